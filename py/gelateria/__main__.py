@@ -1,0 +1,5 @@
+import sys
+
+from gelateria.cli import main
+
+sys.exit(main())

@@ -1,0 +1,121 @@
+"""Command line: `python -m gelateria play <game> --seats bot,bot --seed 7 [--trace]`.
+
+The last line printed by `play` is always the final result as JSON, so scripts can
+read it; `--trace` adds one JSON line per move before it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from gelateria.core import match
+from gelateria.core.game import all_games, get_game
+from gelateria.core.record import RecordError, decode, replay
+
+# Seat words on the command line; "bot" means the game's normal bot.
+SEAT_ALIASES = {"bot": "normal"}
+
+
+def _levels(spec: str) -> list[str]:
+    return [SEAT_ALIASES.get(w.strip(), w.strip()) for w in spec.split(",") if w.strip()]
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs or []:
+        key, _, value = pair.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+def _dump(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+def cmd_play(args) -> int:
+    game = get_game(args.game)
+    options = _parse_options(args.option)
+    headless = getattr(game, "cli_play", None)
+    if headless is not None:
+        # Games whose play is not a plain sequence of turns (real-time, mode options)
+        # read their own arguments and print their own result, same contract.
+        return headless(args)
+    levels = _levels(args.seats or ",".join(["bot"] * game.min_players))
+
+    def trace(player, move, state):
+        print(_dump({"mover": player, "move": move, "state": game.view(state, None)}))
+
+    state, record = match.play(game, levels, args.seed, options, trace if args.trace else None)
+    print(_dump(result(game, state, args.seed, len(record.moves))))
+    return 0
+
+
+def result(game, state, seed: int, moves: int) -> dict:
+    return {
+        "game": game.id,
+        "seed": seed,
+        "moves": moves,
+        "scores": game.scores(state),
+        "winners": game.winners(state),
+    }
+
+
+def cmd_replay(args) -> int:
+    try:
+        record = decode(args.link.split("/")[-1])
+        state = replay(record)
+    except RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    game = get_game(record.game)
+    print(_dump(result(game, state, record.seed, len(record.moves))))
+    return 0
+
+
+def cmd_games(args) -> int:
+    for game in all_games().values():
+        print(f"{game.id:12} {game.title} ({game.min_players}–{game.max_players} players)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m gelateria", description="Gelateria games, headless.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("games", help="list the games in the box")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play one game with bots and print the result as JSON")
+    p.add_argument("game")
+    p.add_argument("--seats", help="comma-separated bot levels, e.g. bot,random,hard")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--trace", action="store_true", help="print one JSON line per move")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    p.add_argument("--mode", help="game mode, for games that have modes")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a share link and print the result")
+    p.add_argument("link")
+    p.set_defaults(func=cmd_replay)
+
+    for game in all_games().values():
+        # A game may add its own sub-commands (e.g. "odds") to `sub`.
+        extend = getattr(game, "extend_cli", None)
+        if extend:
+            extend(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyError as exc:
+        print(f"error: {exc.args[0]}", file=sys.stderr)
+        return 2

@@ -1,0 +1,225 @@
+"""Records: everything needed to rebuild a game, and their URL-fragment codec.
+
+A record is game id + format version + seats + options + seed + moves. Autosave stores
+it and a share link carries it. The link text is `1` (the codec version) followed by
+base64url(raw deflate(compact JSON)); it goes in the URL fragment, never to a server.
+
+Everything read from outside (a link, saved data) goes through `decode` / `from_dict`,
+which raise RecordError with a message fit to show a player, never anything else.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+
+FORMAT_VERSION = 1  # the record's shape; bump when it changes incompatibly
+CODEC_VERSION = "1"  # the first character of every encoded link
+
+MAX_LINK_CHARS = 64_000  # far above any real game; anything longer is refused unread
+MAX_JSON_BYTES = 512_000  # a decompression bomb stops here
+MAX_SEATS = 8
+MAX_NAME = 24
+MAX_MOVES = 20_000
+
+SEAT_KINDS = ("human", "bot")
+
+
+class RecordError(ValueError):
+    """A record or link that cannot be used; the message is for the player."""
+
+
+@dataclass
+class Seat:
+    kind: str = "human"  # "human" or "bot"
+    name: str = ""
+    level: str = ""  # bot level ("easy", "normal", "hard"); "" for humans
+
+    def to_dict(self) -> dict:
+        d = {"k": self.kind, "n": self.name}
+        if self.level:
+            d["l"] = self.level
+        return d
+
+
+@dataclass
+class Record:
+    game: str
+    seats: list[Seat]
+    seed: int
+    options: dict = field(default_factory=dict)
+    moves: list = field(default_factory=list)  # [player, move] pairs
+    version: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict:
+        d = {
+            "g": self.game,
+            "v": self.version,
+            "s": [seat.to_dict() for seat in self.seats],
+            "seed": self.seed,
+        }
+        if self.options:
+            d["o"] = self.options
+        if self.moves:
+            d["m"] = self.moves
+        return d
+
+    def with_moves(self, moves: list) -> "Record":
+        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(moves), self.version)
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A player name as typed: trimmed, control characters removed, length capped.
+    Markup is not stripped here; the web layer always inserts names as text."""
+    if not isinstance(name, str):
+        return fallback
+    text = "".join(ch for ch in name if ch.isprintable()).strip()
+    return text[:MAX_NAME] or fallback
+
+
+def _is_json_scalar_tree(value, depth: int = 0) -> bool:
+    if depth > 8:
+        return False
+    if value is None or isinstance(value, (bool, int, str)):
+        return not isinstance(value, str) or len(value) <= 200
+    if isinstance(value, float):
+        return value == value and value not in (float("inf"), float("-inf"))
+    if isinstance(value, list):
+        return len(value) <= 400 and all(_is_json_scalar_tree(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= 64 and all(
+            isinstance(k, str) and _is_json_scalar_tree(v, depth + 1) for k, v in value.items()
+        )
+    return False
+
+
+def from_dict(d: object) -> Record:
+    """Validate the shape of a decoded record (not the legality of its moves)."""
+    if not isinstance(d, dict):
+        raise RecordError("This is not a Gelateria game.")
+    game = d.get("g")
+    if not isinstance(game, str) or not game.isidentifier() or len(game) > 20:
+        raise RecordError("This link does not say which game it is for.")
+    version = d.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("This link has no format version.")
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            "This link was made by a newer version of Gelateria. Reload the page to update, then open it again."
+        )
+    if version < 1:
+        raise RecordError("This link has an unknown format version.")
+    seats_raw = d.get("s")
+    if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= MAX_SEATS:
+        raise RecordError("This link has no valid list of players.")
+    seats = []
+    for i, s in enumerate(seats_raw):
+        if not isinstance(s, dict) or s.get("k") not in SEAT_KINDS:
+            raise RecordError(f"Player {i + 1} in this link is neither a human nor a bot.")
+        level = s.get("l", "")
+        if not isinstance(level, str) or len(level) > 12:
+            raise RecordError(f"Player {i + 1} in this link has an unknown bot level.")
+        seats.append(Seat(s["k"], clean_name(s.get("n"), f"Player {i + 1}"), level))
+    seed = d.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RecordError("This link has no valid seed.")
+    options = d.get("o", {})
+    if not isinstance(options, dict) or not _is_json_scalar_tree(options):
+        raise RecordError("This link has unreadable game options.")
+    moves = d.get("m", [])
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise RecordError("This link has an unreadable list of moves.")
+    for i, pm in enumerate(moves):
+        if (
+            not isinstance(pm, list)
+            or len(pm) != 2
+            or not isinstance(pm[0], int)
+            or isinstance(pm[0], bool)
+            or not 0 <= pm[0] < len(seats)
+            or not _is_json_scalar_tree(pm[1])
+        ):
+            raise RecordError(f"Move {i + 1} in this link is unreadable.")
+    return Record(game, seats, seed, options, moves, version)
+
+
+def to_json(record: Record) -> str:
+    return json.dumps(record.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(text: str) -> Record:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError("This saved game is not readable.") from exc
+    return from_dict(data)
+
+
+def encode(record: Record) -> str:
+    raw = to_json(record).encode("utf-8")
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = comp.compress(raw) + comp.flush()
+    return CODEC_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(text: object) -> Record:
+    """Decode link text into a validated Record, or raise RecordError."""
+    if not isinstance(text, str) or not text:
+        raise RecordError("This link is empty.")
+    if len(text) > MAX_LINK_CHARS:
+        raise RecordError("This link is far too long to be a Gelateria game.")
+    version, body = text[0], text[1:]
+    if version != CODEC_VERSION:
+        if version.isdigit():
+            raise RecordError(
+                "This link comes from a different version of Gelateria and cannot be opened here."
+            )
+        raise RecordError("This is not a Gelateria link.")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise RecordError("This link is damaged (it may have been cut short when it was copied).") from exc
+    try:
+        inflater = zlib.decompressobj(-15)
+        raw = inflater.decompress(packed, MAX_JSON_BYTES)
+        if inflater.unconsumed_tail:
+            raise RecordError("This link holds far more than any Gelateria game.")
+        if not inflater.eof:
+            raise RecordError("This link is damaged (it may have been cut short when it was copied).")
+        data = json.loads(raw.decode("utf-8"))
+    except RecordError:
+        raise
+    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise RecordError("This link is damaged (it may have been cut short when it was copied).") from exc
+    return from_dict(data)
+
+
+def replay(record: Record, upto: int | None = None):
+    """Rebuild the game state from a record: new(...) then every move in order.
+    Raises RecordError naming the first move that the rules refuse."""
+    from gelateria.core.game import IllegalMove, get_game
+
+    try:
+        game = get_game(record.game)
+    except KeyError as exc:
+        raise RecordError(f"This link is for a game this box does not have ({record.game!r}).") from exc
+    n = len(record.seats)
+    if not game.min_players <= n <= game.max_players:
+        raise RecordError(
+            f"{game.title} is for {game.min_players}–{game.max_players} players; this link has {n}."
+        )
+    try:
+        state = game.new(n, record.seed, record.options)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(f"This link's game settings are not valid for {game.title}.") from exc
+    moves = record.moves if upto is None else record.moves[:upto]
+    for i, (player, move) in enumerate(moves):
+        try:
+            state = game.apply(state, player, move)
+        except IllegalMove as exc:
+            raise RecordError(f"Move {i + 1} in this link is not allowed: {exc}") from exc
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise RecordError(f"Move {i + 1} in this link is not a move of {game.title}.") from exc
+    return state

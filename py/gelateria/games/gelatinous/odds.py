@@ -1,0 +1,302 @@
+"""How likely is a cube, and what score is typical? Exact answers and fast simulations.
+
+- `solitaire_exact(hand, reserve, cube, tally)`: the exact chance to finish from any
+  solitaire position and the distribution of final scores, by propagating the
+  probability of every (hand, reserve, cube) position one roll at a time. A roll of
+  n dice matters only through how many 3s, 1s and 6s it shows, so each position has at
+  most ~80 successors. Cheap enough for the browser (see the report figures).
+- `video_exact(positions)`: by video the players are independent solitaire games in
+  lockstep, so the same per-player timelines combine exactly into each player's chance
+  to win, the chance that nobody does and the expected number of rounds.
+- `simulate(mode, players, games, seed)`: Monte Carlo for every mode (the only option
+  for multiplayer, where dice move between players). It plays by the resolution
+  helpers of rules.py but draws each roll's (3s, 1s, 6s) counts in one step.
+
+Everything is deterministic (seeded Rng, no clock) so results are reproducible.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import comb
+
+from gelateria.core.rng import Rng
+from gelateria.games.gelatinous.rules import (
+    CUBE,
+    ELIMINATED,
+    LOST,
+    MULTI_DICE,
+    PLAYERS,
+    PLAYING,
+    SOLO_DICE,
+    SOLO_RESERVE,
+    WON,
+    resolve_multi,
+    resolve_solitaire,
+    settle_multi,
+    settle_solo,
+    solo_score,
+)
+
+DEFAULT_TOLERANCE = 1e-12  # stop the exact propagation when this little is undecided
+MAX_ROUNDS = 5000  # the propagation's guard; never reached in practice
+
+_outcome_cache: dict[int, list] = {}
+_sampler_cache: dict[int, tuple] = {}
+
+
+def roll_outcomes(n: int) -> list[tuple[int, int, int, float]]:
+    """Every (threes, ones, sixes) a roll of n dice can show, with its probability."""
+    if n not in _outcome_cache:
+        out = []
+        for threes in range(n + 1):
+            for ones in range(n - threes + 1):
+                for sixes in range(n - threes - ones + 1):
+                    other = n - threes - ones - sixes
+                    ways = comb(n, threes) * comb(n - threes, ones) * comb(n - threes - ones, sixes)
+                    out.append((threes, ones, sixes, ways * 3**other / 6**n))
+        _outcome_cache[n] = out
+    return _outcome_cache[n]
+
+
+def sample_counts(rng: Rng, n: int) -> tuple[int, int, int]:
+    """(threes, ones, sixes) of a roll of n dice, drawn with one random number."""
+    if n not in _sampler_cache:
+        cumulative, counts, total = [], [], 0.0
+        for threes, ones, sixes, p in roll_outcomes(n):
+            total += p
+            cumulative.append(total)
+            counts.append((threes, ones, sixes))
+        _sampler_cache[n] = (cumulative, counts)
+    cumulative, counts = _sampler_cache[n]
+    return counts[min(bisect_right(cumulative, rng.random()), len(counts) - 1)]
+
+
+# --- exact solitaire ---------------------------------------------------------------------
+
+_transition_cache: dict[tuple, list] = {}
+
+
+def _transitions(hand: int, reserve: int, cube: int) -> list:
+    """[((hand, reserve, cube) after one roll, probability)], same positions merged."""
+    key = (hand, reserve, cube)
+    if key not in _transition_cache:
+        merged: dict[tuple, float] = {}
+        for threes, ones, sixes, p in roll_outcomes(hand):
+            h, r, c, _, _ = resolve_solitaire(hand, reserve, cube, threes, ones, sixes)
+            merged[h, r, c] = merged.get((h, r, c), 0.0) + p
+        _transition_cache[key] = list(merged.items())
+    return _transition_cache[key]
+
+
+def solo_timeline(hand=SOLO_DICE - SOLO_RESERVE, reserve=SOLO_RESERVE, cube=0, tally=0, tol=DEFAULT_TOLERANCE):
+    """Yield, for each further roll k = 1, 2, ...: (wins, lost, alive) where wins maps a
+    final score to the chance of completing the cube on roll k with it, lost is the
+    chance of running out of dice on roll k, and alive the chance of still playing
+    after it. Stops once less than `tol` is still alive."""
+    alive = {(hand, reserve, cube): 1.0}
+    rolls = tally
+    while alive and sum(alive.values()) > tol and rolls - tally < MAX_ROUNDS:
+        rolls += 1
+        wins: dict[int, float] = {}
+        lost = 0.0
+        nxt: dict[tuple, float] = {}
+        for position, mass in alive.items():
+            for (h, r, c), p in _transitions(*position):
+                q = mass * p
+                if c == CUBE:
+                    score = solo_score(rolls, h)
+                    wins[score] = wins.get(score, 0.0) + q
+                elif h == 0:
+                    lost += q
+                else:
+                    nxt[h, r, c] = nxt.get((h, r, c), 0.0) + q
+        alive = nxt
+        yield wins, lost, sum(alive.values())
+
+
+def solitaire_exact(hand=SOLO_DICE - SOLO_RESERVE, reserve=SOLO_RESERVE, cube=0, tally=0, tol=DEFAULT_TOLERANCE):
+    """The exact odds of a solitaire game from a position (default: the start).
+
+    Returns {"win": chance to complete the cube, "loss": chance to run out of dice,
+    "scores": {score: chance} (unconditional, sums to "win"), "median_score" and
+    "mean_score" (over won games), "mean_rolls" (rolls still to come, won or lost),
+    "undecided": the mass left when the propagation stopped}."""
+    if cube >= CUBE or hand == 0:
+        raise ValueError("that solitaire game is already over")
+    scores: dict[int, float] = {}
+    win = loss = mean_rolls = 0.0
+    alive = 1.0
+    for k, (wins, lost, alive) in enumerate(solo_timeline(hand, reserve, cube, tally, tol), start=1):
+        for score, p in wins.items():
+            scores[score] = scores.get(score, 0.0) + p
+        step = sum(wins.values()) + lost
+        win += step - lost
+        loss += lost
+        mean_rolls += k * step
+    ordered = dict(sorted(scores.items()))
+    return {
+        "win": win,
+        "loss": loss,
+        "scores": ordered,
+        "median_score": _weighted_median(ordered),
+        "mean_score": sum(s * p for s, p in ordered.items()) / win if win else None,
+        "mean_rolls": mean_rolls,
+        "undecided": alive,
+    }
+
+
+def video_exact(positions, tol=DEFAULT_TOLERANCE):
+    """Exact odds by video. positions: one (hand, reserve, cube, tally) per player
+    still playing (a fresh game: [(8, 5, 0, 0)] * players).
+
+    Returns {"win_alone": [chance each player wins outright], "win_shared": [chance each
+    shares a win], "nobody": chance everyone is eliminated, "mean_rounds": expected
+    rounds still to play, "undecided": mass left when the propagation stopped}."""
+    by_position = {tuple(p): list(solo_timeline(*p, tol=tol)) for p in positions}
+    timelines = [by_position[tuple(p)] for p in positions]
+    n = len(positions)
+    rounds = max(len(t) for t in timelines)
+    win_alone, win_shared = [0.0] * n, [0.0] * n
+    not_finished = [1.0] * n  # chance player j has not completed a cube by this round
+    eliminated = [0.0] * n  # chance player j is out of dice by this round
+    mean_rounds = 1.0  # the first round is always played
+    for k in range(rounds):
+        steps = [t[k] if k < len(t) else ({}, 0.0, 0.0) for t in timelines]
+        for j, (wins, lost, _) in enumerate(steps):
+            not_finished[j] -= sum(wins.values())
+            eliminated[j] += lost
+        scores_now = sorted({score for wins, _, _ in steps for score in wins})
+        # For player j and a score s: the chance j has no cube yet (this includes being
+        # out) or made one this round with a score above s (worse[j][s]) / at least s.
+        worse, no_better = [], []
+        for j, (wins, _, _) in enumerate(steps):
+            above, w, nb = 0.0, {}, {}
+            for score in reversed(scores_now):
+                w[score] = not_finished[j] + above
+                above += wins.get(score, 0.0)
+                nb[score] = not_finished[j] + above
+            worse.append(w)
+            no_better.append(nb)
+        for i, (wins, _, _) in enumerate(steps):
+            for score, p in wins.items():
+                alone = p * _product(worse[j][score] for j in range(n) if j != i)
+                win_alone[i] += alone
+                win_shared[i] += p * _product(no_better[j][score] for j in range(n) if j != i) - alone
+        # The game goes on past this round if nobody has a cube and someone still plays.
+        mean_rounds += _product(not_finished) - _product(eliminated)
+    nobody = _product(eliminated)
+    return {
+        "win_alone": win_alone,
+        "win_shared": win_shared,
+        "nobody": nobody,
+        "mean_rounds": mean_rounds,
+        "undecided": max(0.0, _product(not_finished) - nobody),
+    }
+
+
+def _product(values) -> float:
+    out = 1.0
+    for v in values:
+        out *= v
+    return out
+
+
+def _weighted_median(dist: dict) -> float | None:
+    """The median of a {value: weight} distribution sorted by value."""
+    total = sum(dist.values())
+    if not total:
+        return None
+    running = 0.0
+    for value, weight in dist.items():
+        running += weight
+        if running >= total / 2:
+            return value
+    return None
+
+
+# --- simulation --------------------------------------------------------------------------
+
+def simulate(mode: str, players: int = 1, games: int = 10_000, seed: int = 1) -> dict:
+    """Play `games` random games of a mode and summarise them.
+
+    Returns {"mode", "players", "games", "seed",
+      "with_winner": games someone won (solitaire: games won),
+      "shared": games with a shared win, "no_winner": games lost / all eliminated / eaten,
+      "wins_by_seat": games each seat won or shared,
+      "mean_rounds": average roll calls per game,
+      "scores": {final score: games} of the winners (solitaire and video only),
+      "median_score", "mean_score": over those scores (None in multiplayer)}."""
+    low, high = PLAYERS[mode]
+    if not low <= players <= high:
+        raise ValueError(f"{mode} is for {low}–{high} players")
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    rng = Rng(seed)
+    play_one = _play_multi if mode == "multi" else _play_solo
+    with_winner = shared = rounds_total = 0
+    wins_by_seat = [0] * players
+    scores: dict[int, int] = {}
+    for _ in range(games):
+        status, rounds, score = play_one(rng, players, mode)
+        rounds_total += rounds
+        winners = [i for i, s in enumerate(status) if s == WON]
+        if winners:
+            with_winner += 1
+            shared += len(winners) > 1
+            for i in winners:
+                wins_by_seat[i] += 1
+            if score is not None:
+                scores[score] = scores.get(score, 0) + 1
+    scores = dict(sorted(scores.items()))
+    counted = sum(scores.values())
+    return {
+        "mode": mode,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "with_winner": with_winner,
+        "shared": shared,
+        "no_winner": games - with_winner,
+        "wins_by_seat": wins_by_seat,
+        "mean_rounds": rounds_total / games,
+        "scores": scores,
+        "median_score": _weighted_median(scores),
+        "mean_score": sum(s * c for s, c in scores.items()) / counted if counted else None,
+    }
+
+
+def _play_solo(rng: Rng, players: int, mode: str):
+    """One solitaire / video game. Returns (statuses, rounds, the winning score)."""
+    hands = [SOLO_DICE - SOLO_RESERVE] * players
+    reserves = [SOLO_RESERVE] * players
+    cubes = [0] * players
+    tally = [0] * players
+    status = [PLAYING] * players
+    out_word = LOST if mode == "solitaire" else ELIMINATED
+    rounds = 0
+    while PLAYING in status:
+        rounds += 1
+        for i in range(players):
+            if status[i] == PLAYING:
+                hands[i], reserves[i], cubes[i], _, _ = resolve_solitaire(
+                    hands[i], reserves[i], cubes[i], *sample_counts(rng, hands[i])
+                )
+                tally[i] += 1
+        status = settle_solo(status, hands, cubes, tally, out_word)
+    winner = status.index(WON) if WON in status else None
+    return status, rounds, None if winner is None else solo_score(tally[winner], hands[winner])
+
+
+def _play_multi(rng: Rng, players: int, mode: str):
+    """One multiplayer game. Returns (statuses, rounds, None)."""
+    hands = [MULTI_DICE] * players
+    cubes = [0] * players
+    status = [PLAYING] * players
+    rounds = 0
+    while PLAYING in status:
+        rounds += 1
+        counts = [sample_counts(rng, h) if h else None for h in hands]
+        hands, cubes, _ = resolve_multi(hands, cubes, counts)
+        status = settle_multi(status, hands, cubes)
+    return status, rounds, None

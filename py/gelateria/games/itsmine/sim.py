@@ -1,0 +1,110 @@
+"""A headless table for It's Mine!: bots in every seat on a simulated clock.
+
+After every event each bot is asked (through `react`) what it wants to do and when;
+the earliest wish becomes the next event. A grab planned to land less than TICK_MS
+after the event that just happened is already under way and is not reconsidered:
+if it aims at a pile that event took, the engine treats it as simultaneous and
+settles it by rock-paper-scissors. When nobody wants anything before the countdown
+runs out, seat 0 reports the expiry; between rounds seat 0 continues at once.
+
+The result is the move list of a normal record: seed + options + moves replay it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from gelateria.core.game import IllegalMove
+from gelateria.core.rng import Rng
+from gelateria.games.itsmine.bots import BOTS
+from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, TICK_MS, State
+
+MAX_EVENTS = 5_000  # a game has about 3 × (55 flips + a few dozen grabs)
+
+
+def make_bot(level: str):
+    if level not in BOTS:
+        raise KeyError(f"It's Mine! has no bot level {level!r} (levels: {', '.join(sorted(BOTS))})")
+    return BOTS[level]()
+
+
+def simulate(
+    levels: list[str],
+    seed: int,
+    options: dict | None = None,
+    on_event: Callable[[int, dict, State, State], None] | None = None,
+) -> tuple[State, list]:
+    """Play a whole game. Returns (final state, [[seat, move], ...]).
+    `on_event(seat, move, before, after)` is called after every event."""
+    n = len(levels)
+    bots = [make_bot(level) for level in levels]
+    rngs = [Rng(seed).fork(1000 + seat) for seat in range(n)]
+    state = GAME.new(n, seed, options)
+    moves: list = []
+    plans: list = [None] * n
+
+    def fire(seat: int, move: dict) -> None:
+        nonlocal state
+        before, state = state, GAME.apply(state, seat, move)
+        moves.append([seat, move])
+        if on_event:
+            on_event(seat, move, before, state)
+
+    while state.phase != "over":
+        if len(moves) > MAX_EVENTS:
+            raise RuntimeError("It's Mine!: a simulated game did not end")
+        if state.phase == "scored":
+            fire(0, {"a": "c", "t": state.now})
+            plans = [None] * n
+            for bot in bots:
+                bot.reset()
+            continue
+        now = state.now
+        for seat in range(n):
+            plan = plans[seat]
+            committed = plan is not None and plan[1]["a"] == "g" and plan[0] - now < TICK_MS
+            if not committed:
+                plans[seat] = bots[seat].react(GAME.view(state, seat), now, rngs[seat])
+        timed = [(plan[0], seat) for seat, plan in enumerate(plans) if plan is not None]
+        deadline = None if state.turn is not None else state.countdown_from + COUNTDOWN_MS
+        if deadline is not None and (not timed or min(timed)[0] >= deadline):
+            fire(0, {"a": "x", "t": deadline})
+            continue
+        if not timed:
+            raise RuntimeError("It's Mine!: nobody acts and no countdown runs")
+        _, seat = min(timed)
+        move = plans[seat][1]
+        plans[seat] = None
+        try:
+            fire(seat, move)
+        except IllegalMove:
+            bots[seat].reset()  # its plan went stale; it will think again
+    return state, moves
+
+
+def _dump(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+def cli_play(args) -> int:
+    """`python -m gelateria play itsmine --seats easy,normal,hard --seed 5 [--trace]`."""
+    from gelateria.cli import SEAT_ALIASES, _parse_options, result
+
+    spec = args.seats or "bot,bot,bot"
+    levels = [SEAT_ALIASES.get(w.strip(), w.strip()) for w in spec.split(",") if w.strip()]
+    if not GAME.min_players <= len(levels) <= GAME.max_players:
+        raise KeyError(f"{GAME.title} is for {GAME.min_players}–{GAME.max_players} players, not {len(levels)}")
+    for level in levels:
+        make_bot(level)  # an unknown level fails before anything is printed
+
+    def trace(seat, move, before, after):
+        print(_dump({"mover": seat, "move": move, "say": GAME.describe(before, seat, move),
+                     "state": GAME.view(after, None)}))
+
+    state, moves = simulate(levels, args.seed, _parse_options(args.option), trace if args.trace else None)
+    out = result(GAME, state, args.seed, len(moves))
+    out["rounds"] = [r["scores"] for r in state.history]
+    out["seats"] = levels
+    print(_dump(out))
+    return 0

@@ -139,33 +139,31 @@ def rows_of_four(board: dict, cell, tile: int) -> list[int]:
 
 class State:
     """One moment of a game. Treat as immutable: `apply` copies, changes the copy's
-    fields to new values (tuples / fresh dicts) and never edits shared containers."""
+    fields to new values (tuples / fresh dicts) and never edits shared containers.
 
-    __slots__ = (
-        "players",  # number of players
-        "board",  # {(q, r): tile}
-        "frontier",  # {empty cell touching the board: (fitting-tile mask, touching count)}
-        "hands",  # tuple per player of tiles
-        "orders",  # tuple per player of open orders
-        "held",  # tuple per player of 12 part counts (public)
-        "supply",  # 12 part counts
-        "stack",  # tiles face down; the top is the last one
-        "order_pile",  # orders face down; the top is the last one
-        "set_aside",  # tiles returned in this turn's exchange, face up
-        "completed",  # ((player, order), ...) in the order they were completed
-        "scores",  # tuple per player
-        "turn",  # whose turn it is
-        "phase",  # "place" | "after" | "over"
-        "placed",  # did the current player place a tile this turn (they draw if so)
-        "idle",  # turns in a row that ended without a tile being placed
-        "rng",  # Rng state (an int)
-        "last",  # what the last move did (public), for logs and animations
-    )
+    players     number of players
+    board       {(q, r): tile}
+    frontier    {empty cell touching the board: (fitting-tile mask, touching count)}
+    hands       tuple per player of tiles
+    orders      tuple per player of open orders
+    held        tuple per player of 12 part counts (public)
+    supply      12 part counts
+    stack       tiles face down; the top is the last one
+    order_pile  orders face down; the top is the last one
+    set_aside   tiles returned in this turn's exchanges, face up
+    completed   ((player, order), ...) in the order they were completed
+    scores      tuple per player
+    turn        whose turn it is
+    phase       "place" | "after" | "over"
+    placed      did the current player place a tile this turn (they draw if so)
+    idle        turns in a row that ended without a tile being placed
+    rng         Rng state (an int)
+    last        what the last move did (public), for logs and animations
+    """
 
     def copy(self) -> "State":
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.__dict__ = self.__dict__.copy()  # shallow: fields are replaced, never edited
         return other
 
 

@@ -97,10 +97,12 @@ def _dispatch_odds(args) -> int:
 def odds(args) -> int:
     try:
         mode, players = _mode_and_players(args)
-        if args.exact:
+        # getattr: another game may have created the shared "odds" parser first.
+        if getattr(args, "exact", False):
             _print_exact(mode, players)
         else:
-            _print_simulation(odds_module.simulate(mode, players, args.games, args.seed))
+            games, seed = getattr(args, "games", 10_000), getattr(args, "seed", 1)
+            _print_simulation(odds_module.simulate(mode, players, games, seed))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -24,13 +24,14 @@ from gelateria.core.rng import Rng
 from gelateria.games.gelatinous.rules import (
     CUBE,
     ELIMINATED,
+    GAME,
     LOST,
-    MULTI_DICE,
-    PLAYERS,
     PLAYING,
     SOLO_DICE,
     SOLO_RESERVE,
     WON,
+    State,
+    is_over,
     resolve_multi,
     resolve_solitaire,
     settle_multi,
@@ -153,45 +154,52 @@ def video_exact(positions, tol=DEFAULT_TOLERANCE):
     Returns {"win_alone": [chance each player wins outright], "win_shared": [chance each
     shares a win], "nobody": chance everyone is eliminated, "mean_rounds": expected
     rounds still to play, "undecided": mass left when the propagation stopped}."""
-    by_position = {tuple(p): list(solo_timeline(*p, tol=tol)) for p in positions}
-    timelines = [by_position[tuple(p)] for p in positions]
-    n = len(positions)
+    # Players in the same position have the same chances: work per distinct position
+    # ("group") and raise to the number of players in it.
+    keys = [tuple(p) for p in positions]
+    groups = list(dict.fromkeys(keys))
+    size = [keys.count(g) for g in groups]
+    timelines = [list(solo_timeline(*g, tol=tol)) for g in groups]
     rounds = max(len(t) for t in timelines)
-    win_alone, win_shared = [0.0] * n, [0.0] * n
-    not_finished = [1.0] * n  # chance player j has not completed a cube by this round
-    eliminated = [0.0] * n  # chance player j is out of dice by this round
+    alone_g, shared_g = [0.0] * len(groups), [0.0] * len(groups)
+    not_finished = [1.0] * len(groups)  # chance a player has no cube by this round
+    eliminated = [0.0] * len(groups)  # chance a player is out of dice by this round
+
+    def others(values, g):
+        """Product over every other player of their value (values per group)."""
+        return _product(v ** (size[h] - (h == g)) for h, v in enumerate(values))
+
     mean_rounds = 1.0  # the first round is always played
     for k in range(rounds):
-        steps = [t[k] if k < len(t) else ({}, 0.0, 0.0) for t in timelines]
-        for j, (wins, lost, _) in enumerate(steps):
-            not_finished[j] -= sum(wins.values())
-            eliminated[j] += lost
-        scores_now = sorted({score for wins, _, _ in steps for score in wins})
-        # For player j and a score s: the chance j has no cube yet (this includes being
-        # out) or made one this round with a score above s (worse[j][s]) / at least s.
-        worse, no_better = [], []
-        for j, (wins, _, _) in enumerate(steps):
-            above, w, nb = 0.0, {}, {}
+        steps = [t[k][:2] if k < len(t) else ({}, 0.0) for t in timelines]
+        for g, (wins, lost) in enumerate(steps):
+            not_finished[g] -= sum(wins.values())
+            eliminated[g] += lost
+        scores_now = sorted({score for wins, _ in steps for score in wins})
+        # For a player and a score s: the chance they have no cube yet (this includes
+        # being out) or made one this round with a score above s (worse) / at least s.
+        worse = {s: [0.0] * len(groups) for s in scores_now}
+        no_better = {s: [0.0] * len(groups) for s in scores_now}
+        for g, (wins, _) in enumerate(steps):
+            above = 0.0
             for score in reversed(scores_now):
-                w[score] = not_finished[j] + above
+                worse[score][g] = not_finished[g] + above
                 above += wins.get(score, 0.0)
-                nb[score] = not_finished[j] + above
-            worse.append(w)
-            no_better.append(nb)
-        for i, (wins, _, _) in enumerate(steps):
+                no_better[score][g] = not_finished[g] + above
+        for g, (wins, _) in enumerate(steps):
             for score, p in wins.items():
-                alone = p * _product(worse[j][score] for j in range(n) if j != i)
-                win_alone[i] += alone
-                win_shared[i] += p * _product(no_better[j][score] for j in range(n) if j != i) - alone
+                alone = p * others(worse[score], g)
+                alone_g[g] += alone
+                shared_g[g] += p * others(no_better[score], g) - alone
         # The game goes on past this round if nobody has a cube and someone still plays.
-        mean_rounds += _product(not_finished) - _product(eliminated)
-    nobody = _product(eliminated)
+        mean_rounds += others(not_finished, None) - others(eliminated, None)
+    nobody = others(eliminated, None)
     return {
-        "win_alone": win_alone,
-        "win_shared": win_shared,
+        "win_alone": [alone_g[groups.index(key)] for key in keys],
+        "win_shared": [shared_g[groups.index(key)] for key in keys],
         "nobody": nobody,
         "mean_rounds": mean_rounds,
-        "undecided": max(0.0, _product(not_finished) - nobody),
+        "undecided": max(0.0, others(not_finished, None) - nobody),
     }
 
 
@@ -217,19 +225,22 @@ def _weighted_median(dist: dict) -> float | None:
 
 # --- simulation --------------------------------------------------------------------------
 
-def simulate(mode: str, players: int = 1, games: int = 10_000, seed: int = 1) -> dict:
-    """Play `games` random games of a mode and summarise them.
+def simulate(mode: str = "solitaire", players: int = 1, games: int = 10_000, seed: int = 1, start=None) -> dict:
+    """Play `games` random games of a mode (or, given `start`, from that state of a game
+    in progress: mode and players are then the state's) and summarise them.
 
     Returns {"mode", "players", "games", "seed",
       "with_winner": games someone won (solitaire: games won),
       "shared": games with a shared win, "no_winner": games lost / all eliminated / eaten,
       "wins_by_seat": games each seat won or shared,
-      "mean_rounds": average roll calls per game,
+      "mean_rounds": average roll calls per game (from `start` if given),
       "scores": {final score: games} of the winners (solitaire and video only),
       "median_score", "mean_score": over those scores (None in multiplayer)}."""
-    low, high = PLAYERS[mode]
-    if not low <= players <= high:
-        raise ValueError(f"{mode} is for {low}–{high} players")
+    if start is None:
+        start = GAME.new(players, 0, {"mode": mode})
+    mode, players = start.mode, len(start.hands)
+    if is_over(start):
+        raise ValueError("that game is already over")
     if games < 1:
         raise ValueError("simulate at least one game")
     rng = Rng(seed)
@@ -238,7 +249,7 @@ def simulate(mode: str, players: int = 1, games: int = 10_000, seed: int = 1) ->
     wins_by_seat = [0] * players
     scores: dict[int, int] = {}
     for _ in range(games):
-        status, rounds, score = play_one(rng, players, mode)
+        status, rounds, score = play_one(rng, start)
         rounds_total += rounds
         winners = [i for i, s in enumerate(status) if s == WON]
         if winners:
@@ -266,19 +277,16 @@ def simulate(mode: str, players: int = 1, games: int = 10_000, seed: int = 1) ->
     }
 
 
-def _play_solo(rng: Rng, players: int, mode: str):
-    """One solitaire / video game. Returns (statuses, rounds, the winning score)."""
-    hands = [SOLO_DICE - SOLO_RESERVE] * players
-    reserves = [SOLO_RESERVE] * players
-    cubes = [0] * players
-    tally = [0] * players
-    status = [PLAYING] * players
-    out_word = LOST if mode == "solitaire" else ELIMINATED
+def _play_solo(rng: Rng, start: State):
+    """One solitaire / video game on. Returns (statuses, rounds, the winning score)."""
+    hands, reserves, cubes = list(start.hands), list(start.reserves), list(start.cubes)
+    tally, status = list(start.tally), list(start.status)
+    out_word = LOST if start.mode == "solitaire" else ELIMINATED
     rounds = 0
     while PLAYING in status:
         rounds += 1
-        for i in range(players):
-            if status[i] == PLAYING:
+        for i, s in enumerate(status):
+            if s == PLAYING:
                 hands[i], reserves[i], cubes[i], _, _ = resolve_solitaire(
                     hands[i], reserves[i], cubes[i], *sample_counts(rng, hands[i])
                 )
@@ -288,11 +296,9 @@ def _play_solo(rng: Rng, players: int, mode: str):
     return status, rounds, None if winner is None else solo_score(tally[winner], hands[winner])
 
 
-def _play_multi(rng: Rng, players: int, mode: str):
-    """One multiplayer game. Returns (statuses, rounds, None)."""
-    hands = [MULTI_DICE] * players
-    cubes = [0] * players
-    status = [PLAYING] * players
+def _play_multi(rng: Rng, start: State):
+    """One multiplayer game on. Returns (statuses, rounds, None)."""
+    hands, cubes, status = start.hands, start.cubes, start.status
     rounds = 0
     while PLAYING in status:
         rounds += 1
@@ -300,3 +306,35 @@ def _play_multi(rng: Rng, players: int, mode: str):
         hands, cubes, _ = resolve_multi(hands, cubes, counts)
         status = settle_multi(status, hands, cubes)
     return status, rounds, None
+
+
+# --- one call for the app ------------------------------------------------------------------
+
+def odds_for(state: State, games: int = 2000, tol: float = 1e-9) -> dict:
+    """The odds from a game in progress, in the cheapest honest way for its mode:
+    exact for solitaire and by video, a `games`-game simulation for multiplayer
+    (seeded by the game's own dice state, so the same position gives the same answer).
+
+    Returns {"exact": bool, "win": [each player's chance to win, alone or shared],
+    "win_alone": [...], "nobody": chance nobody wins, "mean_rounds": rounds still to
+    play}, plus for solitaire "scores" ({final score: chance}) and "median_score"."""
+    if is_over(state):
+        raise ValueError("that game is already over")
+    n = len(state.hands)
+    if state.mode == "solitaire":
+        r = solitaire_exact(state.hands[0], state.reserves[0], state.cubes[0], state.tally[0], tol)
+        return {"exact": True, "win": [r["win"]], "win_alone": [r["win"]], "nobody": r["loss"],
+                "mean_rounds": r["mean_rolls"], "scores": r["scores"], "median_score": r["median_score"]}
+    if state.mode == "video":
+        playing = [i for i in range(n) if state.status[i] == PLAYING]
+        r = video_exact([(state.hands[i], state.reserves[i], state.cubes[i], state.tally[i]) for i in playing], tol)
+        win_alone, win = [0.0] * n, [0.0] * n
+        for k, i in enumerate(playing):
+            win_alone[i] = r["win_alone"][k]
+            win[i] = r["win_alone"][k] + r["win_shared"][k]
+        return {"exact": True, "win": win, "win_alone": win_alone, "nobody": r["nobody"],
+                "mean_rounds": r["mean_rounds"]}
+    sim = simulate(games=games, seed=state.rng, start=state)
+    return {"exact": False, "win": [w / games for w in sim["wins_by_seat"]],
+            "win_alone": None, "nobody": sim["no_winner"] / games, "mean_rounds": sim["mean_rounds"],
+            "games": games}

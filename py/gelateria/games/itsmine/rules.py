@@ -325,7 +325,7 @@ class ItsMine:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.n:
             raise IllegalMove(f"There is no player {player!r} at this table.")
         if not isinstance(move, dict) or move.get("a") not in ("f", "g", "x", "c"):
-            raise IllegalMove("That is not a move of It's Mine!.")
+            raise IllegalMove("That is not a move in It's Mine!")
         allowed_keys = {"a", "t", "p"} if move["a"] == "g" else {"a", "t"}
         if set(move) != allowed_keys:
             raise IllegalMove("That move has missing or extra parts.")
@@ -563,7 +563,8 @@ class ItsMine:
                 whose = "their own pile" if o == player else f"{seat_name(o)}'s pile"
                 contest = won_by_contest.get(o)
                 if contest is None:
-                    parts.append(f"{whose} ({len(state.open[o])} cards)")
+                    count = len(state.open[o])
+                    parts.append(f"{whose} ({count} card{'' if count == 1 else 's'})")
                 else:
                     rival = seat_name(contest["players"][0])
                     rival_hand, own_hand = (HANDS[h] for h in contest["hands"])

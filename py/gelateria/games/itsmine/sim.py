@@ -34,9 +34,12 @@ def simulate(
     seed: int,
     options: dict | None = None,
     on_event: Callable[[int, dict, State, State], None] | None = None,
+    strict: bool = False,
 ) -> tuple[State, list]:
     """Play a whole game. Returns (final state, [[seat, move], ...]).
-    `on_event(seat, move, before, after)` is called after every event."""
+    `on_event(seat, move, before, after)` is called after every event. A bot's
+    plan that the rules refuse is dropped (the bot thinks again), or with
+    `strict` raises, which is how the tests check that bots only plan legal moves."""
     n = len(levels)
     bots = [make_bot(level) for level in levels]
     rngs = [Rng(seed).fork(1000 + seat) for seat in range(n)]
@@ -79,6 +82,8 @@ def simulate(
         try:
             fire(seat, move)
         except IllegalMove:
+            if strict:
+                raise
             bots[seat].reset()  # its plan went stale; it will think again
     return state, moves
 

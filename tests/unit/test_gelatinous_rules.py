@@ -282,3 +282,14 @@ def test_describe_multiplayer_names_the_neighbours():
 def test_describe_matches_the_roll_that_apply_makes():
     state = GAME.new(3, 8, {"mode": "video"})
     assert GAME.describe(state, 0, ROLL) == describe_round(GAME.apply(state, 0, ROLL))
+
+
+def test_position_refuses_counts_that_cannot_happen():
+    with pytest.raises(ValueError, match="13 dice"):
+        position("solitaire", hands=[8], cubes=[0], reserves=[4])
+    with pytest.raises(ValueError, match="7 dice per player"):
+        position("multi", hands=[7, 7, 6], cubes=[0, 0, 0])
+    with pytest.raises(ValueError, match="unfinished cube"):
+        position("solitaire", hands=[0], cubes=[5], reserves=[8])
+    with pytest.raises(ValueError, match="eaten"):
+        position("multi", hands=[0, 0, 0], cubes=[7, 7, 7])

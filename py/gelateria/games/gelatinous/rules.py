@@ -183,6 +183,11 @@ def position(mode, hands, cubes, reserves=None, tally=None, round=0, status=None
             raise ValueError(f"a multiplayer table holds {MULTI_DICE} dice per player and no reserves")
     elif any(h + r + c != SOLO_DICE for h, r, c in zip(hands, reserves, cubes)):
         raise ValueError(f"each {mode} player holds {SOLO_DICE} dice (hand + reserve + cube)")
+    playing = [i for i in range(n) if status[i] == PLAYING]
+    if any(cubes[i] == CUBE for i in playing) or (mode != "multi" and any(hands[i] == 0 for i in playing)):
+        raise ValueError("a player still playing has dice to roll and an unfinished cube")
+    if mode == "multi" and playing and not any(hands):
+        raise ValueError("nobody holds dice: that table has been eaten")
     return State(mode, Rng(seed).state, round, hands, reserves, cubes, tally, status, (None,) * n)
 
 

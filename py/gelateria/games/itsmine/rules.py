@@ -243,7 +243,8 @@ class ItsMine:
         draw: per seat a list of cards, TOP CARD LAST; open/won: per seat a list of
         cards (open piles oldest first); favourites: per seat [flavour, shape];
         tokens default to 2 each and the box holds whatever is missing from 2 per
-        player. If every draw pile is empty, turn becomes None and the countdown
+        player. `turn` is who flips next (moved on clockwise if that draw pile is
+        empty). If every draw pile is empty, turn becomes None and the countdown
         runs from `countdown_from` (default `now`). Cards left out of every list are
         simply not in play; nothing checks that all 55 are present."""
         n = players
@@ -251,6 +252,9 @@ class ItsMine:
         draw = [tuple(p) for p in draw]
         if not any(draw):
             turn = None
+        elif turn is None or not draw[turn]:
+            turn = _next_turn(draw, n - 1 if turn is None else turn)
+        if turn is None:
             countdown_from = now if countdown_from is None else countdown_from
         state = State(
             n=n, seed=seed, options={}, rng=Rng(seed).state, round=round, phase="play", first=first,

@@ -29,6 +29,34 @@ def make_bot(level: str):
     return BOTS[level]()
 
 
+def next_event(state: State, bots: list, rngs: list, plans: list):
+    """The next thing the bots (or the countdown) will do during a round, as
+    (at_ms, seat, move), or None if no bot has a plan and no countdown runs.
+
+    `bots[seat]` is None for a human seat. `plans` holds each seat's current plan
+    and is updated in place: every bot is asked again, except that a grab due
+    less than TICK_MS after the last event is already under way and stands. The
+    countdown's expiry is reported by seat 0 when nothing is planned before it.
+    The caller applies the event (a human's event may come first instead) and
+    then clears `plans[seat]` for the seat that acted. The web page can drive
+    real time with this too: set a timer for `at_ms`, ask again after any event."""
+    now = state.now
+    for seat, bot in enumerate(bots):
+        plan = plans[seat]
+        committed = plan is not None and plan[1]["a"] == "g" and plan[0] - now < TICK_MS
+        if bot is not None and not committed:
+            plans[seat] = bot.react(GAME.view(state, seat), now, rngs[seat])
+    timed = [(plan[0], seat) for seat, plan in enumerate(plans) if plan is not None]
+    if state.turn is None:
+        deadline = state.countdown_from + COUNTDOWN_MS
+        if not timed or min(timed)[0] >= deadline:
+            return deadline, 0, {"a": "x", "t": deadline}
+    if not timed:
+        return None
+    at, seat = min(timed)
+    return at, seat, plans[seat][1]
+
+
 def simulate(
     levels: list[str],
     seed: int,
@@ -63,22 +91,12 @@ def simulate(
             for bot in bots:
                 bot.reset()
             continue
-        now = state.now
-        for seat in range(n):
-            plan = plans[seat]
-            committed = plan is not None and plan[1]["a"] == "g" and plan[0] - now < TICK_MS
-            if not committed:
-                plans[seat] = bots[seat].react(GAME.view(state, seat), now, rngs[seat])
-        timed = [(plan[0], seat) for seat, plan in enumerate(plans) if plan is not None]
-        deadline = None if state.turn is not None else state.countdown_from + COUNTDOWN_MS
-        if deadline is not None and (not timed or min(timed)[0] >= deadline):
-            fire(0, {"a": "x", "t": deadline})
-            continue
-        if not timed:
+        event = next_event(state, bots, rngs, plans)
+        if event is None:
             raise RuntimeError("It's Mine!: nobody acts and no countdown runs")
-        _, seat = min(timed)
-        move = plans[seat][1]
-        plans[seat] = None
+        _, seat, move = event
+        if move["a"] != "x":
+            plans[seat] = None
         try:
             fire(seat, move)
         except IllegalMove:

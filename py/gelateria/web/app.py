@@ -1,0 +1,96 @@
+"""The app shell in the browser: routing on the URL fragment, one delegated event
+listener for every screen, and telling the loading screen that we are ready."""
+
+from __future__ import annotations
+
+import traceback
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from gelateria.web.markup import h
+from gelateria.web.screens import Screen, screen_for, top_bar
+
+
+class App:
+    def __init__(self):
+        self.root = document.getElementById("app")
+        self.screen: Screen | None = None
+        # Proxies must stay referenced for as long as the listeners exist.
+        self._proxies = [
+            self._listen(window, "hashchange", lambda event: self.route()),
+            self._listen(self.root, "click", self._on_click),
+            self._listen(document, "keydown", self._on_key),
+        ]
+
+    def _listen(self, target, name, handler):
+        proxy = create_proxy(handler)
+        target.addEventListener(name, proxy)
+        return proxy
+
+    def path(self) -> str:
+        fragment = str(window.location.hash or "")
+        return fragment[1:] if fragment.startswith("#") else fragment
+
+    def route(self) -> None:
+        if self.screen is not None:
+            self.screen.close()
+        try:
+            self.screen = screen_for(self, self.path())
+            self.refresh()
+        except Exception:  # a broken screen must not leave a blank page
+            self.show_error(traceback.format_exc())
+            return
+        heading = self.root.querySelector("h1")
+        if heading:
+            heading.focus()
+        window.scrollTo(0, 0)
+
+    def refresh(self) -> None:
+        """Draw the current screen again."""
+        self.root.innerHTML = self.screen.render()
+        document.title = self.screen.title
+        self.screen.mounted()
+
+    def show_error(self, detail: str) -> None:
+        window.console.error(detail)
+        self.root.innerHTML = h(
+            "section", {"class": "page", "data-screen": "error"},
+            top_bar(),
+            h("article", {"class": "page-body notice", "role": "alert"},
+              h("h1", None, "Something went wrong"),
+              h("p", None, "This screen hit an error. Your saved games are safe. Go back to the games and try again."),
+              h("pre", {"class": "error-detail"}, detail.strip().splitlines()[-1]),
+              h("p", None, h("a", {"class": "button", "href": "#/"}, "Back to the games"))))
+
+    def _on_click(self, event) -> None:
+        target = event.target.closest("[data-action]")
+        # A missing element comes back from JavaScript as null (falsy), not None.
+        if not target or self.screen is None:
+            return
+        event.preventDefault()
+        data = {key: str(target.dataset[key]) for key in window.Object.keys(target.dataset)}
+        self._guard(self.screen.on_action, data.pop("action"), data)
+
+    def _on_key(self, event) -> None:
+        if self.screen is None or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName).lower()
+        if tag in ("input", "textarea", "select"):
+            return
+        if self._guard(self.screen.on_key, str(event.key)):
+            event.preventDefault()
+
+    def _guard(self, handler, *args):
+        try:
+            return handler(*args)
+        except Exception:
+            self.show_error(traceback.format_exc())
+            return None
+
+
+def start() -> App:
+    app = App()
+    app.route()
+    window.gelateriaReady()
+    return app

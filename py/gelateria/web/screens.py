@@ -1,0 +1,164 @@
+"""Screens: what the app shows for a route. Plain Python (no browser) so the pages'
+content is unit-testable; web/app.py puts them on the page and routes events.
+
+A screen renders markup; elements with `data-action="name"` send clicks to
+`on_action(name, data)`, where data holds the element's data-* attributes. A game's
+screen lives in gelateria.web.views.<game id> and has this same shape.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from gelateria.web import art
+from gelateria.web.catalog import BY_ID, CATALOG
+from gelateria.web.markup import Markup, h, join
+
+
+class Screen:
+    title = "Gelateria"
+
+    def __init__(self, app=None):
+        self.app = app
+
+    def render(self) -> Markup:
+        raise NotImplementedError
+
+    def on_action(self, action: str, data: dict) -> None:
+        """A click on an element with data-action."""
+
+    def on_key(self, key: str) -> bool:
+        """A key press anywhere; return True if the screen used it."""
+        return False
+
+    def mounted(self) -> None:
+        """Called after render() was put on the page (for timers, focus, measurements)."""
+
+    def close(self) -> None:
+        """Called when the player leaves the screen: stop timers, save."""
+
+
+def top_bar(crumb: str | None = None) -> Markup:
+    return h("header", {"class": "top-bar"},
+             h("a", {"href": "#/", "class": "brand", "aria-label": "Gelateria home"},
+               h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}), "Gelateria"),
+             h("span", {"class": "crumb"}, crumb) if crumb else None)
+
+
+class HomeScreen(Screen):
+    title = "Gelateria — four ice-cream table games"
+
+    def render(self) -> Markup:
+        cards = [self.card(entry) for entry in CATALOG]
+        return h("section", {"class": "home", "data-screen": "home"},
+                 top_bar(),
+                 h("div", {"class": "hero"},
+                   h("h1", {"tabindex": "-1"}, "Four ice-cream games, one box"),
+                   h("p", None, "Open a game and play: against bots, with friends on this screen, or by sending a link. "
+                                "Nothing to install, no account, and it keeps working offline.")),
+                 h("ul", {"class": "game-cards", "aria-label": "Games"}, *cards),
+                 h("footer", {"class": "home-foot"},
+                   "Everything runs in your browser; your games never leave this device unless you share a link."))
+
+    @staticmethod
+    def card(entry) -> Markup:
+        return h("li", {"class": "game-card", "style": f"--accent:{entry.accent}", "data-card": entry.id},
+                 h("a", {"class": "card-main", "href": f"#/{entry.id}", "aria-label": f"Play {entry.title}"},
+                   art.PICTURES[entry.id](),
+                   h("h2", None, entry.title),
+                   h("p", {"class": "meta"}, f"{entry.players} · {entry.minutes}"),
+                   h("p", {"class": "pitch"}, entry.pitch)),
+                 h("a", {"class": "card-rules", "href": f"#/{entry.id}/rules"}, "Rules"))
+
+
+def rules_sections(game_id: str):
+    """The game's rules page text, or None if the game has none yet."""
+    try:
+        module = importlib.import_module(f"gelateria.games.{game_id}.help")
+    except ModuleNotFoundError:
+        return None
+    return module.RULES
+
+
+class RulesScreen(Screen):
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        self.entry = BY_ID[game_id]
+        self.title = f"{self.entry.title} rules — Gelateria"
+
+    def render(self) -> Markup:
+        sections = rules_sections(self.entry.id)
+        body = [h("p", None, "The rules page for this game is still being written.")] if sections is None else [
+            h("section", {"class": "rules-section"}, h("h2", None, title), *[h("p", None, p) for p in paragraphs])
+            for title, paragraphs in sections
+        ]
+        return h("section", {"class": "page rules", "data-screen": "rules", "data-game": self.entry.id},
+                 top_bar(f"{self.entry.title} · rules"),
+                 h("article", {"class": "page-body"},
+                   h("h1", {"tabindex": "-1"}, f"How to play {self.entry.title}"),
+                   *body,
+                   h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"}, f"Play {self.entry.title}"))))
+
+
+class ComingSoonScreen(Screen):
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        self.entry = BY_ID[game_id]
+        self.title = f"{self.entry.title} — Gelateria"
+
+    def render(self) -> Markup:
+        has_rules = rules_sections(self.entry.id) is not None
+        return h("section", {"class": "page", "data-screen": "coming-soon", "data-game": self.entry.id},
+                 top_bar(self.entry.title),
+                 h("article", {"class": "page-body notice"},
+                   h("h1", {"tabindex": "-1"}, f"{self.entry.title} is not on the table yet"),
+                   h("p", None, f"The {self.entry.title} table is still being built, so it cannot be played in this "
+                                f"version of Gelateria. The other games in the box are ready."),
+                   h("p", None,
+                     h("a", {"class": "button", "href": "#/"}, "Back to the games"),
+                     " ",
+                     h("a", {"class": "button secondary", "href": f"#/{self.entry.id}/rules"}, "Read the rules") if has_rules else None)))
+
+
+class NotFoundScreen(Screen):
+    title = "No such page — Gelateria"
+
+    def __init__(self, app, path: str):
+        super().__init__(app)
+        self.path = path
+
+    def render(self) -> Markup:
+        return h("section", {"class": "page", "data-screen": "not-found"},
+                 top_bar(),
+                 h("article", {"class": "page-body notice"},
+                   h("h1", {"tabindex": "-1"}, "No such page"),
+                   h("p", None, "There is nothing at ", h("code", None, "#" + self.path),
+                     ". The link may be mistyped or from a newer version of Gelateria."),
+                   h("p", None, h("a", {"class": "button", "href": "#/"}, "Back to the games"))))
+
+
+def game_view_module(game_id: str):
+    """The game's play screen module, or None while it is not built."""
+    try:
+        return importlib.import_module(f"gelateria.web.views.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"gelateria.web.views.{game_id}":
+            return None
+        raise
+
+
+def screen_for(app, path: str) -> Screen:
+    """Route a fragment path ("/", "/gelati", "/gelati/rules", "/gelati/…") to a screen."""
+    parts = [p for p in path.strip().split("/") if p]
+    if not parts:
+        return HomeScreen(app)
+    game_id, rest = parts[0], parts[1:]
+    if game_id not in BY_ID:
+        return NotFoundScreen(app, path)
+    if rest == ["rules"]:
+        return RulesScreen(app, game_id)
+    module = game_view_module(game_id)
+    if module is None:
+        return ComingSoonScreen(app, game_id) if not rest else NotFoundScreen(app, path)
+    return module.screen(app, rest)
+

@@ -1,0 +1,179 @@
+"""Build the static site in place: vendor the web runtime, build the rules wheel,
+write the service worker's precache list.
+
+    python3 scripts/build.py          (after `npm ci`; scripts/serve.sh does both)
+
+Writes only git-ignored files:
+  static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
+  static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree
+  static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
+  sw-manifest.js            every file the site needs, with content hashes
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "static"
+VENDOR = STATIC / "vendor"
+NODE = ROOT / "node_modules"
+CACHE = ROOT / "build" / "cache"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# The page itself and what it loads; vendor and wheels are added by walking them.
+SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/boot.js", "static/manifest.webmanifest"]
+SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
+# A fixed date for wheel members, so the same source gives a byte-identical wheel.
+ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def read_version() -> str:
+    text = (ROOT / "py" / "gelateria" / "__init__.py").read_text()
+    return re.search(r'__version__ = "([^"]+)"', text).group(1)
+
+
+def vendor_pyscript() -> None:
+    src = NODE / "@pyscript" / "core" / "dist"
+    if not src.is_dir():
+        sys.exit("build: node_modules/@pyscript/core is missing; run `npm ci` first")
+    dest = VENDOR / "pyscript"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for f in src.iterdir():
+        # Source maps are for debugging only; leaving them out keeps the precache small.
+        if f.is_file() and not f.name.endswith(".map"):
+            shutil.copy2(f, dest / f.name)
+
+
+def vendor_pyodide() -> None:
+    src = NODE / "pyodide"
+    dest = VENDOR / "pyodide"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dest / name)
+    wheel = fetch_locked_wheels()["micropip"]
+    shutil.copy2(wheel, dest / wheel.name)
+    # pyodide-lock.json lists micropip with the sha256 of Pyodide's own build; the PyPI
+    # wheel we serve differs, so the entry must name our file and hash or the
+    # integrity check refuses it.
+    lock_path = dest / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["micropip"]
+    entry["file_name"] = wheel.name
+    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def fetch_locked_wheels() -> dict[str, Path]:
+    """Download (once, cached) the wheels pinned in requirements-web.lock."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    wanted = {}
+    for line in (ROOT / "requirements-web.lock").read_text().splitlines():
+        m = re.match(r"([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line.strip())
+        if m:
+            wanted[m.group(1)] = (m.group(2), m.group(3))
+    found = {}
+    for name, (version, digest) in wanted.items():
+        path = CACHE / f"{name}-{version}-py3-none-any.whl"
+        if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            log(f"downloading {name}=={version} from PyPI")
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                 "--python-version", "3.14", "--require-hashes", "-d", str(CACHE), "-r", "/dev/stdin"],
+                input=f"{name}=={version} --hash=sha256:{digest}\n", text=True, check=True,
+            )
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            sys.exit(f"build: {path.name} does not match the hash in requirements-web.lock")
+        found[name] = path
+    return found
+
+
+def build_wheel() -> Path:
+    """A pure-Python wheel of py/gelateria, written by hand: deterministic and needing no
+    build tools (a wheel is a zip with a dist-info folder)."""
+    version = read_version()
+    dest_dir = STATIC / "wheels"
+    shutil.rmtree(dest_dir, ignore_errors=True)
+    dest_dir.mkdir(parents=True)
+    wheel_path = dest_dir / f"gelateria-{version}-py3-none-any.whl"
+    dist_info = f"gelateria-{version}.dist-info"
+    members: list[tuple[str, bytes]] = []
+    pkg_root = ROOT / "py"
+    for path in sorted((pkg_root / "gelateria").rglob("*.py")):
+        members.append((path.relative_to(pkg_root).as_posix(), path.read_bytes()))
+    members.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: gelateria\nVersion: {version}\n".encode()))
+    members.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gelateria-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    members.append((f"{dist_info}/top_level.txt", b"gelateria\n"))
+    record_lines = []
+    for name, data in members:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).decode().rstrip("=")
+        record_lines.append(f"{name},sha256={digest},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    members.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    with zipfile.ZipFile(wheel_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return wheel_path
+
+
+def site_files() -> list[str]:
+    files = [f for f in SITE_FILES if (ROOT / f).exists()]
+    for d in SITE_DIRS:
+        for path in sorted((ROOT / d).rglob("*")):
+            if path.is_file():
+                files.append(path.relative_to(ROOT).as_posix())
+    return files
+
+
+def write_manifest() -> dict:
+    """sw-manifest.js: the precache list. Its version is a hash of every file's
+    content, so any change gives the service worker a new cache and the page an
+    "update ready" prompt."""
+    entries = {}
+    total = hashlib.sha256()
+    for rel in site_files():
+        data = (ROOT / rel).read_bytes()
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        entries[rel] = {"hash": digest, "bytes": len(data)}
+        total.update(f"{rel}:{digest}\n".encode())
+    manifest = {"version": total.hexdigest()[:16], "files": entries}
+    (ROOT / "sw-manifest.js").write_text(
+        "// Generated by scripts/build.py: every file the site needs, with content hashes.\n"
+        f"self.GELATERIA_MANIFEST = {json.dumps(manifest, indent=1, sort_keys=True)};\n"
+    )
+    return manifest
+
+
+def main() -> None:
+    vendor_pyscript()
+    vendor_pyodide()
+    wheel = build_wheel()
+    manifest = write_manifest()
+    own = sum(
+        e["bytes"] for rel, e in manifest["files"].items() if not rel.startswith("static/vendor/")
+    ) + (ROOT / "sw-manifest.js").stat().st_size
+    log(f"wheel {wheel.name} ({wheel.stat().st_size:,} bytes)")
+    log(f"{len(manifest['files'])} files precached, version {manifest['version']}; app's own files {own:,} bytes")
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main()

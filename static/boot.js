@@ -1,0 +1,147 @@
+// Boot: what must happen before Python is running. A real progress bar (bytes of the
+// runtime as they arrive), a clear message if Python cannot start, the service worker
+// and its "new version ready" prompt. Everything after that is Python (gelateria.web).
+(function () {
+  "use strict";
+  const manifest = (self.GELATERIA_MANIFEST || { files: {} }).files;
+  const base = new URL("./", document.baseURI).href;
+  // The files whose download is the wait: the runtime, the packages, the app wheel.
+  const tracked = {};
+  for (const [path, info] of Object.entries(manifest)) {
+    if (/^static\/(vendor\/pyodide|wheels)\/.*\.(wasm|zip|mjs|whl|json)$/.test(path) || /pyscript\/core.*\.js$/.test(path)) {
+      tracked[base + path] = { total: info.bytes, got: 0, done: false };
+    }
+  }
+  const totalBytes = Object.values(tracked).reduce((n, f) => n + f.total, 0) || 1;
+  let ready = false;
+  let stage = "Downloading Python";
+
+  const $ = (id) => document.getElementById(id);
+  const mb = (n) => (n / 1048576).toFixed(1);
+
+  function render() {
+    if (ready) return;
+    const got = Object.values(tracked).reduce((n, f) => n + (f.done ? f.total : Math.min(f.got, f.total)), 0);
+    const fraction = Math.min(1, got / totalBytes);
+    const bar = $("loading-bar");
+    const text = $("loading-text");
+    if (!bar || !text) return;
+    // Downloads are most of the wait; starting Python and the app is the last tenth.
+    const shown = stage === "Downloading Python" ? fraction * 0.9 : Math.max(0.9, fraction * 0.9);
+    bar.style.width = (shown * 100).toFixed(1) + "%";
+    $("loading").setAttribute("aria-valuenow", Math.round(shown * 100));
+    text.textContent = stage === "Downloading Python" ? `${stage}: ${mb(got)} of ${mb(totalBytes)} MB` : stage + "…";
+  }
+
+  // Count bytes as they stream in, for fetches of the tracked files.
+  const realFetch = self.fetch.bind(self);
+  self.fetch = async function (input, init) {
+    const response = await realFetch(input, init);
+    const entry = tracked[new URL(typeof input === "string" ? input : input.url, document.baseURI).href.split("?")[0]];
+    if (!entry || !response.body || ready) return response;
+    const reader = response.body.getReader();
+    const counted = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) { entry.done = true; render(); controller.close(); return; }
+        entry.got += value.byteLength;
+        render();
+        controller.enqueue(value);
+      },
+      cancel(reason) { reader.cancel(reason); },
+    });
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  // Module imports (pyodide.asm.mjs, PyScript's chunks) are not fetches: mark them
+  // done when the browser reports them loaded.
+  if (self.PerformanceObserver) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const entry = tracked[e.name.split("?")[0]];
+        if (entry) { entry.done = true; }
+      }
+      render();
+    }).observe({ type: "resource", buffered: true });
+  }
+  addEventListener("py:progress", (event) => {
+    const detail = String(event.detail || "");
+    if (/^Loaded pyodide/i.test(detail)) stage = "Starting Python";
+    else if (/packages|micropip/i.test(detail)) stage = "Installing the games";
+    render();
+  });
+
+  function showError(title, detail) {
+    if (ready) return;
+    ready = true; // stop the loading screen
+    const box = $("boot-error");
+    const loading = $("loading");
+    if (loading) loading.hidden = true;
+    if (!box) return;
+    box.querySelector("[data-error-title]").textContent = title;
+    box.querySelector("[data-error-detail]").textContent = detail || "";
+    box.hidden = false;
+    document.body.dataset.bootError = "1";
+  }
+  self.gelateriaBootError = showError;
+
+  if (typeof WebAssembly !== "object") {
+    addEventListener("DOMContentLoaded", () =>
+      showError("This browser cannot run Gelateria.",
+        "Gelateria runs Python in your browser with WebAssembly, which this browser does not offer (or it is switched off). Try a current Firefox, Chrome, Edge or Safari."));
+  }
+  addEventListener("error", (e) => {
+    if (!ready) showError("Gelateria could not start.", e.message || String(e.error || "Unknown error"));
+  });
+  addEventListener("unhandledrejection", (e) => {
+    if (!ready) showError("Gelateria could not start.", String((e.reason && (e.reason.message || e.reason)) || "Unknown error"));
+  });
+  // PyScript reports Python errors by adding a .py-error element to the page.
+  addEventListener("DOMContentLoaded", () => {
+    render();
+    new MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) {
+        if (node.classList && node.classList.contains("py-error")) {
+          node.hidden = true;
+          if (!ready) showError("Gelateria could not start.", node.textContent);
+          else self.dispatchEvent(new CustomEvent("gelateria:python-error", { detail: node.textContent }));
+        }
+      }
+    }).observe(document.body, { childList: true });
+  });
+
+  // Called by Python (gelateria.web.app) once the app is interactive.
+  self.gelateriaReady = function () {
+    ready = true;
+    const loading = $("loading");
+    if (loading) loading.hidden = true;
+    document.body.dataset.ready = "1";
+    registerServiceWorker();
+  };
+
+  // Offline play: register after the app is up, so the precache never competes
+  // with the first start for bandwidth.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    navigator.serviceWorker.register("./sw.js").then((reg) => {
+      const offer = (worker) => {
+        if (!worker || !navigator.serviceWorker.controller) return;
+        const banner = $("update-banner");
+        banner.hidden = false;
+        banner.querySelector("button").onclick = () => worker.postMessage("skipWaiting");
+      };
+      if (reg.waiting) offer(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+      });
+      // Look for a new version now and then while the page stays open.
+      setInterval(() => reg.update().catch(() => {}), 30 * 60 * 1000);
+    }).catch(() => { /* no offline play, the app still works */ });
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloading || !document.getElementById("update-banner") || document.getElementById("update-banner").hidden) return;
+      reloading = true;
+      location.reload();
+    });
+  }
+})();

@@ -1,0 +1,145 @@
+"""End-to-end fixtures: the built site served on 127.0.0.1, one Chromium per session.
+
+Every page blocks requests that leave 127.0.0.1 (and records them), and collects
+console errors, so each test can assert that the site is self-contained and quiet.
+Screenshots of failing tests land in test-results/.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import make_server  # noqa: E402
+
+BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide start on a busy 2-core machine
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+]
+
+
+def browser_path() -> str:
+    found = os.environ.get("GELATERIA_BROWSER")
+    for name in ([found] if found else []) + ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]:
+        path = shutil.which(name) if name and not os.path.isabs(name) else name
+        if path and os.path.exists(path):
+            return path
+    pytest.fail("No Chrome/Chromium found: run scripts/test.sh, which installs Debian's chromium")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _check_built():
+    if not (ROOT / "static" / "wheels").is_dir() or not (ROOT / "sw-manifest.js").exists():
+        pytest.fail("The site is not built: run scripts/build.sh (scripts/test.sh does it)")
+
+
+class Site:
+    def __init__(self, base: str = "/"):
+        self.server = make_server(0, base)
+        self.base = base
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/" + (base.strip("/") + "/" if base.strip("/") else "")
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site():
+    _check_built()
+    s = Site()
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def sub_site():
+    _check_built()
+    s = Site("/gelateria-box/")
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page plus what it did: requests that tried to leave 127.0.0.1, console errors."""
+
+    def __init__(self, context):
+        self.context = context
+        self.page = context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, url: str):
+        self.page.goto(url)
+        self.wait_ready()
+        return self.page
+
+    def wait_ready(self):
+        self.page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def new_context(browser, **kwargs):
+    context = browser.new_context(**kwargs)
+    return context
+
+
+@pytest.fixture
+def watched(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    w = Watched(context)
+
+    def route(r):
+        host = r.request.url.split("/")[2] if "://" in r.request.url else ""
+        if host.startswith("127.0.0.1") or r.request.url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            w.foreign.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    yield w
+    if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
+        out = ROOT / "test-results"
+        out.mkdir(exist_ok=True)
+        try:
+            w.page.screenshot(path=str(out / f"{request.node.name}.png"), full_page=True)
+        except Exception:
+            pass
+    context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)

@@ -1,0 +1,97 @@
+"""The game box: boot, home screen, routes, offline, sub-path."""
+
+from pathlib import Path
+
+import pytest
+
+GAMES = {"gelati": "Gelati", "genial": "Genial Spezial", "gelatinous": "Gelatinous", "itsmine": "It's Mine!"}
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def test_home_boots_and_shows_the_four_games(site, watched):
+    page = watched.open(site.url)
+    cards = page.locator("[data-card]")
+    assert cards.count() == 4
+    for game_id, title in GAMES.items():
+        card = page.locator(f"[data-card='{game_id}']")
+        assert card.locator("h2").inner_text() == title
+        assert card.locator("svg[role='img']").count() == 1
+        assert card.locator(f"a[href='#/{game_id}']").count() == 1
+    assert page.locator("#loading").is_hidden()
+    assert watched.foreign == []
+    assert watched.errors == []
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "home.png"))
+
+
+def test_loading_screen_reports_bytes(site, watched):
+    page = watched.page
+    seen = []
+    page.expose_function("reportLoading", lambda text: seen.append(text))
+    page.add_init_script(
+        "new MutationObserver(() => { const t = document.getElementById('loading-text');"
+        " if (t) window.reportLoading(t.textContent); }).observe(document, {subtree: true, childList: true, characterData: true});"
+    )
+    watched.open(site.url)
+    assert any(" MB" in text and " of " in text for text in seen), seen[:5]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_route_renders(site, watched, game_id):
+    page = watched.open(site.url + f"#/{game_id}")
+    root = page.locator(f"#app [data-game='{game_id}']")
+    root.wait_for()
+    assert GAMES[game_id] in page.locator("#app h1").first.inner_text() or root.count() == 1
+    page.goto(site.url + f"#/{game_id}/rules")
+    page.locator("[data-screen='rules']").wait_for()
+    assert page.locator("#app h1").inner_text() == f"How to play {GAMES[game_id]}"
+    assert watched.errors == []
+
+
+def test_unknown_route_says_no_such_page_with_a_way_home(site, watched):
+    page = watched.open(site.url + "#/marzipan")
+    assert page.locator("#app h1").inner_text() == "No such page"
+    page.get_by_role("link", name="Back to the games").click()
+    page.locator("[data-screen='home']").wait_for()
+
+
+def test_markup_in_a_route_is_shown_as_text(site, watched):
+    page = watched.open(site.url + "#/<img src=x onerror=window.pwned=1>")
+    assert page.locator("#app h1").inner_text() == "No such page"
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#app img[src='x']").count() == 0
+
+
+def test_works_offline_after_one_visit(site, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    # Wait until the service worker has precached everything and controls the page.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    assert page.locator("[data-card]").count() == 4
+    page.goto(site.url + "#/gelatinous/rules")
+    page.locator("[data-screen='rules']").wait_for()
+    context.close()
+
+
+def test_site_works_under_a_sub_path(sub_site, watched):
+    page = watched.open(sub_site.url)
+    assert "/gelateria-box/" in page.url
+    assert page.locator("[data-card]").count() == 4
+    assert watched.foreign == [] and watched.errors == []
+
+
+def test_python_failure_shows_a_message_not_a_blank_page(site, browser):
+    context = browser.new_context()
+    # Simulate a browser where the Python runtime cannot be loaded.
+    context.route("**/pyodide.asm.wasm", lambda r: r.abort())
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("#boot-error:not([hidden])", timeout=120_000)
+    assert "could not start" in page.locator("#boot-error h1").inner_text()
+    assert page.locator("#boot-error button").inner_text() == "Try again"
+    context.close()

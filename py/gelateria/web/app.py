@@ -3,19 +3,27 @@ listener for every screen, and telling the loading screen that we are ready."""
 
 from __future__ import annotations
 
+import json
 import traceback
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
 
 
+PREFS_KEY = "gelateria.prefs"
+
+
 class App:
+    """What screens may ask of the page: refresh, update a part, timers, the clock,
+    preferences. Screens never touch the DOM themselves."""
+
     def __init__(self):
         self.root = document.getElementById("app")
         self.screen: Screen | None = None
+        self.prefs = self._load_prefs()
         # Proxies must stay referenced for as long as the listeners exist.
         self._proxies = [
             self._listen(window, "hashchange", lambda event: self.route()),
@@ -52,6 +60,35 @@ class App:
         document.title = self.screen.title
         self.screen.mounted()
 
+    def update(self, selector: str, markup: str) -> None:
+        """Redraw one part of the screen (e.g. the board) without touching the rest."""
+        element = self.root.querySelector(selector)
+        if element:
+            element.outerHTML = markup
+
+    def later(self, ms: int, callback):
+        """Run callback after ms milliseconds; returns a handle for cancel()."""
+        return window.setTimeout(create_once_callable(lambda: self._guard(callback)), max(0, int(ms)))
+
+    def cancel(self, handle) -> None:
+        window.clearTimeout(handle)
+
+    def now(self) -> float:
+        return float(window.performance.now())
+
+    def _load_prefs(self) -> dict:
+        try:
+            prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
+            return prefs if isinstance(prefs, dict) else {}
+        except Exception:  # unreadable or blocked storage: defaults, never a crash
+            return {}
+
+    def save_prefs(self) -> None:
+        try:
+            window.localStorage.setItem(PREFS_KEY, json.dumps(self.prefs))
+        except Exception:
+            pass
+
     def show_error(self, detail: str) -> None:
         window.console.error(detail)
         self.root.innerHTML = h(
@@ -70,6 +107,11 @@ class App:
             return
         event.preventDefault()
         data = {key: str(target.dataset[key]) for key in window.Object.keys(target.dataset)}
+        form = target.closest("form")
+        if form:
+            # What the player typed travels with the click (see TableScreen.read_setup).
+            entries = getattr(window.Array, "from")(window.FormData.new(form).entries())
+            data["form"] = {str(pair[0]): str(pair[1]) for pair in entries}
         self._guard(self.screen.on_action, data.pop("action"), data)
 
     def _on_key(self, event) -> None:

@@ -1,0 +1,409 @@
+"""The shared game screen: what every game's play screen has in common.
+
+A game's view module subclasses TableScreen and supplies only what is its own: the
+board and its controls (`board`, `side`), the moves its clicks make
+(`on_game_action`), and optional setup fields. TableScreen owns the rest, the same
+for all four games: the new-game panel (seats human/bot with level and name, seed),
+playing moves through the rules (never deciding legality itself), bots at an
+adjustable pace, the hot-seat "pass the device" screen, the event log, messages for
+refused moves, and the end screen.
+
+Plain Python: the browser is reached only through `self.app` (later/cancel/refresh/
+update/now/prefs), so the whole flow is unit-testable with a fake app.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gelateria.core.game import IllegalMove, get_game
+from gelateria.core.match import make_bot
+from gelateria.core.record import Record, Seat, clean_name
+from gelateria.core.rng import Rng, new_seed
+from gelateria.web.catalog import BY_ID
+from gelateria.web.markup import Markup, h
+from gelateria.web.screens import Screen, top_bar
+
+# Bot pace: delay before a bot moves, in ms. "instant" still yields to the page.
+PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}
+DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]
+LEVEL_LABELS = {"easy": "Easy bot", "normal": "Bot", "hard": "Hard bot"}
+LOG_LENGTH = 200
+
+
+def seat_names(seats: list[Seat]) -> list[str]:
+    return [seat.name for seat in seats]
+
+
+def name_players(text: str, names: list[str]) -> str:
+    """Replace the rules' "Player N" with seat names, in one pass (a name that itself
+    reads "Player 2" is not replaced again)."""
+    return re.sub(r"Player (\d)", lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
+
+
+class TableScreen(Screen):
+    game_id = ""
+    default_players = 2
+    # Levels offered for bot seats (the game's bots, in this order, if it has them).
+    bot_levels = ("easy", "normal", "hard")
+
+    def __init__(self, app, rest=None):
+        super().__init__(app)
+        self.game = get_game(self.game_id)
+        self.entry = BY_ID[self.game_id]
+        self.title = f"{self.entry.title} — Gelateria"
+        self.phase = "setup"  # setup → play → over
+        self.seats: list[Seat] = self.default_seats()
+        self.seed = new_seed()
+        self.options: dict = self.default_options()
+        self.record: Record | None = None
+        self.state = None
+        self.log: list[str] = []
+        self.message = ""  # a refused move or other notice, shown until the next move
+        self.pending = None  # the scheduled bot move
+        self.revealed_to: int | None = None  # hot-seat: whose hidden info is on screen
+        self.last_move: tuple[int, object] | None = None
+        self.end_dismissed = False  # the end screen was closed to look at the board
+        self.bots: dict[int, object] = {}
+        self.bot_rngs: dict[int, Rng] = {}
+
+    # --- what a game view supplies ----------------------------------------------------
+
+    def default_seats(self) -> list[Seat]:
+        return [Seat("human", DEFAULT_NAMES[0])] + [
+            Seat("bot", DEFAULT_NAMES[i], "normal") for i in range(1, self.default_players)
+        ]
+
+    def default_options(self) -> dict:
+        return {}
+
+    def setup_fields(self) -> Markup:
+        """Extra new-game fields (inputs named opt_<key>)."""
+        return Markup("")
+
+    def read_options(self, form: dict) -> dict:
+        return dict(self.options)
+
+    def seat_limits(self) -> tuple[int, int]:
+        return self.game.min_players, self.game.max_players
+
+    def board(self) -> Markup:
+        raise NotImplementedError
+
+    def side(self) -> Markup:
+        """The panel beside the board (hand, parts, scores …)."""
+        return Markup("")
+
+    def on_game_action(self, action: str, data: dict) -> None:
+        """Clicks on the board and controls that make moves."""
+
+    def summary(self) -> Markup:
+        """End screen detail: how each score was earned."""
+        return Markup("")
+
+    # --- who is who -------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        return seat_names(self.seats)
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+
+    def is_bot(self, player: int) -> bool:
+        return self.seats[player].kind == "bot"
+
+    def viewer(self) -> int | None:
+        """The seat whose private information the screen shows: the one human against
+        bots; in hot-seat, the human whose turn it is once they have taken the device."""
+        humans = self.humans()
+        if len(humans) == 1:
+            return humans[0]
+        return self.revealed_to
+
+    def needs_handover(self, player: int) -> bool:
+        return len(self.humans()) > 1 and not self.is_bot(player) and self.revealed_to != player
+
+    # --- setup ---------------------------------------------------------------------
+
+    def read_setup(self, form: dict) -> None:
+        """Take what the player typed into the new-game panel (kept across re-renders)."""
+        seats = []
+        for i in range(len(self.seats)):
+            kind = form.get(f"seat{i}_kind", self.seats[i].kind)
+            level = form.get(f"seat{i}_level", self.seats[i].level or "normal")
+            name = clean_name(form.get(f"seat{i}_name", self.seats[i].name), f"Player {i + 1}")
+            if kind == "bot":
+                seats.append(Seat("bot", name, level if level in self.available_levels() else "normal"))
+            else:
+                seats.append(Seat("human", name))
+        self.seats = seats
+        seed_text = str(form.get("seed", self.seed)).strip()
+        if seed_text.isdigit() and len(seed_text) <= 18:
+            self.seed = int(seed_text)
+        elif seed_text:
+            self.message = "The seed must be a whole number; a new one was chosen."
+            self.seed = new_seed()
+        self.options = self.read_options(form)
+
+    def available_levels(self) -> list[str]:
+        have = set(getattr(self.game, "bots", {}))
+        return [level for level in self.bot_levels if level in have] or ["normal"]
+
+    def render_setup(self) -> Markup:
+        low, high = self.seat_limits()
+        levels = self.available_levels()
+        rows = []
+        for i, seat in enumerate(self.seats):
+            kind_value = "human" if seat.kind == "human" else seat.level or "normal"
+            choices = [("human", "Human")] + [(lvl, LEVEL_LABELS.get(lvl, lvl.title())) for lvl in levels]
+            rows.append(h("li", {"class": "seat-row", "data-seat": i},
+                          h("span", {"class": f"seat-dot p{i}", "aria-hidden": "true"}),
+                          h("label", {"class": "visually-hidden", "for": f"seat{i}_name"}, f"Name of player {i + 1}"),
+                          h("input", {"id": f"seat{i}_name", "name": f"seat{i}_name", "value": seat.name,
+                                      "maxlength": 24, "autocomplete": "off", "aria-label": f"Name of player {i + 1}"}),
+                          h("select", {"name": f"seat{i}_kind", "aria-label": f"Who plays seat {i + 1}"},
+                            *[h("option", {"value": v, "selected": v == kind_value}, label) for v, label in choices])))
+        return h("section", {"class": "table setup", "data-game": self.game_id, "data-phase": "setup"},
+                 top_bar(self.entry.title),
+                 h("form", {"class": "setup-panel", "aria-label": "New game", "onsubmit": "return false"},
+                   h("h1", {"tabindex": "-1"}, f"New game of {self.entry.title}"),
+                   self.notice(),
+                   h("fieldset", None, h("legend", None, "Players"),
+                     h("ol", {"class": "seat-list"}, *rows),
+                     h("p", {"class": "seat-buttons"},
+                       h("button", {"type": "button", "class": "secondary", "data-action": "add-seat",
+                                    "disabled": len(self.seats) >= high}, "Add player"),
+                       " ",
+                       h("button", {"type": "button", "class": "secondary", "data-action": "remove-seat",
+                                    "disabled": len(self.seats) <= low}, "Remove player"))),
+                   self.setup_fields(),
+                   h("p", {"class": "seed-row"},
+                     h("label", {"for": "seed"}, "Deal number (seed) "),
+                     h("input", {"id": "seed", "name": "seed", "value": self.seed, "inputmode": "numeric", "size": 12}),
+                     " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, "New deal")),
+                   h("p", None, h("button", {"type": "button", "class": "start", "data-action": "start"}, "Start game"),
+                     " ", h("a", {"href": f"#/{self.game_id}/rules"}, "Rules"))))
+
+    def change_setup(self, action: str) -> None:
+        low, high = self.seat_limits()
+        if action == "add-seat" and len(self.seats) < high:
+            i = len(self.seats)
+            self.seats.append(Seat("bot", DEFAULT_NAMES[i % len(DEFAULT_NAMES)], "normal"))
+        elif action == "remove-seat" and len(self.seats) > low:
+            self.seats.pop()
+        elif action == "new-seed":
+            self.seed = new_seed()
+
+    # --- playing --------------------------------------------------------------------
+
+    def start(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.seed = seed
+        try:
+            state = self.game.new(len(self.seats), self.seed, self.options)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.phase = "setup"
+            self.app.refresh()
+            return
+        self.state = state
+        self.record = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
+        self.log = [f"New game, deal {self.seed}: " + ", ".join(self.names()) + "."]
+        self.bots = {i: make_bot(self.game, s.level or "normal") for i, s in enumerate(self.seats) if s.kind == "bot"}
+        self.bot_rngs = {i: Rng(self.seed).fork(1000 + i) for i in self.bots}
+        self.phase = "play"
+        self.revealed_to = None
+        self.last_move = None
+        self.end_dismissed = False
+        self.app.refresh()
+        self.after_change()
+
+    def act(self, player: int, move) -> bool:
+        """Play a move through the rules. A refused move leaves everything as it was
+        and says why."""
+        if self.phase != "play":
+            return False
+        before = self.state
+        try:
+            after = self.game.apply(before, player, move)
+        except IllegalMove as exc:
+            self.message = str(exc)
+            self.app.refresh()
+            return False
+        self.state = after
+        self.record.moves.append([player, move])
+        self.last_move = (player, move)
+        self.message = ""
+        describe = getattr(self.game, "describe", None)
+        if describe:
+            self.log.append(name_players(describe(before, player, move), self.names()))
+            del self.log[:-LOG_LENGTH]
+        if self.game.is_over(after):
+            self.phase = "over"
+        self.app.refresh()
+        self.after_change()
+        return True
+
+    def after_change(self) -> None:
+        """Who moves next: schedule a bot, or hand the device to a human."""
+        self.cancel_pending()
+        if self.phase != "play":
+            return
+        acting = self.game.to_act(self.state)
+        if not acting:
+            return
+        player = acting[0]
+        if self.is_bot(player):
+            self.pending = self.app.later(self.pace(), lambda: self.bot_move(player))
+        elif self.needs_handover(player):
+            self.revealed_to = None
+            self.app.refresh()
+
+    def bot_move(self, player: int) -> None:
+        self.pending = None
+        if self.phase != "play" or player not in self.game.to_act(self.state):
+            return
+        legal = self.game.legal_moves(self.state, player)
+        move = self.bots[player].choose(self.game.view(self.state, player), legal, self.bot_rngs[player])
+        self.act(player, move)
+
+    def pace(self) -> int:
+        return PACES.get(self.app.prefs.get("pace", "normal"), PACES["normal"])
+
+    def cancel_pending(self) -> None:
+        if self.pending is not None:
+            self.app.cancel(self.pending)
+            self.pending = None
+
+    def close(self) -> None:
+        self.cancel_pending()
+
+    # --- events -----------------------------------------------------------------------
+
+    def on_action(self, action: str, data: dict) -> None:
+        form = data.get("form") or {}
+        if action in ("add-seat", "remove-seat", "new-seed", "start"):
+            self.message = ""
+            self.read_setup(form)
+            if action == "start":
+                self.start()
+                return
+            self.change_setup(action)
+            self.app.refresh()
+        elif action == "pace":
+            self.app.prefs["pace"] = data.get("pace", "normal")
+            self.app.save_prefs()
+            self.app.refresh()
+        elif action == "take-device":
+            self.revealed_to = int(data["seat"])
+            self.app.refresh()
+        elif action == "new-game":
+            self.cancel_pending()
+            self.phase = "setup"
+            self.seed = new_seed()
+            self.app.refresh()
+        elif action == "same-seats":
+            self.message = ""
+            self.start(new_seed())
+        elif action in ("close-end", "show-end"):
+            self.end_dismissed = action == "close-end"
+            self.app.refresh()
+        else:
+            self.on_game_action(action, data)
+
+    # --- drawing --------------------------------------------------------------------
+
+    def render(self) -> Markup:
+        if self.phase == "setup":
+            return self.render_setup()
+        return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase},
+                 top_bar(self.entry.title),
+                 h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
+                 h("div", {"class": "table-layout"},
+                   h("div", {"class": "board-area"}, self.notice(), self.board()),
+                   h("aside", {"class": "side-area"}, self.status_line(), self.side(), self.controls(), self.log_panel())),
+                 self.overlay())
+
+    def notice(self) -> Markup:
+        if not self.message:
+            return Markup("")
+        return h("p", {"class": "notice-bar", "role": "alert", "data-notice": ""}, self.message)
+
+    def status_line(self) -> Markup:
+        if self.phase != "play":
+            return Markup("")
+        acting = self.game.to_act(self.state)
+        if not acting:
+            return Markup("")
+        name = self.names()[acting[0]]
+        text = "Your turn" if acting[0] == self.viewer() and len(self.humans()) == 1 else f"{name}'s turn"
+        if self.is_bot(acting[0]):
+            text = f"{name} is thinking…"
+        return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0], "aria-live": "polite"}, text)
+
+    def controls(self) -> Markup:
+        pace = self.app.prefs.get("pace", "normal")
+        buttons = [h("button", {"type": "button", "class": "chip" + (" on" if p == pace else ""), "data-action": "pace",
+                                "data-pace": p, "aria-pressed": "true" if p == pace else "false"}, p.title())
+                   for p in PACES] if self.bots else []
+        return h("div", {"class": "controls"},
+                 h("div", {"class": "pace", "role": "group", "aria-label": "Bot speed"},
+                   h("span", None, "Bot speed"), *buttons) if buttons else None,
+                 h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
+                   " ", h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")))
+
+    def log_panel(self) -> Markup:
+        items = [h("li", None, line) for line in reversed(self.log[-40:])]
+        return h("section", {"class": "log", "aria-label": "What happened"},
+                 h("h2", None, "What happened"), h("ol", {"data-log": ""}, *items))
+
+    def overlay(self) -> Markup:
+        if self.phase == "over":
+            if self.end_dismissed:
+                return h("p", {"class": "end-bar"}, "Game over. ",
+                         h("button", {"type": "button", "data-action": "show-end"}, "Show the result"))
+            return self.end_screen()
+        acting = self.game.to_act(self.state) if self.phase == "play" else []
+        if acting and self.needs_handover(acting[0]):
+            name = self.names()[acting[0]]
+            return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": f"Pass to {name}",
+                             "data-handover": acting[0]},
+                     h("div", {"class": "overlay-card"},
+                       h("h2", None, f"Pass the device to {name}"),
+                       h("p", None, "Everyone else, look away: the next screen shows secret tiles and cards."),
+                       h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
+                         f"I'm {name}: show my turn")))
+        return Markup("")
+
+    def end_screen(self) -> Markup:
+        scores = self.game.scores(self.state)
+        winners = self.game.winners(self.state)
+        names = self.names()
+        if not winners:
+            headline = "Nobody wins this time."
+        elif len(winners) == 1:
+            headline = f"{names[winners[0]]} wins!"
+        else:
+            headline = " and ".join(names[w] for w in winners) + " share the win!"
+        order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if self.higher_is_better() else scores[p]))
+        rows = [h("tr", {"class": "winner" if p in winners else None},
+                  h("th", {"scope": "row"}, names[p]), h("td", None, self.format_score(scores[p])))
+                for p in order]
+        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": ""},
+                 h("div", {"class": "overlay-card end-card"},
+                   h("h2", None, headline),
+                   h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
+                     h("tbody", None, *rows)),
+                   self.summary(),
+                   h("p", {"class": "end-buttons"},
+                     h("button", {"type": "button", "data-action": "same-seats"}, "Same seats, new deal"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "Play again"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, "Look at the board"))))
+
+    def higher_is_better(self) -> bool:
+        return True
+
+    def format_score(self, score) -> str:
+        return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+

@@ -179,7 +179,8 @@ def test_you_must_place_when_a_tile_fits():
 def test_malformed_moves_are_illegal_not_crashes():
     s = GAME.new(2, 3)
     for move in (None, 5, "p", {}, {"p": "a", "at": [0, 0]}, {"p": 1, "at": [0]},
-                 {"p": True, "at": [0, 0]}, {"zz": 1}, {"trade": 3, "get": 1}, {"discard": 99}):
+                 {"p": True, "at": [0, 0]}, {"zz": 1}, {"trade": 3, "get": 1}, {"discard": 99},
+                 {"end": 2}, {"end": 1, "x": 3}, {"trade": [0, 1]}, [0, 0]):
         with pytest.raises(IllegalMove):
             GAME.apply(s, 0, move)
 
@@ -449,6 +450,12 @@ def test_stack_runs_out_during_exchange_then_pass_without_drawing():
     assert s.phase == "after" and s.stack == (NO_MATCH[0],)  # set-aside tile shuffled back
     s = GAME.apply(s, 0, {"end": 1})
     assert s.hands[0] == hand and s.turn == 1  # passing draws nothing
+
+
+def test_a_player_with_no_tile_can_only_pass():
+    s = make_state({(0, 0): CHERRY_CONE}, hands=[[], [NO_MATCH[2]]])
+    assert s.stack and GAME.legal_moves(s, 0) == [{"pass": 1}]
+    assert GAME.apply(s, 0, {"pass": 1}).phase == "after"
 
 
 def test_a_player_who_passed_may_still_complete_orders():

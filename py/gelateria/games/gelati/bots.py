@@ -28,6 +28,7 @@ PROGRESS = (0.0, 2.0, 6.0, 15.0)
 SPARE = 0.8  # a part no order needs: half of a 2-for-1 trade
 DENY = 0.5  # how much the next player's best opening counts against a placement
 DENY_LEADER = 0.8  # ... when that player is level with us or ahead
+KEEP = 0.5  # how much the best spot left for the tile we keep counts
 
 
 def holding_value(held, orders) -> float:
@@ -91,8 +92,28 @@ class HeuristicBot:
             chance = (fits & unknown).bit_count() / n_unknown
             return PLACEMENT_POINTS[touching] * (1 - (1 - chance) ** 2)
 
-        openings = sorted(((opening(*fit), cell) for cell, fit in frontier.items()), reverse=True)
         held, orders, supply = view["held"][me], view["orders"], view["supply"]
+
+        def keep_value(tile: int, fits: int, touching: int) -> float:
+            """Points a tile we keep could score on a cell next turn."""
+            return PLACEMENT_POINTS[touching] if fits >> tile & 1 else 0.0
+
+        openings = sorted(((opening(*fit), cell) for cell, fit in frontier.items()), reverse=True)
+        keeps = {
+            t: sorted(((keep_value(t, *fit), cell) for cell, fit in frontier.items()), reverse=True)
+            for t in view["hand"]
+        }
+
+        def best_after(ranked, cell, value_of) -> float:
+            """The best value over the frontier once `cell` is filled: cells next to it
+            are worked out again, the rest keep their value from `ranked`."""
+            changed = {cell, *neighbours(cell)}
+            best = max((value_of(*cell_fit(board, n)) for n in changed if n not in board), default=0.0)
+            for value, c in ranked:
+                if c not in changed:
+                    return max(best, value)
+            return best
+
         best, best_score = None, None
         for move in legal:
             tile, cell = move["p"], tuple(move["at"])
@@ -103,14 +124,11 @@ class HeuristicBot:
                 if left[p]:
                     left[p] -= 1
                     earned.append(p)
-            changed = {cell, *neighbours(cell)}
-            threat = max((opening(*cell_fit(board, n)) for n in neighbours(cell) if n not in board), default=0.0)
-            for value, c in openings:
-                if c not in changed:
-                    threat = max(threat, value)
-                    break
+            threat = best_after(openings, cell, opening)
+            kept = [t for t in view["hand"] if t != tile]
+            future = max((best_after(keeps[t], cell, lambda f, k, t=t: keep_value(t, f, k)) for t in kept), default=0.0)
             del board[cell]
-            score = PLACEMENT_POINTS[touching] + _gain(held, orders, earned) - deny * threat
+            score = PLACEMENT_POINTS[touching] + _gain(held, orders, earned) - deny * threat + KEEP * future
             score += rng.random() * 1e-3  # break ties without favouring a corner
             if best_score is None or score > best_score:
                 best, best_score = move, score

@@ -339,8 +339,8 @@ class Gelati:
             moves = self.placements(state, player)
             if moves:
                 return moves
-            if state.stack:
-                return [{"x": t} for t in sorted(set(state.hands[player]))]
+            if state.stack and state.hands[player]:
+                return [{"x": t} for t in sorted(state.hands[player])]
             return [{"pass": 1}]
         held = state.held[player]
         moves = [{"order": o} for o in state.orders[player] if all(held[p] for p in ORDER_PARTS[o])]
@@ -365,20 +365,18 @@ class Gelati:
             raise IllegalMove("The game is over.")
         if player != state.turn:
             raise IllegalMove(f"It is Player {state.turn + 1}'s turn.")
-        if not isinstance(move, dict) or len(move) > 2:
+        handler = self._handlers.get(frozenset(move)) if isinstance(move, dict) else None
+        if handler is None or move.get("pass", 1) != 1 or move.get("end", 1) != 1:
             raise IllegalMove("That is not a Gelati move.")
-        for key, handler in self._handlers:
-            if key in move:
-                s = state.copy()
-                handler(self, s, player, move)
-                return s
-        raise IllegalMove("That is not a Gelati move.")
+        s = state.copy()
+        handler(self, s, player, move)
+        return s
 
     def _place(self, s: State, player: int, move) -> None:
         if s.phase != "place":
             raise IllegalMove("You have already placed a tile this turn.")
         tile = _int(move["p"], "the tile")
-        at = move.get("at")
+        at = move["at"]
         if not isinstance(at, list) or len(at) != 2:
             raise IllegalMove("Say where to place the tile.")
         cell = (_int(at[0], "a coordinate"), _int(at[1], "a coordinate"))
@@ -481,7 +479,7 @@ class Gelati:
         if not isinstance(give, list) or len(give) != 2:
             raise IllegalMove("A trade gives exactly two parts.")
         a, b = sorted(_part(p) for p in give)
-        get = _part(move.get("get"))
+        get = _part(move["get"])
         self._need_after(s)
         held = list(s.held[player])
         if held[a] < 1 + (a == b) or held[b] < 1:
@@ -540,10 +538,15 @@ class Gelati:
                 break
         s.turn, s.phase, s.placed = nxt, "place", False
 
-    _handlers = (
-        ("p", _place), ("x", _exchange), ("pass", _pass), ("order", _order),
-        ("trade", _trade), ("discard", _discard), ("end", _end),
-    )
+    _handlers = {  # the keys of a move -> what it does
+        frozenset(("p", "at")): _place,
+        frozenset(("x",)): _exchange,
+        frozenset(("pass",)): _pass,
+        frozenset(("order",)): _order,
+        frozenset(("trade", "get")): _trade,
+        frozenset(("discard",)): _discard,
+        frozenset(("end",)): _end,
+    }
 
     # -- helpers -------------------------------------------------------------------
 

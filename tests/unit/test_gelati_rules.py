@@ -83,13 +83,11 @@ def test_setup_depends_on_seed_only():
     assert (a.board, a.hands, a.stack) != (c.board, c.hands, c.stack)
 
 
-def test_wrong_player_count_or_unknown_option_is_refused():
+def test_wrong_player_count_is_refused():
     with pytest.raises(ValueError):
         GAME.new(1, 1)
     with pytest.raises(ValueError):
         GAME.new(5, 1)
-    with pytest.raises(ValueError):
-        GAME.new(2, 1, {"speed": 3})
 
 
 # --- step 1: placement -----------------------------------------------------------------

@@ -176,12 +176,10 @@ def _remove_one(seq: tuple, value) -> tuple:
     return seq[:i] + seq[i + 1:]
 
 
-def _fitting(state: State, hand) -> bool:
-    return any(fits >> t & 1 for fits, _ in state.frontier.values() for t in hand)
-
-
 def can_place(state: State, player: int) -> bool:
-    return _fitting(state, state.hands[player])
+    """Does any tile in this player's hand fit anywhere?"""
+    hand = state.hands[player]
+    return any(fits >> t & 1 for fits, _ in state.frontier.values() for t in hand)
 
 
 def make_state(
@@ -199,7 +197,7 @@ def make_state(
     """Build a position by hand (tests, puzzles, "winning move" checks).
 
     board: {(q, r): tile}. hands / orders / held / scores: one entry per player
-    (held as a 12-count list or as a list of part ids). Missing hands get the lowest
+    (held as a list of part ids, e.g. [0, 5, 5]). Missing hands get the lowest
     free tiles, missing orders the lowest free orders, missing held nothing. stack:
     tiles face down, top last; by default every tile not on the board or in a hand, in
     ascending order (so the top is the highest). Tiles in none of these are out of the
@@ -220,12 +218,7 @@ def make_state(
         if os is None:
             orders[i] = [o for o in range(N_ORDERS) if o not in taken][:ORDERS_PER_PLAYER]
             taken.update(orders[i])
-    counts = []
-    for h in held if held is not None else [[]] * players:
-        if len(h) == N_PARTS:
-            counts.append(tuple(h))
-        else:
-            counts.append(tuple(list(h).count(p) for p in range(N_PARTS)))
+    counts = [tuple(list(h).count(p) for p in range(N_PARTS)) for h in (held or [[]] * players)]
     supply = tuple(COPIES_PER_PART - sum(c[p] for c in counts) for p in range(N_PARTS))
     if min(supply) < 0:
         raise ValueError("players hold more than 4 of a part")
@@ -291,8 +284,7 @@ class Gelati:
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError("Gelati is for 2 to 4 players")
-        if options:
-            raise ValueError(f"Gelati has no options (got {sorted(options)})")
+        # Gelati has no options; any given are ignored (the web layer may pass shared ones).
         rng = Rng(seed)
         tiles = rng.shuffled(range(N_TILES))
         order_pile = rng.shuffled(range(N_ORDERS))

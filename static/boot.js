@@ -122,7 +122,7 @@
   // with the first start for bandwidth.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-    navigator.serviceWorker.register("./sw.js").then((reg) => {
+    navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then((reg) => {
       const offer = (worker) => {
         if (!worker || !navigator.serviceWorker.controller) return;
         const banner = $("update-banner");

@@ -48,8 +48,9 @@ def _check_built():
 
 
 class Site:
-    def __init__(self, base: str = "/"):
-        self.server = make_server(0, base)
+    def __init__(self, base: str = "/", root: Path = ROOT):
+        self.root = root
+        self.server = make_server(0, base, root)
         self.base = base
         host, port = self.server.server_address[:2]
         self.url = f"http://{host}:{port}/" + (base.strip("/") + "/" if base.strip("/") else "")

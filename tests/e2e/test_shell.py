@@ -95,3 +95,43 @@ def test_python_failure_shows_a_message_not_a_blank_page(site, browser):
     assert "could not start" in page.locator("#boot-error h1").inner_text()
     assert page.locator("#boot-error button").inner_text() == "Try again"
     context.close()
+
+
+def test_new_version_is_offered_and_reloads_into_it(browser, tmp_path):
+    """Publish a copy, open it, publish a change: the page offers the new version and
+    reloading takes it."""
+    import sys
+
+    from conftest import ROOT, Site
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build
+
+    copy = tmp_path / "site"
+    manifest = build.write_manifest()
+    build.export(copy, manifest)
+    site = Site(root=copy)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        assert page.locator("#update-banner").is_hidden()
+        # A new release: the stylesheet changes, so the precache version changes.
+        css = copy / "static" / "app.css"
+        css.write_text(css.read_text() + "\n.released-later { color: red; }\n")
+        new_version = build.write_manifest(copy)["version"]
+        assert new_version != manifest["version"]
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        banner = page.locator("#update-banner")
+        banner.wait_for(state="visible", timeout=60_000)
+        assert "new version" in banner.inner_text()
+        page.evaluate("window.beforeUpdate = 1")
+        banner.get_by_role("button", name="Reload").click()
+        page.wait_for_function("window.beforeUpdate === undefined && document.body.dataset.ready === '1'", timeout=120_000)
+        caches = page.evaluate("caches.keys()")
+        assert caches == [f"gelateria-{new_version}"]
+    finally:
+        context.close()
+        site.close()

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from gelateria.core.game import IllegalMove, get_game
-from gelateria.core.hexgrid import DIRECTIONS, neighbours
+from gelateria.core.hexgrid import DIRECTIONS
 from gelateria.games.gelati.rules import (
     CENTRE,
     GAME,

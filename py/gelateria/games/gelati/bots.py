@@ -2,8 +2,9 @@
 own hand and orders) and the legal moves.
 
 normal: places the tile that scores best, counting placement points, the parts it
-        earns (worth more when they bring one of its orders closer), and what it leaves
-        open for the next player (weighed more when that player leads); completes
+        earns (worth more when they bring one of its orders closer), the best spot left
+        for the tile it keeps, and what it leaves open for the next player (weighed
+        more when that player is level or ahead: denying the leader); completes
         every order it can, trades spare parts for parts its orders miss, and discards
         the least useful part when over the limit.
 easy:   the same, with frequent mistakes (a random placement, a forgotten trade or order).
@@ -80,7 +81,7 @@ class HeuristicBot:
         board = {(q, r): t for q, r, t in view["board"]}
         frontier = frontier_of(board)
         unknown = (1 << N_TILES) - 1
-        for t in list(board.values()) + view["hand"]:
+        for t in [*board.values(), *view["hand"]]:
             unknown &= ~(1 << t)
         n_unknown = max(1, unknown.bit_count())
         nxt = (view["turn"] + 1) % view["players"]
@@ -92,17 +93,15 @@ class HeuristicBot:
             chance = (fits & unknown).bit_count() / n_unknown
             return PLACEMENT_POINTS[touching] * (1 - (1 - chance) ** 2)
 
-        held, orders, supply = view["held"][me], view["orders"], view["supply"]
-
-        def keep_value(tile: int, fits: int, touching: int) -> float:
+        def keep_value(tile: int):
             """Points a tile we keep could score on a cell next turn."""
-            return PLACEMENT_POINTS[touching] if fits >> tile & 1 else 0.0
+            return lambda fits, touching: PLACEMENT_POINTS[touching] if fits >> tile & 1 else 0.0
 
+        hand = view["hand"]
+        keep_values = {t: keep_value(t) for t in hand}
         openings = sorted(((opening(*fit), cell) for cell, fit in frontier.items()), reverse=True)
-        keeps = {
-            t: sorted(((keep_value(t, *fit), cell) for cell, fit in frontier.items()), reverse=True)
-            for t in view["hand"]
-        }
+        keeps = {t: sorted(((keep_values[t](*fit), cell) for cell, fit in frontier.items()), reverse=True) for t in hand}
+        held, orders, supply = view["held"][me], view["orders"], view["supply"]
 
         def best_after(ranked, cell, value_of) -> float:
             """The best value over the frontier once `cell` is filled: cells next to it
@@ -125,8 +124,7 @@ class HeuristicBot:
                     left[p] -= 1
                     earned.append(p)
             threat = best_after(openings, cell, opening)
-            kept = [t for t in view["hand"] if t != tile]
-            future = max((best_after(keeps[t], cell, lambda f, k, t=t: keep_value(t, f, k)) for t in kept), default=0.0)
+            future = max((best_after(keeps[t], cell, keep_values[t]) for t in hand if t != tile), default=0.0)
             del board[cell]
             score = PLACEMENT_POINTS[touching] + _gain(held, orders, earned) - deny * threat + KEEP * future
             score += rng.random() * 1e-3  # break ties without favouring a corner

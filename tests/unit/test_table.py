@@ -3,17 +3,30 @@
 import pytest
 
 from gelateria.core.record import Seat
+from gelateria.web.storage import MemoryBackend, SaveStore
 from gelateria.web.table import TableScreen, name_players
 
 
 class FakeApp:
     """Stands in for web.app.App: timers run when the test says so."""
 
-    def __init__(self):
+    def __init__(self, saves=None):
         self.prefs = {}
         self.timers = {}
         self.next_id = 1
         self.refreshes = 0
+        self.saves = saves or SaveStore(MemoryBackend())
+        self.path = ""
+        self.copied = []
+
+    def set_path(self, path):
+        self.path = path
+
+    def link(self, path):
+        return "http://127.0.0.1:8000/#" + path
+
+    def copy(self, text):
+        self.copied.append(text)
 
     def refresh(self):
         self.refreshes += 1
@@ -100,3 +113,173 @@ def test_pace_preference_is_kept(pace):
     screen = DiceTable(app)
     screen.on_action("pace", {"pace": pace})
     assert app.prefs["pace"] == pace
+
+
+# --- autosave, links, undo, replay ---------------------------------------------------
+
+from gelateria.core.record import decode  # noqa: E402
+
+
+def started(seats=None, seed=4, app=None):
+    app = app or FakeApp()
+    screen = DiceTable(app)
+    if seats:
+        screen.seats = seats
+    screen.start(seed=seed)
+    return app, screen
+
+
+def code_of(link):
+    return link.split("/")[-1]
+
+
+def test_every_move_is_saved_and_the_address_names_the_save():
+    app, screen = started()
+    screen.act(0, {"a": "roll"})
+    screen.mounted()
+    assert app.path == f"/gelatinous/resume/{screen.save_id}"
+    saved = app.saves.get(screen.save_id)
+    assert saved.record.moves == [[0, {"a": "roll"}]] and not saved.over
+
+
+def test_resume_route_returns_to_the_exact_position():
+    app, screen = started()
+    for _ in range(3):
+        screen.act(0, {"a": "roll"})
+    again = DiceTable(app, ["resume", screen.save_id])
+    assert again.phase == "play" and again.state == screen.state and again.log == screen.log
+
+
+def test_resume_of_a_missing_save_says_so():
+    screen = DiceTable(FakeApp(), ["resume", "nothing-here"])
+    assert screen.phase == "setup" and "no longer on this device" in screen.message
+
+
+def test_game_link_opens_the_position_and_blocks_undo_past_it():
+    app, screen = started()
+    screen.act(0, {"a": "roll"})
+    link = screen.links()["game"]
+    opened = DiceTable(FakeApp(), ["game", code_of(link)])
+    assert opened.state == screen.state and opened.phase == "play"
+    assert opened.undo_target() is None
+    assert "moves next" in opened.message
+
+
+def test_deal_link_prefills_the_setup():
+    app, screen = started(seats=[Seat("human", "Zed")], seed=99)
+    opened = DiceTable(FakeApp(), ["deal", code_of(screen.links()["deal"])])
+    assert opened.phase == "setup" and opened.seed == 99 and opened.seats[0].name == "Zed"
+    assert decode(code_of(screen.links()["deal"])).moves == []
+
+
+def test_link_for_another_game_or_broken_gets_a_clear_message():
+    _, screen = started()
+    opened = DiceTable(FakeApp(), ["game", code_of(screen.links()["game"])[:-7]])
+    assert opened.phase == "setup" and "could not be opened" in opened.message
+
+    other = encode_for("gelati")
+    opened = DiceTable(FakeApp(), ["game", other])
+    assert "another game" in opened.message
+
+
+def encode_for(game_id):
+    from gelateria.core.record import Record, encode
+
+    return encode(Record(game_id, [Seat("human", "A"), Seat("bot", "B", "normal")], 1, {}, []))
+
+
+def test_undo_against_bots_removes_my_move_and_the_bot_replies():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.options = {"mode": "video"}
+    screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+    screen.start(seed=8)
+    screen.act(0, {"a": "roll"})
+    screen.act(0, {"a": "roll"})
+    assert screen.undo_target() == 1
+    screen.on_action("undo", {})
+    assert len(screen.record.moves) == 1
+    fresh = DiceTable(FakeApp())
+    fresh.options = {"mode": "video"}
+    fresh.seats = list(screen.seats)
+    fresh.start(seed=8)
+    fresh.act(0, {"a": "roll"})
+    assert screen.state == fresh.state
+    assert app.saves.get(screen.save_id).record.moves == screen.record.moves
+
+
+def test_hot_seat_undo_asks_first():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.options = {"mode": "video"}
+    screen.seats = [Seat("human", "Ana"), Seat("human", "Bo")]
+    screen.start(seed=8)
+    screen.act(0, {"a": "roll"})
+    screen.on_action("undo", {})
+    assert screen.confirm_undo and len(screen.record.moves) == 1
+    assert "Undo the last move for everyone?" in screen.render()
+    screen.on_action("undo", {})
+    assert screen.record.moves == []
+
+
+def test_replay_steps_and_jumps_through_the_record():
+    app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=5)
+    app.run_timers()
+    total = len(screen.record.moves)
+    final = screen.state
+    screen.on_action("replay", {})
+    assert screen.phase == "replay" and screen.replay_index == 0 and screen.viewer() is None
+    screen.on_key("ArrowRight")
+    assert screen.replay_index == 1
+    screen.on_action("replay-jump", {"index": str(total - 1)})
+    assert screen.replay_index == total - 1
+    screen.on_key("End")
+    assert screen.state == final
+    screen.on_key(" ")  # play from the end restarts from the first move
+    app.run_timers()
+    assert screen.replay_index == total
+    screen.on_action("replay-leave", {})
+    assert screen.phase == "over"
+
+
+def test_replay_link_opens_in_replay_mode():
+    app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=5)
+    app.run_timers()
+    opened = DiceTable(FakeApp(), ["replay", code_of(screen.links()["replay"])])
+    assert opened.phase == "replay" and opened.replay_index == len(screen.record.moves)
+    assert "Replay: move" in opened.render()
+
+
+def test_copying_the_game_link_settles_the_moves_so_far():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.options = {"mode": "video"}
+    screen.seats = [Seat("human", "Ana"), Seat("human", "Bo")]
+    screen.start(seed=8)
+    screen.act(0, {"a": "roll"})
+    screen.on_action("copy-link", {"kind": "game"})
+    assert app.copied and "/gelatinous/game/" in app.copied[-1]
+    assert screen.undo_target() is None
+
+
+def test_home_lists_unfinished_games_to_continue_and_finished_ones():
+    from gelateria.web.screens import HomeScreen
+
+    app, screen = started(seats=[Seat("human", "<b>Ana</b>")])
+    screen.act(0, {"a": "roll"})
+    _, done = started(seats=[Seat("bot", "Robo", "normal")], seed=5, app=app)
+    app.run_timers()
+    html = HomeScreen(app).render()
+    assert f"#/gelatinous/resume/{screen.save_id}" in html and "data-continue" in html
+    assert f"#/gelatinous/resume/{done.save_id}" in html and "data-history" in html
+    assert "<b>Ana" not in html and "&lt;b&gt;Ana" in html
+
+
+def test_home_reports_a_corrupt_save_and_still_renders():
+    from gelateria.web.screens import HomeScreen
+    from gelateria.web.storage import SAVE_PREFIX
+
+    app = FakeApp()
+    app.saves.backend.set(SAVE_PREFIX + "x", "garbage")
+    html = HomeScreen(app).render()
+    assert "set aside" in html and "data-card" in html

@@ -11,9 +11,39 @@ from pyscript import document, window
 
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
+from gelateria.web.storage import MemoryBackend, SaveStore
 
 
 PREFS_KEY = "gelateria.prefs"
+
+
+class LocalStorage:
+    """window.localStorage with the small interface web.storage uses."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    def get(self, key):
+        value = self.storage.getItem(key)
+        return None if value is None or not isinstance(value, str) else value
+
+    def set(self, key, value):
+        self.storage.setItem(key, value)
+
+    def remove(self, key):
+        self.storage.removeItem(key)
+
+    def keys(self):
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def open_storage():
+    try:
+        storage = window.localStorage
+        storage.getItem(PREFS_KEY)
+        return LocalStorage(storage)
+    except Exception:  # storage blocked (privacy settings): play on, save nothing
+        return MemoryBackend()
 
 
 class App:
@@ -24,6 +54,7 @@ class App:
         self.root = document.getElementById("app")
         self.screen: Screen | None = None
         self.prefs = self._load_prefs()
+        self.saves = SaveStore(open_storage())
         # Proxies must stay referenced for as long as the listeners exist.
         self._proxies = [
             self._listen(window, "hashchange", lambda event: self.route()),
@@ -65,6 +96,23 @@ class App:
         element = self.root.querySelector(selector)
         if element:
             element.outerHTML = markup
+
+    def set_path(self, path: str) -> None:
+        """Put a path in the address bar without routing again (no hashchange)."""
+        if self.path() != path:
+            window.history.replaceState(None, "", "#" + path)
+
+    def link(self, path: str) -> str:
+        """The full address of a route on this site, for sharing."""
+        return str(window.location.href).split("#")[0] + "#" + path
+
+    def copy(self, text: str) -> None:
+        """Copy to the clipboard; where the browser refuses, the link stays visible in
+        the share panel to copy by hand."""
+        try:
+            window.navigator.clipboard.writeText(text)
+        except Exception:
+            pass
 
     def later(self, ms: int, callback):
         """Run callback after ms milliseconds; returns a handle for cancel()."""

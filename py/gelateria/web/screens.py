@@ -50,15 +50,41 @@ class HomeScreen(Screen):
 
     def render(self) -> Markup:
         cards = [self.card(entry) for entry in CATALOG]
+        saves = self.app.saves.load_all() if self.app is not None else []
+        problems = list(self.app.saves.problems) if self.app is not None else []
         return h("section", {"class": "home", "data-screen": "home"},
                  top_bar(),
                  h("div", {"class": "hero"},
                    h("h1", {"tabindex": "-1"}, "Four ice-cream games, one box"),
                    h("p", None, "Open a game and play: against bots, with friends on this screen, or by sending a link. "
                                 "Nothing to install, no account, and it keeps working offline.")),
+                 *[h("p", {"class": "notice-bar home-notice", "role": "alert"}, problem) for problem in problems],
+                 self.saved_games([s for s in saves if not s.over], "Continue", "continue",
+                                  lambda s: f"#/{s.game}/resume/{s.save_id}", "Continue"),
                  h("ul", {"class": "game-cards", "aria-label": "Games"}, *cards),
+                 self.saved_games([s for s in saves if s.over][:8], "Finished games", "history",
+                                  lambda s: f"#/{s.game}/resume/{s.save_id}", "See the result"),
                  h("footer", {"class": "home-foot"},
                    "Everything runs in your browser; your games never leave this device unless you share a link."))
+
+    @staticmethod
+    def saved_games(saves, title: str, hook: str, href, verb: str) -> Markup:
+        if not saves:
+            return Markup("")
+        items = []
+        for saved in saves:
+            entry = BY_ID.get(saved.game)
+            if entry is None:
+                continue
+            names = ", ".join(seat.name for seat in saved.record.seats)
+            items.append(h("li", {"class": "saved", "style": f"--accent:{entry.accent}", "data-save": saved.save_id},
+                           h("a", {"href": href(saved), "aria-label": f"{verb}: {entry.title} with {names}"},
+                             h("strong", None, entry.title), " ",
+                             h("span", {"class": "saved-names"}, names),
+                             h("span", {"class": "saved-summary"},
+                               f"{len(saved.record.moves)} moves" + (f" · {saved.summary}" if saved.summary else "")))))
+        return h("section", {"class": f"saved-games {hook}", "aria-label": title, f"data-{hook}": ""},
+                 h("h2", None, title), h("ul", None, *items))
 
     @staticmethod
     def card(entry) -> Markup:

@@ -8,8 +8,14 @@ playing moves through the rules (never deciding legality itself), bots at an
 adjustable pace, the hot-seat "pass the device" screen, the event log, messages for
 refused moves, and the end screen.
 
+It also owns what issue "links, autosave, undo and replay" asks of every game: each
+move is autosaved (app.saves), the URL names the saved game so a reload comes back to
+the exact position, share links ("same deal", "this game", "replay") open here, undo
+steps back through the record, and replay mode steps through any record.
+
 Plain Python: the browser is reached only through `self.app` (later/cancel/refresh/
-update/now/prefs), so the whole flow is unit-testable with a fake app.
+update/now/prefs/saves/set_path/link), so the whole flow is unit-testable with a fake
+app.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import re
 
 from gelateria.core.game import IllegalMove, get_game
 from gelateria.core.match import make_bot
-from gelateria.core.record import Record, Seat, clean_name
+from gelateria.core.record import Record, RecordError, Seat, clean_name, decode, encode, replay
 from gelateria.core.rng import Rng, new_seed
 from gelateria.web.catalog import BY_ID
 from gelateria.web.markup import Markup, h
@@ -28,7 +34,8 @@ from gelateria.web.screens import Screen, top_bar
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}
 DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]
 LEVEL_LABELS = {"easy": "Easy bot", "normal": "Bot", "hard": "Hard bot"}
-LOG_LENGTH = 200
+LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
+LINK_KINDS = ("deal", "game", "replay")
 
 
 def seat_names(seats: list[Seat]) -> list[str]:
@@ -46,6 +53,7 @@ class TableScreen(Screen):
     default_players = 2
     # Levels offered for bot seats (the game's bots, in this order, if it has them).
     bot_levels = ("easy", "normal", "hard")
+    undoable = True  # False for real-time games
 
     def __init__(self, app, rest=None):
         super().__init__(app)
@@ -66,6 +74,89 @@ class TableScreen(Screen):
         self.end_dismissed = False  # the end screen was closed to look at the board
         self.bots: dict[int, object] = {}
         self.bot_rngs: dict[int, Rng] = {}
+        self.save_id = ""
+        self.undo_floor = 0  # moves before this were shared by link: no undo past them
+        self.confirm_undo = False
+        self.sharing = False  # the share panel is open
+        self.replay_states: list = []
+        self.replay_index = 0
+        self.replay_playing = None  # the timer of "play" in replay mode
+        self.open_route(rest or [])
+
+    # --- routes: #/<game>, …/resume/<save id>, …/deal|game|replay/<link> ----------------
+
+    def open_route(self, rest: list[str]) -> None:
+        if not rest:
+            return
+        kind, arg = rest[0], "/".join(rest[1:])
+        try:
+            if kind == "resume":
+                saved = self.app.saves.get(arg) if arg else None
+                if saved is None or saved.game != self.game_id:
+                    self.message = "That saved game is no longer on this device. Start a new one below."
+                    return
+                self.load(saved.record, save_id=saved.save_id)
+            elif kind in LINK_KINDS and arg:
+                record = decode(arg)
+                if record.game != self.game_id:
+                    raise RecordError(f"This link is for another game ({BY_ID[record.game].title if record.game in BY_ID else record.game}), not {self.entry.title}.")
+                self.open_link(kind, record)
+            else:
+                self.message = "That address does not lead to a game. Start a new one below."
+        except RecordError as exc:
+            self.phase = "setup"
+            self.message = f"This link could not be opened: {exc}"
+
+    def open_link(self, kind: str, record: Record) -> None:
+        if kind == "deal":
+            self.seats = list(record.seats)
+            self.seed = record.seed
+            self.options = dict(record.options)
+            self.message = ("A deal shared with you: the same seats, options and deal as your friend's game. "
+                            "Change the names if you like, then start.")
+            return
+        self.load(record, save_id="")
+        if kind == "replay":
+            self.enter_replay(len(record.moves))
+        else:
+            # Moves that came in the link belong to everyone who has it: no undo past them.
+            self.undo_floor = len(record.moves)
+            if self.phase == "play":
+                acting = self.game.to_act(self.state)
+                self.message = (f"Game opened from a link: {self.names()[acting[0]]} moves next. "
+                                "Make your move, then send the new link on.") if acting else ""
+
+    def load(self, record: Record, save_id: str) -> None:
+        """Continue a recorded game at its last move (raises RecordError if it cannot)."""
+        state = replay(record)
+        self.seats = list(record.seats)
+        self.seed = record.seed
+        self.options = dict(record.options)
+        self.record = Record(self.game_id, list(record.seats), record.seed, dict(record.options), list(record.moves))
+        self.state = state
+        self.begin(save_id or self.new_save_id())
+        self.log = [self.first_log_line()] + self.describe_all(record)
+        self.last_move = tuple(record.moves[-1]) if record.moves else None
+        self.phase = "over" if self.game.is_over(state) else "play"
+
+    def describe_all(self, record: Record) -> list[str]:
+        describe = getattr(self.game, "describe", None)
+        if not describe:
+            return []
+        lines, state = [], self.game.new(len(record.seats), record.seed, record.options)
+        for player, move in record.moves:
+            lines.append(name_players(describe(state, player, move), seat_names(record.seats)))
+            state = self.game.apply(state, player, move)
+        return lines
+
+    def new_save_id(self) -> str:
+        return f"{self.game_id}-{new_seed():x}{new_seed():x}"
+
+    def mounted(self) -> None:
+        # A game that has started keeps its place in the address bar, so reloading the
+        # tab (or the browser) comes back to exactly this position.
+        if self.phase in ("play", "over") and self.save_id:
+            self.app.set_path(f"/{self.game_id}/resume/{self.save_id}")
 
     # --- what a game view supplies ----------------------------------------------------
 
@@ -115,6 +206,8 @@ class TableScreen(Screen):
     def viewer(self) -> int | None:
         """The seat whose private information the screen shows: the one human against
         bots; in hot-seat, the human whose turn it is once they have taken the device."""
+        if self.phase == "replay":
+            return None  # a replay shows what a spectator sees
         humans = self.humans()
         if len(humans) == 1:
             return humans[0]
@@ -209,15 +302,36 @@ class TableScreen(Screen):
             return
         self.state = state
         self.record = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
-        self.log = [f"New game, deal {self.seed}: " + ", ".join(self.names()) + "."]
+        self.begin(self.new_save_id())
+        self.log = [self.first_log_line()]
+        self.phase = "play"
+        self.autosave()
+        self.app.refresh()
+        self.after_change()
+
+    def begin(self, save_id: str) -> None:
+        """What every way into a game shares: seat the bots, fresh screen state."""
+        self.save_id = save_id
         self.bots = {i: make_bot(self.game, s.level or "normal") for i, s in enumerate(self.seats) if s.kind == "bot"}
         self.bot_rngs = {i: Rng(self.seed).fork(1000 + i) for i in self.bots}
-        self.phase = "play"
         self.revealed_to = None
         self.last_move = None
         self.end_dismissed = False
-        self.app.refresh()
-        self.after_change()
+        self.undo_floor = 0
+        self.confirm_undo = False
+        self.sharing = False
+
+    def first_log_line(self) -> str:
+        return f"New game, deal {self.seed}: " + ", ".join(self.names()) + "."
+
+    def autosave(self) -> None:
+        if not self.save_id or self.record is None:
+            return
+        scores = self.game.scores(self.state)
+        summary = " · ".join(f"{name} {self.format_score(score)}" for name, score in zip(self.names(), scores))
+        self.app.saves.save(self.save_id, self.record, over=self.phase == "over", summary=summary)
+        if self.phase == "over":
+            self.app.saves.prune()
 
     def act(self, player: int, move) -> bool:
         """Play a move through the rules. A refused move leaves everything as it was
@@ -238,9 +352,10 @@ class TableScreen(Screen):
         describe = getattr(self.game, "describe", None)
         if describe:
             self.log.append(name_players(describe(before, player, move), self.names()))
-            del self.log[:-LOG_LENGTH]
+        self.confirm_undo = False
         if self.game.is_over(after):
             self.phase = "over"
+        self.autosave()
         self.app.refresh()
         self.after_change()
         return True
@@ -278,6 +393,112 @@ class TableScreen(Screen):
 
     def close(self) -> None:
         self.cancel_pending()
+        self.stop_replay_timer()
+
+    # --- undo -----------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """How many moves to keep after an undo, or None if undo is not possible now.
+        Against bots: back to before your last move (the bots' replies go with it).
+        Several humans on one device: the last move. Never past moves shared by link."""
+        if not self.undoable or self.phase not in ("play", "over") or self.record is None:
+            return None
+        humans = self.humans()
+        moves = self.record.moves
+        if not humans:
+            return None
+        if len(humans) == 1:
+            mine = [i for i, (player, _) in enumerate(moves) if player == humans[0]]
+            target = mine[-1] if mine else None
+        else:
+            target = len(moves) - 1 if moves else None
+        if target is None or target < self.undo_floor:
+            return None
+        return target
+
+    def undo(self) -> None:
+        target = self.undo_target()
+        if target is None:
+            return
+        self.cancel_pending()
+        self.record.moves = self.record.moves[:target]
+        self.state = replay(self.record)
+        self.log = self.log[: 1 + target]
+        self.log.append("Undone: back to " + (f"move {target}." if target else "the start."))
+        self.last_move = tuple(self.record.moves[-1]) if self.record.moves else None
+        self.phase = "over" if self.game.is_over(self.state) else "play"
+        self.end_dismissed = False
+        self.confirm_undo = False
+        self.message = ""
+        self.autosave()
+        self.app.refresh()
+        self.after_change()
+
+    # --- replay ------------------------------------------------------------------------
+
+    def enter_replay(self, index: int | None = None) -> None:
+        self.cancel_pending()
+        states = [self.game.new(len(self.record.seats), self.record.seed, self.record.options)]
+        for player, move in self.record.moves:
+            states.append(self.game.apply(states[-1], player, move))
+        self.replay_states = states
+        self.phase = "replay"
+        self.show_replay_step(len(states) - 1 if index is None else index)
+
+    def show_replay_step(self, index: int) -> None:
+        self.replay_index = max(0, min(index, len(self.replay_states) - 1))
+        self.state = self.replay_states[self.replay_index]
+        self.last_move = tuple(self.record.moves[self.replay_index - 1]) if self.replay_index else None
+
+    def leave_replay(self) -> None:
+        self.stop_replay_timer()
+        self.state = self.replay_states[-1]
+        self.last_move = tuple(self.record.moves[-1]) if self.record.moves else None
+        self.phase = "over" if self.game.is_over(self.state) else "play"
+        self.app.refresh()
+        self.after_change()
+
+    def replay_tick(self) -> None:
+        self.replay_playing = None
+        if self.phase != "replay" or self.replay_index >= len(self.replay_states) - 1:
+            self.app.refresh()
+            return
+        self.show_replay_step(self.replay_index + 1)
+        self.replay_playing = self.app.later(max(250, self.pace()), self.replay_tick)
+        self.app.refresh()
+
+    def stop_replay_timer(self) -> None:
+        if self.replay_playing is not None:
+            self.app.cancel(self.replay_playing)
+            self.replay_playing = None
+
+    def on_replay_action(self, action: str, data: dict) -> None:
+        steps = {"replay-first": 0, "replay-prev": self.replay_index - 1,
+                 "replay-next": self.replay_index + 1, "replay-last": len(self.replay_states) - 1}
+        if action in steps:
+            self.stop_replay_timer()
+            self.show_replay_step(steps[action])
+        elif action == "replay-jump":
+            self.stop_replay_timer()
+            self.show_replay_step(int(data.get("index", 0)))
+        elif action == "replay-play":
+            if self.replay_playing is not None:
+                self.stop_replay_timer()
+            else:
+                if self.replay_index >= len(self.replay_states) - 1:
+                    self.show_replay_step(0)
+                self.replay_playing = self.app.later(0, self.replay_tick)
+        self.app.refresh()
+
+    # --- links -----------------------------------------------------------------------
+
+    def links(self) -> dict[str, str]:
+        deal = Record(self.game_id, list(self.record.seats), self.record.seed, dict(self.record.options), [])
+        return {
+            "deal": self.app.link(f"/{self.game_id}/deal/{encode(deal)}"),
+            "game": self.app.link(f"/{self.game_id}/game/{encode(self.record)}"),
+            "replay": self.app.link(f"/{self.game_id}/replay/{encode(self.record)}"),
+        }
 
     # --- events -----------------------------------------------------------------------
 
@@ -306,11 +527,51 @@ class TableScreen(Screen):
         elif action == "same-seats":
             self.message = ""
             self.start(new_seed())
+        elif action == "undo":
+            if len(self.humans()) > 1 and not self.confirm_undo:
+                self.confirm_undo = True  # hot-seat: everyone sees it, so ask first
+                self.app.refresh()
+            else:
+                self.undo()
+        elif action == "undo-cancel":
+            self.confirm_undo = False
+            self.app.refresh()
+        elif action == "share":
+            self.sharing = not self.sharing
+            self.app.refresh()
+        elif action == "copy-link":
+            kind = data.get("kind", "game")
+            self.app.copy(self.links()[kind])
+            if kind == "game":
+                self.undo_floor = len(self.record.moves)  # shared: these moves are now settled
+            self.message = {"deal": "Link to this deal copied.", "game": "Link to this game copied.",
+                            "replay": "Replay link copied."}[kind]
+            self.app.refresh()
+        elif action == "replay":
+            self.enter_replay(0)
+            self.app.refresh()
+        elif action == "replay-leave":
+            self.leave_replay()
+        elif action.startswith("replay-"):
+            self.on_replay_action(action, data)
         elif action in ("close-end", "show-end"):
             self.end_dismissed = action == "close-end"
             self.app.refresh()
         else:
             self.on_game_action(action, data)
+
+    def on_key(self, key: str) -> bool:
+        if self.phase == "replay":
+            action = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "Home": "replay-first",
+                      "End": "replay-last", " ": "replay-play"}.get(key)
+            if action:
+                self.on_replay_action(action, {})
+                return True
+        return self.on_game_key(key)
+
+    def on_game_key(self, key: str) -> bool:
+        """Keys for the game itself (views override)."""
+        return False
 
     # --- drawing --------------------------------------------------------------------
 
@@ -343,18 +604,81 @@ class TableScreen(Screen):
         return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0], "aria-live": "polite"}, text)
 
     def controls(self) -> Markup:
+        if self.phase == "replay":
+            return self.replay_controls()
         pace = self.app.prefs.get("pace", "normal")
         buttons = [h("button", {"type": "button", "class": "chip" + (" on" if p == pace else ""), "data-action": "pace",
                                 "data-pace": p, "aria-pressed": "true" if p == pace else "false"}, p.title())
                    for p in PACES] if self.bots else []
+        undo = None
+        if self.confirm_undo and self.undo_target() is not None:
+            undo = h("span", {"class": "confirm", "role": "group", "aria-label": "Confirm undo"},
+                     "Undo the last move for everyone? ",
+                     h("button", {"type": "button", "data-action": "undo"}, "Yes, undo"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "undo-cancel"}, "No"))
+        elif self.undoable:
+            undo = h("button", {"type": "button", "class": "secondary", "data-action": "undo",
+                                "disabled": self.undo_target() is None, "aria-keyshortcuts": "u"}, "Undo")
         return h("div", {"class": "controls"},
                  h("div", {"class": "pace", "role": "group", "aria-label": "Bot speed"},
                    h("span", None, "Bot speed"), *buttons) if buttons else None,
-                 h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
-                   " ", h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")))
+                 h("p", {"class": "control-row"},
+                   undo,
+                   h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                                "aria-expanded": "true" if self.sharing else "false"}, "Share"),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Replay"),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
+                   h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")),
+                 self.share_panel() if self.sharing else None)
+
+    def share_panel(self) -> Markup:
+        links = self.links()
+        rows = [("deal", "Same deal", "The same seats and deal, from the start: can they beat your score?"),
+                ("game", "This game", "The game so far: they see this position and can play on, then send a new link back."),
+                ("replay", "Replay", "Watch the whole game move by move.")]
+        return h("div", {"class": "share-panel", "data-share": ""},
+                 h("p", {"class": "share-warning"},
+                   "A link carries the whole game, hidden tiles and cards included: share it with friends, not opponents you don't trust."),
+                 *[h("div", {"class": "share-row"},
+                     h("label", {"for": f"link-{kind}"}, title),
+                     h("input", {"id": f"link-{kind}", "readonly": True, "value": links[kind], "data-link": kind,
+                                 "aria-describedby": f"link-{kind}-help"}),
+                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, "Copy"),
+                     h("small", {"id": f"link-{kind}-help"}, help_text))
+                   for kind, title, help_text in rows])
+
+    def replay_controls(self) -> Markup:
+        last = len(self.replay_states) - 1
+        playing = self.replay_playing is not None
+
+        def button(action, label, text, disabled=False):
+            return h("button", {"type": "button", "class": "secondary", "data-action": action, "aria-label": label,
+                                "disabled": disabled}, text)
+
+        return h("div", {"class": "controls replay-controls", "data-replay": self.replay_index},
+                 h("p", {"class": "replay-position", "aria-live": "polite"},
+                   f"Replay: move {self.replay_index} of {last}"),
+                 h("p", {"class": "control-row", "role": "group", "aria-label": "Replay controls"},
+                   button("replay-first", "First move", "⏮", self.replay_index == 0),
+                   button("replay-prev", "Previous move", "◀", self.replay_index == 0),
+                   button("replay-play", "Pause" if playing else "Play", "⏸" if playing else "▶"),
+                   button("replay-next", "Next move", "▶|", self.replay_index == last),
+                   button("replay-last", "Last move", "⏭", self.replay_index == last)),
+                 h("p", {"class": "control-row"},
+                   h("button", {"type": "button", "data-action": "replay-leave"},
+                     "Back to the game" if not self.game.is_over(self.replay_states[-1]) else "Back to the result"),
+                   h("small", None, "Arrow keys step; Space plays and pauses.")))
 
     def log_panel(self) -> Markup:
-        items = [h("li", None, line) for line in reversed(self.log[-40:])]
+        if self.phase == "replay":
+            # Every move is a step to jump to.
+            items = [h("li", {"class": "current" if i + 1 == self.replay_index else None},
+                       h("button", {"type": "button", "class": "log-jump", "data-action": "replay-jump", "data-index": i + 1},
+                         line))
+                     for i, line in enumerate(self.log[1:])]
+            return h("section", {"class": "log", "aria-label": "Moves"},
+                     h("h2", None, "Moves"), h("ol", {"data-log": "", "class": "replay-log"}, *items))
+        items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]
         return h("section", {"class": "log", "aria-label": "What happened"},
                  h("h2", None, "What happened"), h("ol", {"data-log": ""}, *items))
 
@@ -373,7 +697,10 @@ class TableScreen(Screen):
                        h("h2", None, f"Pass the device to {name}"),
                        h("p", None, "Everyone else, look away: the next screen shows secret tiles and cards."),
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
-                         f"I'm {name}: show my turn")))
+                         f"I'm {name}: show my turn"),
+                       h("p", {"class": "handover-link"}, f"Playing on different devices? Send {name} the link to this game: ",
+                         h("button", {"type": "button", "class": "secondary", "data-action": "copy-link", "data-kind": "game"},
+                           "Copy link to this game"))))
         return Markup("")
 
     def end_screen(self) -> Markup:
@@ -399,6 +726,7 @@ class TableScreen(Screen):
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"}, "Same seats, new deal"), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "Play again"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Watch the replay"), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, "Look at the board"))))
 
     def higher_is_better(self) -> bool:

@@ -1,0 +1,135 @@
+"""Share links from outside are hostile until proven otherwise: decode + replay of
+generated and mutated links must end in a game or a clear RecordError, never in any
+other exception."""
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+
+from gelateria.core import match
+from gelateria.core.game import all_games
+from gelateria.core.record import CODEC_VERSION, Record, RecordError, Seat, decode, encode, replay
+
+
+def pack(obj) -> str:
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = json.dumps(obj, separators=(",", ":")).encode()
+    return CODEC_VERSION + base64.urlsafe_b64encode(comp.compress(raw) + comp.flush()).decode().rstrip("=")
+
+
+def sample_records():
+    """A short real game of every turn-based game in the box (bots in every seat)."""
+    records = []
+    for game in all_games().values():
+        if game.id == "itsmine":  # real time: its own simulator plays it
+            from gelateria.games.itsmine import sim
+
+            _, moves = sim.simulate(["normal"] * 3, seed=3)
+            records.append(Record("itsmine", [Seat("bot", f"B{i}", "normal") for i in range(3)], 3, {}, moves))
+            continue
+        players = max(game.min_players, 2) if game.max_players >= 2 else 1
+        _, record = match.play(game, ["random"] * players, seed=3)
+        records.append(record)
+    return records
+
+
+JUNK = [None, True, -1, 0, 7, 2**70, 1.5, "", "x" * 300, [], [1, 2], {}, {"a": "zz"}, {"p": -5, "at": [999, 999]},
+        [[0, {}]], {"t": -1}, {"a": "g", "p": [9, 9, 9]}, float("1e308")]
+
+
+def mutate(d: dict, rnd: random.Random) -> dict:
+    d = json.loads(json.dumps(d))
+    choice = rnd.randrange(9)
+    moves = d.get("m") or []
+    if choice == 0 and moves:
+        moves[rnd.randrange(len(moves))][1] = rnd.choice(JUNK)
+    elif choice == 1 and moves:
+        moves[rnd.randrange(len(moves))][0] = rnd.randrange(-2, 8)
+    elif choice == 2 and moves:
+        i, j = rnd.randrange(len(moves)), rnd.randrange(len(moves))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif choice == 3 and moves:
+        del moves[rnd.randrange(len(moves))]
+    elif choice == 4:
+        d["seed"] = rnd.choice([0, 1, 2**62, -3, "7", None, 1.25])
+    elif choice == 5:
+        d["o"] = rnd.choice([{}, {"mode": "nonsense"}, {"first": 9}, [], "x", {"mode": "multi"}, {"x": [1, 2]}])
+    elif choice == 6:
+        d["s"] = d["s"][: rnd.randrange(0, len(d["s"]) + 2)] + [{"k": "bot", "n": "<b>x</b>"}] * rnd.randrange(3)
+    elif choice == 7:
+        d["g"] = rnd.choice(["gelati", "genial", "gelatinous", "itsmine", "chess", "", 5])
+    elif choice == 8 and moves:
+        key_move = moves[rnd.randrange(len(moves))][1]
+        if isinstance(key_move, dict) and key_move:
+            key = rnd.choice(list(key_move))
+            key_move[key] = rnd.choice(JUNK)
+    return d
+
+
+def check(link: str, outcomes: dict) -> None:
+    try:
+        record = decode(link)
+        replay(record)
+        outcomes["ok"] += 1
+    except RecordError:
+        outcomes["refused"] += 1
+
+
+@pytest.mark.slow
+def test_ten_thousand_generated_and_mutated_links_never_crash():
+    rnd = random.Random(2026)
+    records = sample_records()
+    bases = [json.loads(json.dumps(r.to_dict())) for r in records]
+    outcomes = {"ok": 0, "refused": 0}
+    for i in range(10_000):
+        base = bases[i % len(bases)]
+        kind = i % 4
+        if kind == 0:  # structural mutation, validly encoded
+            link = pack(mutate(base, rnd))
+        elif kind == 1:  # character-level damage to a real link
+            text = list(encode(records[i % len(records)]))
+            for _ in range(rnd.randint(1, 4)):
+                pos = rnd.randrange(len(text))
+                text[pos] = rnd.choice("AbZ09-_~%")
+            link = "".join(text)
+        elif kind == 2:  # truncated
+            full = encode(records[i % len(records)])
+            link = full[: rnd.randrange(len(full))]
+        else:  # random JSON shapes
+            link = pack(rnd.choice([base, mutate(mutate(base, rnd), rnd), rnd.choice(JUNK), {"g": "gelati"}]))
+        check(link, outcomes)
+    assert outcomes["ok"] + outcomes["refused"] == 10_000
+    assert outcomes["refused"] > 3_000  # most damage must be caught, not replayed as a game
+
+
+def test_real_links_replay_to_the_same_game():
+    for record in sample_records():
+        assert decode(encode(record)) == record
+        replay(record)
+
+
+def test_huge_link_is_refused_quickly():
+    with pytest.raises(RecordError, match="too long"):
+        decode("1" + "A" * 1_100_000)
+
+
+def test_future_version_link_says_so():
+    with pytest.raises(RecordError, match="newer version"):
+        decode(pack({"g": "gelati", "v": 2, "s": [{"k": "human"}], "seed": 1}))
+    with pytest.raises(RecordError, match="different version"):
+        decode("2" + encode(sample_records()[0])[1:])
+
+
+def test_wrong_game_link_is_refused_by_name():
+    with pytest.raises(RecordError, match="does not have"):
+        replay(decode(pack({"g": "chess", "v": 1, "s": [{"k": "human"}, {"k": "human"}], "seed": 1})))
+
+
+def test_illegal_move_sequence_names_the_move():
+    record = sample_records()[0]
+    bad = record.with_moves(record.moves[:2] + [record.moves[0]] * 3)
+    with pytest.raises(RecordError, match=r"Move \d+"):
+        replay(bad)

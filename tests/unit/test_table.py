@@ -18,6 +18,7 @@ class FakeApp:
         self.saves = saves or SaveStore(MemoryBackend())
         self.path = ""
         self.copied = []
+        self.clock = 0.0
 
     def set_path(self, path):
         self.path = path
@@ -41,6 +42,10 @@ class FakeApp:
 
     def save_prefs(self):
         pass
+
+    def now(self):
+        self.clock += 1.0  # every look at the clock costs a millisecond
+        return self.clock
 
     def run_timers(self, limit=10_000):
         steps = 0
@@ -283,3 +288,47 @@ def test_home_reports_a_corrupt_save_and_still_renders():
     app.saves.backend.set(SAVE_PREFIX + "x", "garbage")
     html = HomeScreen(app).render()
     assert "set aside" in html and "data-card" in html
+
+
+class SlowThinker:
+    """A bot that needs many small steps to decide (like a search), then rolls."""
+
+    def __init__(self):
+        self.steps = 0
+
+    def think(self, view, legal, rng):
+        for _ in range(200):
+            self.steps += 1
+            yield
+        return legal[0]
+
+
+def test_a_thinking_bot_gives_the_page_back_between_slices():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.seats = [Seat("bot", "Deep", "normal")]
+    screen.start(seed=2)
+    thinker = SlowThinker()
+    screen.bots[0] = thinker
+    app.run_timers(limit=1)  # the bot's turn starts
+    slices = 1
+    while not screen.record.moves:
+        assert app.timers, "the search stopped without a move"
+        app.run_timers(limit=1)
+        slices += 1
+    assert thinker.steps == 200 and slices > 3  # many slices, each under the budget
+    assert screen.record.moves[0] == [0, {"a": "roll"}]
+
+
+def test_leaving_the_game_during_a_search_drops_it():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.seats = [Seat("bot", "Deep", "normal")]
+    screen.start(seed=2)
+    thinker = SlowThinker()
+    screen.bots[0] = thinker
+    app.run_timers(limit=3)  # thinking has started
+    assert 0 < thinker.steps < 200
+    screen.on_action("new-game", {})
+    app.run_timers()
+    assert screen.phase == "setup" and screen.record.moves == [] and thinker.steps < 200

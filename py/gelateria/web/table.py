@@ -34,6 +34,7 @@ from gelateria.web.screens import Screen, top_bar
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}
 DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]
 LEVEL_LABELS = {"easy": "Easy bot", "normal": "Bot", "hard": "Hard bot"}
+THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 LINK_KINDS = ("deal", "game", "replay")
 
@@ -380,8 +381,29 @@ class TableScreen(Screen):
         if self.phase != "play" or player not in self.game.to_act(self.state):
             return
         legal = self.game.legal_moves(self.state, player)
-        move = self.bots[player].choose(self.game.view(self.state, player), legal, self.bot_rngs[player])
-        self.act(player, move)
+        bot, view, rng = self.bots[player], self.game.view(self.state, player), self.bot_rngs[player]
+        think = getattr(bot, "think", None)
+        if think is None:
+            self.act(player, bot.choose(view, legal, rng))
+            return
+        # A searching bot thinks in slices: a generator that yields while it works and
+        # returns its move. Between slices the page gets the main thread back, so it
+        # stays responsive however long the search runs.
+        self.think_slice(player, think(view, legal, rng), self.state)
+
+    def think_slice(self, player: int, thinking, state_then) -> None:
+        self.pending = None
+        if self.phase != "play" or self.state is not state_then:
+            thinking.close()  # the game moved on (undo, new game): drop this search
+            return
+        deadline = self.app.now() + THINK_SLICE_MS
+        try:
+            while self.app.now() < deadline:
+                next(thinking)
+        except StopIteration as done:
+            self.act(player, done.value)
+            return
+        self.pending = self.app.later(0, lambda: self.think_slice(player, thinking, state_then))
 
     def pace(self) -> int:
         return PACES.get(self.app.prefs.get("pace", "normal"), PACES["normal"])

@@ -1,0 +1,99 @@
+"""It's Mine! in a real browser: one human against three bots, in real time."""
+
+import re
+from pathlib import Path
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def tokens(page, seat):
+    return int(page.locator(f"[data-part='head{seat}']").get_attribute("data-tokens"))
+
+
+def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
+    page = watched.open(site.url + "#/itsmine")
+    page.locator("[data-game='itsmine'][data-phase='setup']").wait_for()
+    page.fill("#seat0_name", "Ana")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name='seat{seat}_kind']", "hard")
+    page.select_option("#opt_first", "0")  # Ana flips first
+    page.fill("#seed", "2024")
+    page.get_by_role("button", name="Start game").click()
+    page.locator("[data-game='itsmine'][data-phase='play'][data-round='1']").wait_for()
+    assert page.locator("[data-seat-panel]").count() == 4
+    assert page.locator("[data-seat-panel='1'] .seat-tag").inner_text() == "Hard bot"
+    # Playing alone, Ana's favourites stay on screen; nobody else's are shown.
+    assert page.locator("[data-favourites]").count() == 1
+    assert re.search(r"(strawberry|chocolate|vanilla|pistachio|blueberry)", page.locator("[data-favourites='0']").inner_text(), re.I)
+    page.get_by_role("button", name="Instant").click()  # bots flip with hardly a pause
+
+    # Flip by clicking the deck.
+    page.get_by_role("button", name=re.compile("Flip your next card")).click()
+    page.locator("[data-part='fan0'][data-cards='1']").wait_for()
+    assert "Ana flipped a" in page.locator("[data-log] li").nth(0).inner_text() or \
+        any(line.startswith("Ana flipped a") for line in page.locator("[data-log] li").all_inner_texts())
+
+    # Grab another player's pile by clicking its "It's mine!" button; hard bots are
+    # quick, so if one gets there first the refusal is shown and Ana tries again.
+    grabbed = None
+    for _ in range(40):
+        page.wait_for_function(
+            "() => [1,2,3].some(i => Number(document.querySelector(`[data-part='fan${i}']`).dataset.cards) > 0)")
+        sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in (1, 2, 3)}
+        owner = max(sizes, key=sizes.get)
+        if not sizes[owner]:
+            continue
+        before = len(page.locator("[data-log] li").all_inner_texts())
+        page.locator(f"[data-action='grab'][data-pile='{owner}']").click()
+        page.wait_for_function(f"() => document.querySelectorAll('[data-log] li').length > {before} "
+                               "|| document.querySelector('[data-notice]')")
+        lines = page.locator("[data-log] li").all_inner_texts()
+        mine = [line for line in lines if line.startswith("Ana grabbed")]
+        if mine:
+            grabbed = (owner, mine[0])
+            break
+    assert grabbed, "Ana never managed to grab a pile"
+    owner, line = grabbed
+    names = {1: "", 2: "", 3: ""}
+    for i in names:
+        names[i] = page.locator(f"[data-part='head{i}'] .seat-name").inner_text()
+    assert f"♥ Ana → {names[owner]}" in line
+    # The burst says who grabbed; Ana's heart went to the pile's owner.
+    burst = page.locator(f"[data-part='burst{owner}'] [data-burst='0']")
+    assert burst.count() == 1 and "It's mine!" in burst.inner_text()
+    assert page.locator("[data-part='flash0'] [data-flash='-1']").count() == 1
+    assert int(page.locator("[data-part='foot0']").get_attribute("data-taken")) > 0
+
+    # Play on: Ana flips whenever it is her turn (by click and by Space) until the
+    # round is scored.
+    flips = 0
+    shot_taken = False
+    while True:
+        page.wait_for_selector("[data-action='flip'], [data-scores]", timeout=60_000)
+        if page.locator("[data-scores]").count():
+            break
+        left = int(page.locator("[data-part='draw0']").get_attribute("data-draw"))
+        if flips % 2:
+            page.keyboard.press("Space")
+        else:
+            page.locator("[data-action='flip']").click()
+        flips += 1
+        page.wait_for_function(f"() => Number(document.querySelector(\"[data-part='draw0']\").dataset.draw) < {left} "
+                               "|| document.querySelector('[data-scores]')")
+        if flips == 6 and not shot_taken:
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / "itsmine-table.png"))
+            shot_taken = True
+    assert flips >= 5
+    # The countdown ran before the end (unless the round ended another way).
+    scores = page.locator("[data-scores='1']")
+    assert scores.locator("[data-score-row]").count() == 4
+    assert "Round 1 of 3 is over" in page.locator("[role='dialog']").inner_text()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "itsmine-scores.png"))
+
+    page.get_by_role("button", name=re.compile("Next round")).click()
+    page.locator("[data-game='itsmine'][data-round='2'][data-stage='play']").wait_for()
+    assert page.locator("[data-scores]").count() == 0
+    assert "Scores so far" in page.locator(".side-area").inner_text()
+    assert watched.errors == [] and watched.foreign == []

@@ -1,0 +1,294 @@
+"""The It's Mine! play screen, driven without a browser: a fake app with a clock
+that the test moves forward, so real-time scheduling is checked exactly."""
+
+import re
+
+import pytest
+
+from gelateria.core.record import Seat
+from gelateria.core.rng import Rng
+from gelateria.games.itsmine.bots import BOTS
+from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
+from gelateria.games.itsmine.sim import next_event
+from gelateria.web.storage import MemoryBackend, SaveStore
+from gelateria.web.views.itsmine import PEEK_MS, REACH_MS, screen
+
+
+class ClockApp:
+    """web.app.App's shape with a fake clock: later() timers fire when advance()
+    passes their due time, in time order."""
+
+    def __init__(self):
+        self.prefs = {}
+        self.ms = 1000.0  # performance.now() is not 0 when a game starts
+        self.timers = {}  # handle -> (due, callback)
+        self.next_id = 0
+        self.refreshes = 0
+        self.updates = []  # (selector, markup)
+        self.screen = None
+        self.saves = SaveStore(MemoryBackend())
+        self.path = ""
+
+    def set_path(self, path):
+        self.path = path
+
+    def link(self, path):
+        return "http://127.0.0.1:8000/#" + path
+
+    def copy(self, text):
+        pass
+
+    def refresh(self):
+        self.refreshes += 1
+        if self.screen is not None:
+            self.page = self.screen.render()
+
+    def update(self, selector, markup):
+        self.updates.append((selector, markup))
+
+    def later(self, ms, callback):
+        self.next_id += 1
+        self.timers[self.next_id] = (self.ms + max(0, int(ms)), callback)
+        return self.next_id
+
+    def cancel(self, handle):
+        self.timers.pop(handle, None)
+
+    def now(self):
+        return self.ms
+
+    def save_prefs(self):
+        pass
+
+    def advance(self, ms, late=0):
+        """Move the clock on by ms, firing due timers in order (each `late` ms after
+        its due time, as a busy or hidden page would)."""
+        end = self.ms + ms
+        while True:
+            due = [(at, handle) for handle, (at, _) in self.timers.items() if at + late <= end]
+            if not due:
+                break
+            at, handle = min(due)
+            _, callback = self.timers.pop(handle)
+            self.ms = max(self.ms, at + late)
+            callback()
+        self.ms = end
+
+    def updated(self, part):
+        return [m for s, m in self.updates if s == f'[data-part="{part}"]']
+
+
+def make(seats, seed=7, options=None):
+    app = ClockApp()
+    view = screen(app, [])
+    app.screen = view
+    view.seats = seats
+    view.options = dict(options or {})
+    view.start(seed=seed)
+    return app, view
+
+
+def solo(seed=7, level="normal", **kw):
+    return make([Seat("human", "Ana")] + [Seat("bot", n, level) for n in ("Bo", "Chiara", "Dario")], seed, **kw)
+
+
+def game_time(app, view):
+    return int(app.ms - view.t0)
+
+
+def put(view, **position):
+    """Replace the game with a hand-built position (rules' position())."""
+    view.state = GAME.position(len(view.seats), **position)
+    view.plans = [None] * len(view.seats)
+    for bot in view.bots.values():
+        bot.reset()
+    view.app.refresh()
+    view.after_change()
+
+
+def test_setup_offers_who_flips_first_and_starts_a_real_time_game():
+    app = ClockApp()
+    view = screen(app, [])
+    app.screen = view
+    page = view.render()
+    assert 'name="opt_first"' in page and "Q, P, Z, M, V" in page
+    form = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "hard", "seat2_kind": "easy",
+            "seat3_kind": "normal", "seed": "12", "opt_first": "0"}
+    view.on_action("start", {"form": form})
+    assert view.phase == "play" and view.options == {"first": 0} and view.state.turn == 0
+    assert [s.level for s in view.seats] == ["", "hard", "easy", "normal"]
+    assert 'data-action="flip"' in app.page and "Your favourites" in app.page
+    # It is the human's turn and no pile is open: nothing is scheduled, nothing moves.
+    assert view.pending is None
+    app.advance(20_000)
+    assert view.record.moves == []
+
+
+def test_a_bot_grab_arrives_at_its_planned_time():
+    app, view = solo(level="hard")
+    # Ana (seat 0) flips next; Chiara's open pile (seat 2) is a feast for Bo (seat 1),
+    # who loves pistachio cones: cards 30 and 31 are pistachio cones, 36 a pistachio sandwich.
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [], [30, 31, 36], []],
+        favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
+    # What the bots plan, computed independently with the same bots and dice.
+    twin_bots = [None] + [BOTS["hard"]() for _ in range(3)]
+    for bot in twin_bots[1:]:
+        bot.level = view.bots[1].level
+    twin_rngs = [None] + [view.bot_rngs[i].copy() for i in (1, 2, 3)]
+    # (the view already asked its bots once; ask fresh twins from the same point)
+    view.plans = [None] * 4
+    for i in (1, 2, 3):
+        view.bots[i].reset()
+        view.bot_rngs[i] = twin_rngs[i].copy()
+    view.after_change()
+    at, seat, move = next_event(view.state, twin_bots, twin_rngs, [None] * 4)
+    assert seat == 1 and move["a"] == "g" and move["p"] == [2]
+    before = len(view.record.moves)
+    app.advance(at - game_time(app, view) - 1)
+    assert len(view.record.moves) == before  # not a millisecond early
+    app.advance(1)
+    assert view.record.moves[-1] == [1, {"a": "g", "p": [2], "t": at}]
+    assert view.state.won[1] == (30, 31, 36) and view.state.tokens[1:3] == [1, 3]
+    # The burst and the token flashes are drawn at once, only in the parts that changed.
+    bursts = app.updated("burst2")
+    assert bursts and 'data-burst="1"' in bursts[-1] and "It's mine!" in bursts[-1]
+    assert 'data-flash="-1"' in app.updated("flash1")[-1] and 'data-flash="1"' in app.updated("flash2")[-1]
+    assert "Bo grabbed Chiara's pile" in app.updated("log")[-1]
+    assert "♥ Bo → Chiara" in view.log[-1]
+    assert not app.updated("fan0")  # Ana's pile did not change: her part was left alone
+
+
+def test_a_human_flips_and_grabs_with_keys_and_clicks():
+    app, view = solo(options={"first": 0})
+    assert view.on_key(" ")  # Space flips on Ana's turn
+    assert view.record.moves[0][0] == 0 and view.record.moves[0][1]["a"] == "f"
+    assert len(view.state.open[0]) == 1
+    app.advance(150)
+    t = game_time(app, view)
+    assert view.on_key("1")  # grab her own pile: the heart goes back to the box
+    seat, move = view.record.moves[-1]
+    assert seat == 0 and move == {"a": "g", "p": [0], "t": t}
+    assert view.state.tokens[0] == 1 and view.state.box == 1
+    assert "♥ Ana → the box" in view.log[-1]
+    # A pile with nothing on it: the rules' refusal is shown, nothing else changes.
+    moves = len(view.record.moves)
+    view.on_action("grab", {"pile": "2"})
+    assert len(view.record.moves) == moves and "nothing to take" in view.message
+    assert "nothing to take" in app.updated("notice")[-1]
+    # Space when a bot is to flip says whose turn it is.
+    view.on_key(" ")
+    assert "turn to flip" in view.message
+
+
+def test_hot_seat_keys_reach_then_grab_and_favourites_stay_hidden_until_peek():
+    app, view = make([Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Chiara", "easy"), Seat("bot", "Dario", "easy")],
+                     options={"first": 2})
+    page = app.page
+    fav = view.state.favourites
+    assert view.hot_keys() == {0: "q", 1: "p"}
+    assert "data-favourites" not in page and "Your favourites" not in page
+    assert page.count('data-action="peek"') == 2
+    # Ana peeks: her favourites appear on her panel only, and hide again after 2 s.
+    view.on_action("peek", {"seat": "0"})
+    foot = app.updated("foot0")[-1]
+    assert 'data-favourites="0"' in foot and ["strawberry", "chocolate", "vanilla", "pistachio", "blueberry"][fav[0][0]] in foot
+    assert not app.updated("foot1")
+    app.advance(PEEK_MS + 1)
+    assert 'data-favourites' not in app.updated("foot0")[-1]
+    # Grabbing needs the grab key first; the number alone explains what to do.
+    put(view, draw=[[1], [2], [3], [4]], open=[[], [], [40], []], favourites=list(fav), turn=3, now=game_time(app, view))
+    view.on_key("3")
+    assert "Press your grab key first (Ana Q, Bo P)" in view.message
+    assert view.on_key("P")  # Bo reaches (Shift or Caps Lock do not matter)
+    assert view.reaching[0] == 1 and 'data-reaching=""' in app.updated("head1")[-1]
+    view.on_key("3")
+    assert view.record.moves[-1][0] == 1 and view.record.moves[-1][1]["p"] == [2]
+    # The reach ends by itself.
+    app.advance(REACH_MS + 1)
+    assert view.reaching is None
+    # Mouse for hot-seat: Reach button, then the pile's button.
+    put(view, draw=[[1], [2], [3], [4]], open=[[41], [], [], []], favourites=list(fav), turn=3, now=game_time(app, view))
+    view.on_action("reach", {"seat": "0"})
+    view.on_action("grab", {"pile": "0"})
+    assert view.record.moves[-1][0] == 0 and view.state.won[0][-1] == 41
+
+
+def test_the_countdown_is_redrawn_alone_then_expires_and_the_round_is_scored():
+    app, view = make([Seat("human", "Ana")] + [Seat("bot", n, "easy") for n in ("Bo", "Chiara")])
+    now = game_time(app, view)
+    # Every draw pile is empty; only a Closed sign is left (no bot wants it).
+    put(view, draw=[[], [], []], open=[[], [52], []], won=[[1, 11], [], [30]],
+        favourites=[(0, 0), (1, 1), (3, 0)], tokens=[2, 2, 2], now=now)
+    assert 'data-part="countdown"' in app.page and 'role="timer"' in app.page
+    refreshes = app.refreshes
+    app.advance(COUNTDOWN_MS - 100)
+    ticks = app.updated("countdown")
+    assert len(ticks) >= 40 and app.refreshes == refreshes  # only the countdown part, ~10 times a second
+    remaining = [int(re.search(r'data-remaining="(\d+)"', m).group(1)) for m in ticks]
+    assert remaining == sorted(remaining, reverse=True) and remaining[-1] <= 200
+    assert view.state.phase == "play"
+    app.advance(200)
+    assert view.state.phase == "scored" and view.record.moves[-1][1] == {"a": "x", "t": now + COUNTDOWN_MS}
+    assert app.refreshes == refreshes + 1
+    page = app.page
+    assert 'data-scores="1"' in page and 'data-action="next-round"' in page
+    # Ana held strawberry (0) cone (0): cards 1 (strawberry cone) and 11 (chocolate cone)
+    result = view.state.history[-1]
+    assert result["detail"][0] == {"one": 1, "both": 1, "tokens": 2, "cherries": 0, "closed": 0, "total": 5}
+    assert "Time ran out" in page
+    # Nothing happens between rounds until someone presses Next round.
+    app.advance(30_000)
+    assert view.state.phase == "scored"
+    view.on_action("next-round", {})
+    assert view.state.round == 2 and view.state.phase == "play"
+    assert 'data-round="2"' in app.page
+
+
+def test_a_grab_restarts_the_countdown():
+    app, view = solo(level="easy")
+    now = game_time(app, view)
+    put(view, draw=[[], [], [], []], open=[[], [52], [], [3]], favourites=[(0, 0), (1, 1), (3, 0), (2, 2)], now=now)
+    app.advance(3000)
+    view.on_key("4")  # Ana takes the last pile 3 s into the countdown
+    assert view.state.countdown_from == now + 3000
+    app.advance(COUNTDOWN_MS - 10)
+    assert view.state.phase == "play"
+    app.advance(20)
+    assert view.state.phase == "scored"
+
+
+def test_bots_play_a_whole_game_even_when_every_timer_fires_late():
+    app, view = make([Seat("bot", n, lvl) for n, lvl in (("Bo", "easy"), ("Chiara", "normal"), ("Dario", "hard"))], seed=3)
+    app.prefs["pace"] = "fast"
+    app.advance(3_000_000, late=700)
+    assert view.phase == "over" and len(view.state.history) == 3
+    times = [m["t"] for _, m in view.record.moves]
+    assert times == sorted(times)
+    page = view.render()
+    assert "data-end" in page and "data-summary" in page and page.count("data-summary-row") == 3
+    # The record replays to the same result.
+    state = GAME.new(3, view.seed, view.options)
+    for seat, move in view.record.moves:
+        state = GAME.apply(state, seat, move)
+    assert state.totals == view.state.totals
+
+
+def test_pace_makes_bots_flip_sooner_but_never_react_faster():
+    app, view = solo()
+    view.on_action("pace", {"pace": "instant"})
+    level = view.bots[1].level
+    assert level.flip_ms < 200 and level.react_ms == 550
+
+
+def test_names_with_markup_are_text_and_other_favourites_never_leak():
+    app, view = make([Seat("human", "<b>Ana</b>")] + [Seat("bot", n, "normal") for n in ("Bo", "Chiara", "Dario")])
+    page = app.page
+    assert "<b>Ana" not in page and "&lt;b&gt;Ana&lt;/b&gt;" in page
+    assert page.count("data-favourites") == 1  # only the human's own, in the side panel
+
+
+def test_leaving_the_screen_stops_every_timer():
+    app, view = solo(options={"first": 1})
+    assert view.pending is not None
+    view.close()
+    assert app.timers == {}

@@ -1,0 +1,278 @@
+"""The Gelati table driven without a browser (FakeApp from test_table.py): clicks become
+moves, bots reply, hidden tiles stay hidden, and the turn steps never dead-end."""
+
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+from test_table import FakeApp  # tests/unit is on sys.path under pytest
+
+from gelateria.core.record import Seat
+from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
+from gelateria.web.views.gelati import GelatiScreen, screen
+
+T = tile_named
+
+
+def P(name):
+    return PART_NAMES.index(name)
+
+
+def table(seats, seed=7):
+    app = FakeApp()
+    s = screen(app, [])
+    s.seats = seats
+    s.start(seed=seed)
+    return app, s
+
+
+HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+
+
+class Controls(HTMLParser):
+    """Every clickable element (data-action) in a render, with its data-* attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-action" in a and "disabled" not in a:
+            data = {k[5:]: v for k, v in a.items() if k.startswith("data-") and k != "data-action"}
+            self.found.append((a["data-action"], data))
+
+
+def controls(html):
+    parser = Controls()
+    parser.feed(html)
+    return parser.found
+
+
+def click_cell(s, cell):
+    s.on_action("cell", {"q": str(cell[0]), "r": str(cell[1])})
+
+
+# --- placing a tile --------------------------------------------------------------------------
+
+def test_a_click_on_the_hand_and_twice_on_a_space_places_and_the_bot_replies():
+    app, s = table(HUMAN_VS_BOT)
+    hand = list(s.state.hands[0])
+    html = s.render()
+    assert all(f'data-hand="{t}"' in html for t in hand)
+    s.on_action("select-tile", {"tile": str(hand[-1])})
+    targets = s.targets()
+    assert targets and all(m["p"] == hand[-1] for m in GAME.legal_moves(s.state, 0) if tuple(m["at"]) in targets and m["p"] == hand[-1])
+    html = s.render()
+    assert html.count("data-spot=") == len(targets)
+    click_cell(s, targets[0])
+    assert s.record.moves == [] and "data-confirm" in s.render()  # first click: a preview
+    click_cell(s, targets[0])  # second click on the same space: place
+    assert s.record.moves[0] == [0, {"p": hand[-1], "at": list(targets[0])}]
+    assert "Ana placed " + tile_text(hand[-1]) in " ".join(s.log)
+    assert s.state.turn == 1  # nothing else to do this turn: ended by itself
+    app.run_timers(limit=10)
+    assert s.state.turn == 0 and any(line.startswith("Bo placed") for line in s.log)
+    assert 'data-last="1"' in s.render()  # the bot's tile is outlined
+
+
+def test_the_preview_is_the_rules_own_result_with_four_in_a_row_parts():
+    app, s = table(HUMAN_VS_BOT)
+    board = {(0, 1): T("chocolate", "paper cup", "cherry"), (0, 2): T("chocolate", "waffle cone", "sprinkles"),
+             (0, 3): T("chocolate", "glass bowl", "cherry"), (1, 0): T("vanilla", "blue cup", "sauce")}
+    tile = T("chocolate", "blue cup", "cookie")
+    s.state = make_state(board, hands=[[tile], [T("pistachio", "paper cup", "cookie")]])
+    s.selected = None
+    html = s.render()
+    assert s.selected == tile  # the only tile is picked for you
+    expected = GAME.apply(s.state, 0, {"p": tile, "at": [0, 0]}).last
+    assert expected["earned"] == [P("chocolate")]
+    click_cell(s, (0, 0))
+    html = s.render()
+    assert f"Place here (+{expected['points']}, earns chocolate)" in html
+
+
+def test_a_space_the_tile_does_not_fit_is_not_offered_and_a_refusal_is_shown():
+    app, s = table(HUMAN_VS_BOT)
+    tile = s.state.hands[0][0]
+    s.selected = tile
+    bad = next(cell for cell, (fits, _) in s.state.frontier.items() if not fits >> tile & 1) if any(
+        not fits >> tile & 1 for fits, _ in s.state.frontier.values()) else None
+    if bad is not None:
+        click_cell(s, bad)
+        assert s.aim is None and s.record.moves == []
+    s.act(0, {"p": tile, "at": [9, 9]})
+    assert "touch" in s.message and 'data-notice' in s.render()
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+def test_hot_seat_hides_hands_and_orders_until_the_player_takes_the_device():
+    app, s = table([Seat("human", "Ana"), Seat("human", "Bo")])
+    html = s.render()
+    assert "data-handover" in html
+    secret = [tile_text(t) for t in s.state.hands[0] + s.state.hands[1]]
+    assert "data-hand=" not in html and "data-order-card" not in html
+    assert not any(text in html for text in secret)
+    s.on_action("take-device", {"seat": "0"})
+    html = s.render()
+    assert "data-handover" not in html and all(f'data-hand="{t}"' in html for t in s.state.hands[0])
+    assert not any(f'data-hand="{t}"' in html for t in s.state.hands[1])
+    # Ana plays; the hand-over to Bo hides Ana's tiles again, and Bo's stay hidden.
+    tile = s.targets() and s.selected
+    click_cell(s, s.targets()[0])
+    click_cell(s, s.aim)
+    if s.state.turn == 0:
+        s.on_action("end-turn", {})
+    assert s.state.turn == 1
+    html = s.render()
+    assert "data-handover" in html and "data-hand=" not in html and "data-order-card" not in html
+    assert tile not in s.state.hands[0]
+
+
+def test_a_replay_shows_the_board_but_no_hand():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "easy")], seed=3)
+    app.run_timers()
+    assert s.phase == "over"
+    s.on_action("replay", {})
+    s.on_action("replay-jump", {"index": "9"})
+    html = s.render()
+    assert s.viewer() is None and "data-board" in html and "data-hand=" not in html
+    assert html.count('href="#gt-') >= 4
+
+
+# --- the after-phase steps never dead-end -----------------------------------------------------------
+
+GAME_ACTIONS = {"select-tile", "cell", "place", "cancel-place", "exchange", "pass", "order", "trade-give", "trade-get",
+                "trade", "trade-clear", "discard", "end-turn", "take-device"}
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 2), (5, 3), (11, 4)])
+def test_random_clicking_on_what_is_offered_always_finishes_the_game(seed, players):
+    seats = [Seat("human", "Ana")] + [Seat("bot", n, "normal") for n in ("Bo", "Chiara", "Dario")[:players - 1]]
+    app, s = table(seats, seed=seed)
+    rnd = random.Random(seed)
+    clicks = 0
+    while s.phase == "play" and clicks < 20_000:
+        app.run_timers()
+        if s.phase != "play":
+            break
+        offered = [c for c in controls(s.render()) if c[0] in GAME_ACTIONS]
+        assert offered, f"nothing to click in phase {s.state.phase}"
+        # End the turn only sometimes, so trades, discards and orders get used.
+        ends = [c for c in offered if c[0] == "end-turn"]
+        if ends and len(offered) > 1 and rnd.random() < 0.7:
+            offered = [c for c in offered if c[0] != "end-turn"]
+        action, data = rnd.choice(offered)
+        s.on_action(action, data)
+        clicks += 1
+    assert s.phase == "over", clicks
+    assert "data-end" in s.render()
+
+
+def test_trade_picker_only_enables_legal_choices_and_trades():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                         held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after")
+    html = s.render()
+    assert "Trade 2 for 1" in html
+    takes = [d for a, d in controls(html) if a == "trade-get"]
+    assert takes == []  # nothing to take until two parts are given
+    s.on_action("trade-give", {"part": str(P("vanilla"))})
+    s.on_action("trade-give", {"part": str(P("vanilla"))})
+    assert s.give == [P("vanilla"), P("vanilla")]
+    takes = {int(d["part"]) for a, d in controls(s.render()) if a == "trade-get"}
+    assert P("vanilla") not in takes and P("cookie") in takes
+    s.on_action("trade-get", {"part": str(P("cookie"))})
+    assert "Trade 2 vanilla for cookie" in s.render()
+    s.on_action("trade", {})
+    assert s.state.held[0][P("cookie")] == 1 and s.state.held[0][P("vanilla")] == 0
+    s.render()
+    assert s.give == [] and s.get is None
+
+
+def test_over_five_parts_you_are_told_to_discard_and_end_turn_waits():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                         held=[[P("vanilla"), P("vanilla"), P("sauce"), P("cookie"), P("cherry"), P("sprinkles")], []],
+                         orders=[[0, 1], [2, 3]], phase="after")
+    html = s.render()
+    assert "You hold 6 parts" in html and "data-discard" in html
+    assert ("end-turn", {}) not in controls(html)
+    s.on_action("discard", {"part": str(P("sauce"))})
+    assert sum(s.state.held[0]) == 5 and ("end-turn", {}) in controls(s.render())
+
+
+def test_completing_an_order_is_offered_when_you_hold_its_parts():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                         held=[[P("paper cup"), P("strawberry"), P("cookie"), P("vanilla")], []],
+                         orders=[[0, 1], [2, 3]], phase="after")
+    assert ("order", {"order": "0"}) in controls(s.render())
+    s.on_action("order", {"order": "0"})
+    assert s.state.scores[0] == ORDER_POINTS and "completed an order" in s.log[-1] + s.log[-2]
+
+
+def test_cannot_place_shows_the_swap_and_explains_it():
+    app, s = table(HUMAN_VS_BOT)
+    # Only a chocolate-waffle-sprinkles tile is on the table; the hand shares nothing with it.
+    s.state = make_state({(0, 0): T("chocolate", "waffle cone", "sprinkles")},
+                         hands=[[T("vanilla", "glass bowl", "cherry"), T("strawberry", "paper cup", "sauce")], []])
+    html = s.render()
+    assert 'data-step="exchange"' in html and "shown to everyone" in html
+    swaps = [d for a, d in controls(html) if a == "exchange"]
+    assert len(swaps) == 2
+    s.on_action("exchange", swaps[0])
+    assert len(s.record.moves) == 1 and "exchanged" in s.log[-1]
+
+
+# --- board, zoom, end screen --------------------------------------------------------------------------
+
+def test_zoom_buttons_keys_and_fit():
+    app, s = table(HUMAN_VS_BOT)
+    fit = s.fit_box()
+    s.on_action("zoom-in", {})
+    assert s.vb[2] < fit[2]
+    s.on_action("pan", {"dx": "1", "dy": "0"})
+    assert s.vb[0] > fit[0]
+    assert s.on_key("0") and s.vb is None
+    for _ in range(30):
+        s.on_key("+")
+    assert s.vb[2] >= 200
+    s.set_view_box(1, 2, 300, 200)
+    assert 'viewBox="1 2 300 200"' in s.render()
+
+
+def test_the_viewbox_grows_with_the_board():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
+    first = s.fit_box()
+    app.run_timers(limit=20)
+    later = s.fit_box()
+    assert later[2] * later[3] > first[2] * first[3]
+
+
+def test_end_screen_explains_the_points():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo <b>", "normal")], seed=9)
+    app.run_timers()
+    assert s.phase == "over"
+    html = s.render()
+    assert "data-summary" in html and "Placing tiles" in html and "Orders" in html
+    assert "Bo &lt;b&gt;" in html and "Bo <b>" not in html
+    done = [0, 0]
+    for player, _ in s.state.completed:
+        done[player] += 1
+    cells = re.findall(r"<tr><th scope=\"row\">[^<]*</th><td>(\d+)<small>.*?</td><td>(\d+)", html)
+    assert len(cells) == 2
+    for p, (placing, orders) in enumerate(cells):
+        assert int(orders) == ORDER_POINTS * done[p]
+        assert int(placing) + int(orders) == s.state.scores[p]
+
+
+def test_bot_think_time_is_measured_when_the_app_has_a_clock():
+    app, s = table(HUMAN_VS_BOT)
+    app.now = iter(range(0, 10_000, 5)).__next__
+    click_cell(s, s.targets()[0])
+    s.on_action("place", {})
+    app.run_timers(limit=10)
+    assert s.think_ms and "data-think=" in s.render()

@@ -47,7 +47,10 @@ AUTO = {"slow": (1.25, 3200), "normal": (1.0, 2200), "fast": (0.5, 1000), "insta
 
 # --- odds -----------------------------------------------------------------------------
 SIM_GAMES = 2000  # multiplayer odds: simulated games per position
-SIM_CHUNK = 250  # games per step, so the page stays responsive while simulating
+SIM_BATCH = 50  # games per simulate() call (fixed, so the answer does not depend on timing)
+SIM_CHUNK = 250  # at most this many games per step …
+SLICE_MS = 40  # … and steps stop after this long, so the page stays responsive
+EXACT_TOL = 1e-6  # exact odds stop when this little is undecided (shown to 1%)
 _ODDS: dict[tuple, dict] = {}  # position key -> odds (shared by every table on the page)
 _ODDS_LIMIT = 400
 
@@ -214,6 +217,43 @@ def score_range(dist: dict) -> tuple[int, int] | None:
             hi = s
             break
     return lo, max(hi, lo)
+
+
+def solitaire_entry(state) -> dict:
+    """Exact solitaire odds, worked out a roll at a time so the page stays responsive:
+    the same propagation as odds.solitaire_exact, driven by odds.solo_timeline."""
+    timeline = odds_mod.solo_timeline(state.hands[0], state.reserves[0], state.cubes[0], state.tally[0], EXACT_TOL)
+    return {"done": False, "exact": True, "timeline": timeline, "rolls": 0, "scores": {}, "win": [0.0],
+            "nobody": 0.0, "mean_rounds": 0.0, "median": None, "ms": 0.0}
+
+
+def step_solitaire(entry: dict) -> None:
+    """One more roll of the propagation (see solitaire_entry)."""
+    try:
+        wins, lost, _alive = next(entry["timeline"])
+    except StopIteration:
+        entry["done"] = True
+        entry["timeline"] = None
+        entry["scores"] = dict(sorted(entry["scores"].items()))
+        entry["median"] = weighted_median(entry["scores"])
+        return
+    entry["rolls"] += 1
+    for score, p in wins.items():
+        entry["scores"][score] = entry["scores"].get(score, 0.0) + p
+    won = sum(wins.values())
+    entry["win"] = [entry["win"][0] + won]
+    entry["nobody"] += lost
+    entry["mean_rounds"] += entry["rolls"] * (won + lost)
+
+
+def weighted_median(dist: dict):
+    total = sum(dist.values())
+    running = 0.0
+    for value, weight in dist.items():
+        running += weight
+        if running >= total / 2:
+            return value
+    return None
 
 
 def fly_style(ax: float, ay: float, d: float, **extra) -> str:
@@ -492,19 +532,26 @@ class GelatinousScreen(TableScreen):
     def work_on(self, key: tuple, state, entry: dict | None) -> None:
         now = getattr(self.app, "now", lambda: 0.0)
         t0 = now()
-        if state.mode != "multi":
-            r = odds_mod.odds_for(state)
+        if state.mode == "solitaire":
+            entry = entry or solitaire_entry(state)
+            while not entry["done"] and (now() - t0 < SLICE_MS or not entry["rolls"]):
+                step_solitaire(entry)
+        elif state.mode == "video":
+            r = odds_mod.odds_for(state, tol=EXACT_TOL)
             entry = {"done": True, "exact": True, "win": r["win"], "nobody": r["nobody"],
                      "mean_rounds": r["mean_rounds"], "scores": r.get("scores"),
                      "median": r.get("median_score"), "ms": 0.0}
         else:
             entry = entry or {"done": False, "exact": False, "games": 0, "wins": [0] * len(state.hands),
                               "nobody_n": 0, "rounds": 0.0, "ms": 0.0}
-            chunk = odds_mod.simulate(games=SIM_CHUNK, seed=state.rng + entry["games"], start=state)
-            entry["wins"] = [a + b for a, b in zip(entry["wins"], chunk["wins_by_seat"])]
-            entry["nobody_n"] += chunk["no_winner"]
-            entry["rounds"] += chunk["mean_rounds"] * SIM_CHUNK
-            entry["games"] += SIM_CHUNK
+            played = 0
+            while entry["games"] < SIM_GAMES and played < SIM_CHUNK and (not played or now() - t0 < SLICE_MS):
+                batch = odds_mod.simulate(games=SIM_BATCH, seed=state.rng + entry["games"], start=state)
+                entry["wins"] = [a + b for a, b in zip(entry["wins"], batch["wins_by_seat"])]
+                entry["nobody_n"] += batch["no_winner"]
+                entry["rounds"] += batch["mean_rounds"] * SIM_BATCH
+                entry["games"] += SIM_BATCH
+                played += SIM_BATCH
             games = entry["games"]
             entry.update(win=[w / games for w in entry["wins"]], nobody=entry["nobody_n"] / games,
                          mean_rounds=entry["rounds"] / games, done=games >= SIM_GAMES)
@@ -702,8 +749,6 @@ class GelatinousScreen(TableScreen):
             new = animate and slot >= cube_before
             cls = "cube-die pop" if new else "cube-die"
             style = f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if new else None
-            if cube_after == CUBE and fresh and new:
-                cls += " wobble"
             parts.append(svg("g", iso_die(i, j, k), class_=cls, style=style, data_cube_slot=slot))
         if cube_after == CUBE:
             parts.append(svg("g", svg("text", "★", x=CUBE_OX, y=iso(0, 0, 2)[1] - 6, class_="cube-star"),
@@ -829,14 +874,16 @@ class GelatinousScreen(TableScreen):
         attrs = {"class": "odds", "aria-label": "Odds", "data-odds": "ready" if ready else "working"}
         if ready:
             attrs["data-odds-ms"] = fnum(now["ms"], 1)
-        body = []
+        # Exact odds are shown once complete; a simulation shows its games so far.
+        shown = now if now and (now["done"] or not now["exact"]) else None
+        start = start if start and start["done"] else None
         if mode == "solitaire":
-            body = self.solitaire_odds(now, start)
+            body = self.solitaire_odds(shown, start)
         else:
-            body = self.table_odds(now, start)
+            body = self.table_odds(shown, start)
         if now and now["exact"] and ready:
             foot = f"Exact: every possible roll counted ({now['ms']:.0f} ms)." if now["ms"] else "Exact: every possible roll counted."
-        elif now:
+        elif shown:
             foot = (f"Simulated {now['games']:,} games from here" + ("" if ready else " so far…")
                     + (f" ({now['ms']:.0f} ms)." if ready and now["ms"] else "."))
         else:
@@ -1004,7 +1051,7 @@ class GelatinousScreen(TableScreen):
             parts.append(h("div", {"class": "eaten-art", "aria-hidden": "true"}, jelly_monster()))
             parts.append(h("p", {"class": "eaten"}, "Nobody had dice left to roll and no cube was finished: the jelly ate you all."))
         parts.append(h("ul", {"class": "end-lines"}, *lines))
-        if mode != "multi":
+        if mode != "multi" and kind in (WON, "shared"):
             parts.append(h("p", {"class": "lower-better"}, "Lower scores are better."))
         if self.best_note:
             parts.append(h("p", {"class": "best-note", "data-best-note": ""}, self.best_note))

@@ -154,7 +154,8 @@ class App:
         if not target or self.screen is None:
             return
         event.preventDefault()
-        data = {key: str(target.dataset[key]) for key in window.Object.keys(target.dataset)}
+        dataset = target.dataset
+        data = {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
         form = target.closest("form")
         if form:
             # What the player typed travels with the click (see TableScreen.read_setup).
@@ -168,6 +169,8 @@ class App:
         tag = str(event.target.tagName).lower()
         if tag in ("input", "textarea", "select"):
             return
+        if tag in ("button", "a", "summary") and str(event.key) in ("Enter", " "):
+            return  # the focused control's own click, not a game shortcut
         if self._guard(self.screen.on_key, str(event.key)):
             event.preventDefault()
 

@@ -55,6 +55,7 @@ class TableScreen(Screen):
     # Levels offered for bot seats (the game's bots, in this order, if it has them).
     bot_levels = ("easy", "normal", "hard")
     undoable = True  # False for real-time games
+    level_labels = LEVEL_LABELS  # how bot seats are called in the new-game panel
 
     def __init__(self, app, rest=None):
         super().__init__(app)
@@ -249,7 +250,7 @@ class TableScreen(Screen):
         rows = []
         for i, seat in enumerate(self.seats):
             kind_value = "human" if seat.kind == "human" else seat.level or "normal"
-            choices = [("human", "Human")] + [(lvl, LEVEL_LABELS.get(lvl, lvl.title())) for lvl in levels]
+            choices = [("human", "Human")] + [(lvl, self.level_labels.get(lvl, lvl.title())) for lvl in levels]
             rows.append(h("li", {"class": "seat-row", "data-seat": i},
                           h("span", {"class": f"seat-dot p{i}", "aria-hidden": "true"}),
                           h("label", {"class": "visually-hidden", "for": f"seat{i}_name"}, f"Name of player {i + 1}"),
@@ -725,21 +726,30 @@ class TableScreen(Screen):
                            "Copy link to this game"))))
         return Markup("")
 
+    def headline(self, winners: list[int]) -> str:
+        """The end screen's first line."""
+        names = self.names()
+        if not winners:
+            return "Nobody wins this time."
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins!"
+        return " and ".join(names[w] for w in winners) + " share the win!"
+
+    def outcome(self) -> str:
+        """A word for how the game ended (data-outcome on the end screen, for tests)."""
+        return "won" if self.game.winners(self.state) else "nobody"
+
     def end_screen(self) -> Markup:
         scores = self.game.scores(self.state)
         winners = self.game.winners(self.state)
         names = self.names()
-        if not winners:
-            headline = "Nobody wins this time."
-        elif len(winners) == 1:
-            headline = f"{names[winners[0]]} wins!"
-        else:
-            headline = " and ".join(names[w] for w in winners) + " share the win!"
+        headline = self.headline(winners)
         order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if self.higher_is_better() else scores[p]))
         rows = [h("tr", {"class": "winner" if p in winners else None},
                   h("th", {"scope": "row"}, names[p]), h("td", None, self.format_score(scores[p])))
                 for p in order]
-        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": ""},
+        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": "",
+                         "data-outcome": self.outcome()},
                  h("div", {"class": "overlay-card end-card"},
                    h("h2", None, headline),
                    h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),

@@ -62,6 +62,7 @@ MODE_INFO = {
     "video": ("By video", "2–6 players, 13 dice each, side by side. First cube wins."),
     "multi": ("Multiplayer", "3–6 players, 7 dice each. Pass 1s left and 6s right."),
 }
+NOBODY_WINS = {EATEN: "Everyone was eaten!", LOST: "Out of dice: the jelly wins!", ELIMINATED: "Everyone ran out of dice!"}
 STATUS_TEXT = {PLAYING: "Rolling", WON: "Won", LOST: "Lost", ELIMINATED: "Out of dice", EATEN: "Eaten"}
 STATUS_ICON = {PLAYING: "", WON: "★ ", LOST: "✕ ", ELIMINATED: "✕ ", EATEN: "☠ "}
 PLAYER_COLOURS = ["#d6336c", "#1c7ed6", "#2b8a3e", "#e67700", "#7048e8", "#495057"]
@@ -267,6 +268,7 @@ class GelatinousScreen(TableScreen):
     game_id = "gelatinous"
     default_players = 1
     bot_levels = ("normal",)
+    level_labels = {"normal": "Automatic"}
     undoable = False  # the dice are in the state: an undone roll would roll the same again
 
     def __init__(self, app, rest=None):
@@ -326,11 +328,6 @@ class GelatinousScreen(TableScreen):
         while len(self.seats) < low:
             i = len(self.seats)
             self.seats.append(Seat("bot", DEFAULT_NAMES[i % len(DEFAULT_NAMES)], "normal"))
-
-    def render_setup(self) -> Markup:
-        # TableScreen's panel; automatic players are called that here, not "Bot".
-        html = super().render_setup()
-        return Markup(html.replace(">Bot</option>", ">Automatic</option>"))
 
     # --- who rolls ----------------------------------------------------------------------
 
@@ -1004,17 +1001,11 @@ class GelatinousScreen(TableScreen):
             return Markup("")  # the last roll is still playing out
         return super().overlay()
 
-    def end_screen(self) -> Markup:
-        html = super().end_screen()
-        kind = self.game.outcome(self.state)
-        html = html.replace('data-end=""', f'data-end="" data-outcome="{kind}"', 1)
-        if kind == EATEN:
-            html = html.replace("<h2>Nobody wins this time.</h2>", "<h2>Everyone was eaten!</h2>", 1)
-        elif kind == LOST:
-            html = html.replace("<h2>Nobody wins this time.</h2>", "<h2>Out of dice: the jelly wins!</h2>", 1)
-        elif kind == ELIMINATED:
-            html = html.replace("<h2>Nobody wins this time.</h2>", "<h2>Everyone ran out of dice!</h2>", 1)
-        return Markup(html)
+    def outcome(self) -> str:
+        return self.game.outcome(self.state)
+
+    def headline(self, winners: list[int]) -> str:
+        return NOBODY_WINS.get(self.outcome()) or super().headline(winners)
 
     def higher_is_better(self) -> bool:
         return self.mode() == "multi"  # multiplayer scores dice in the cube; otherwise lower wins

@@ -17,10 +17,15 @@ from gelateria.core.rng import Rng
 MAX_STEPS = 100_000  # a guard against a rules bug looping forever
 
 
-def make_bot(game: Game, level: str):
-    """The bot for a level name; every game has at least "random"."""
+def bot_factories(game: Game) -> dict:
+    """Every bot level this game offers, by name; every game has at least "random"."""
     factories = dict(getattr(game, "bots", {}))
     factories.setdefault("random", RandomBot)
+    return factories
+
+
+def make_bot(game: Game, level: str):
+    factories = bot_factories(game)
     if level not in factories:
         raise KeyError(f"{game.title} has no bot level {level!r} (levels: {', '.join(sorted(factories))})")
     return factories[level]()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from gelateria.core.game import IllegalMove, get_game
-from gelateria.core.match import make_bot
+from gelateria.core.match import bot_factories, make_bot
 from gelateria.core.record import Record, RecordError, Seat, clean_name, decode, encode, replay
 from gelateria.core.rng import Rng, new_seed
 from gelateria.web.catalog import BY_ID
@@ -241,7 +241,7 @@ class TableScreen(Screen):
         self.options = self.read_options(form)
 
     def available_levels(self) -> list[str]:
-        have = set(getattr(self.game, "bots", {}))
+        have = set(bot_factories(self.game))
         return [level for level in self.bot_levels if level in have] or ["normal"]
 
     def render_setup(self) -> Markup:

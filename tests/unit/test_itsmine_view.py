@@ -287,6 +287,30 @@ def test_names_with_markup_are_text_and_other_favourites_never_leak():
     assert page.count("data-favourites") == 1  # only the human's own, in the side panel
 
 
+def test_a_saved_game_resumes_on_its_own_clock_and_the_bots_play_on():
+    app, view = solo(options={"first": 0})
+    view.on_key(" ")
+    app.advance(4000)
+    view.close()  # leaving writes the last events to the save
+    moves = len(view.record.moves)
+    last_t = view.state.now
+    assert moves > 1 and app.saves.get(view.save_id).record.moves == view.record.moves
+    app.ms += 60_000  # an hour later, the tab is opened again at its address
+    again = screen(app, ["resume", view.save_id])
+    app.screen = again
+    assert again.phase == "play" and again.state.now == last_t
+    app.refresh()
+    again.mounted()
+    assert again.clock() == last_t  # the game's clock goes on from its last event
+    app.advance(500)
+    if again.state.turn == 0:
+        again.on_key(" ")
+    app.advance(5000)
+    assert len(again.record.moves) > moves + 1 and any(seat != 0 for seat, _ in again.record.moves[moves:])
+    times = [m["t"] for _, m in again.record.moves]
+    assert times == sorted(times) and times[moves] - last_t < 6000
+
+
 def test_leaving_the_screen_stops_every_timer():
     app, view = solo(options={"first": 1})
     assert view.pending is not None

@@ -244,7 +244,17 @@ def card_points(card: int, favourite) -> int:
     return 0
 
 
+_HEARTS: dict = {}
+
+
 def hearts(count: int, label: str) -> Markup:
+    key = (count, label)
+    if key not in _HEARTS:
+        _HEARTS[key] = _hearts(count, label)
+    return _HEARTS[key]
+
+
+def _hearts(count: int, label: str) -> Markup:
     shown = min(count, 5)
     icons = [svg("use", href="#im-heart", x=i * 19, y=0, width=18, height=16) for i in range(shown)]
     width = max(1, shown) * 19
@@ -276,8 +286,9 @@ class ItsMineScreen(TableScreen):
     undoable = False  # real time: what happened, happened
 
     def __init__(self, app, rest=None):
-        super().__init__(app, rest)
+        # Set before TableScreen.__init__, which may already resume a saved game.
         self.t0 = 0.0
+        self.kick = False  # a resumed game: ask the bots once the screen is on the page
         self.plans: list = []
         self.reaching: tuple[int, int] | None = None  # (seat, until ms)
         self.peeking: set[int] = set()
@@ -289,6 +300,8 @@ class ItsMineScreen(TableScreen):
         self.bursts: dict[int, tuple] = {}  # pile -> (event no, grabber, clock ms)
         self.flashes: dict = {}  # seat or "box" -> (event no, delta, clock ms)
         self.fresh: int | None = None  # seat whose card was just flipped
+        self.log_items: dict[str, Markup] = {}  # log line -> its <li>, drawn once
+        super().__init__(app, rest)
 
     # --- setup ----------------------------------------------------------------
 
@@ -382,6 +395,7 @@ class ItsMineScreen(TableScreen):
     # --- playing ---------------------------------------------------------------
 
     def start(self, seed: int | None = None) -> None:
+        self.stop_timers()  # (writes the old game's last events to its save first)
         if self.options.get("first", 0) >= len(self.seats):
             self.options.pop("first", None)
         super().start(seed)
@@ -389,7 +403,8 @@ class ItsMineScreen(TableScreen):
     def begin(self, save_id: str) -> None:
         """A new game, or one resumed from a save or a link: the clock goes on from the
         time of its last event."""
-        self.stop_timers()
+        for name in list(self.timers):
+            self.clear_timer(name)
         self.cancel_pending()
         super().begin(save_id)
         self.t0 = self.app.now() - (self.state.now if self.state is not None else 0)
@@ -398,6 +413,12 @@ class ItsMineScreen(TableScreen):
         self.peeking = set()
         self.bursts, self.flashes, self.fresh, self.events = {}, {}, None, 0
         self.stage = None
+        self.kick = True
+
+    def mounted(self) -> None:
+        super().mounted()
+        if self.kick and self.phase == "play":
+            self.after_change()  # a game resumed from a save or a link goes on
 
     def round_on(self) -> bool:
         return self.phase == "play" and self.state is not None and self.state.phase == "play"
@@ -412,6 +433,7 @@ class ItsMineScreen(TableScreen):
     def after_change(self) -> None:
         """Ask the bots again and set ONE timer for the earliest thing that happens."""
         self.cancel_pending()
+        self.kick = False
         state = self.state
         if self.phase != "play" or state is None:
             self.clear_timer("tick")
@@ -748,8 +770,12 @@ class ItsMineScreen(TableScreen):
         self.set_timer("tick", TICK_EVERY_MS, self.tick)
 
     def log_part(self) -> Markup:
-        items = [h("li", None, line) for line in reversed(self.log[-LOG_LINES:])]
-        return h("ol", {"data-log": "", "data-part": "log"}, *items)
+        shown = self.log[-LOG_LINES:]
+        cache = self.log_items
+        items = [cache.get(line) or cache.setdefault(line, h("li", None, line)) for line in reversed(shown)]
+        if len(cache) > 4 * LOG_LINES:
+            self.log_items = {line: cache[line] for line in shown if line in cache}
+        return Markup('<ol data-log="" data-part="log">' + "".join(items) + "</ol>")
 
     def log_panel(self) -> Markup:
         if self.phase == "replay":

@@ -1047,7 +1047,7 @@ class ItsMineScreen(TableScreen):
                           h("td", None, str(d["one"])),
                           h("td", None, f"{d['both']} × 2" if d["both"] else "0"),
                           h("td", None, str(d["cherries"])),
-                          h("td", None, f"{closed_points(d['closed']):+d}" if d["closed"] else "0"),
+                          h("td", None, f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0"),
                           h("td", None, str(d["tokens"])),
                           h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                           h("td", {"class": "total"}, str(s.totals[p]))))

@@ -687,7 +687,8 @@ class ItsMineScreen(TableScreen):
             out[f"draw{i}"] = ((len(s.draw[i]), self.flip_allowed(i)), lambda i=i: self.draw_part(i))
             out[f"fan{i}"] = ((s.open[i], solo_fav, s.claims.get(i, (0, None))[1], names), lambda i=i: self.fan_part(i))
             out[f"burst{i}"] = (self.bursts.get(i, (0,))[0], lambda i=i: self.burst_part(i))
-            out[f"foot{i}"] = ((len(s.won[i]), bool(s.open[i]) and can_grab, i in self.peeking),
+            # (a Reach button pressed with the mouse is redrawn, so Space flips again)
+            out[f"foot{i}"] = ((len(s.won[i]), bool(s.open[i]) and can_grab, i in self.peeking, reaching == i),
                                lambda i=i: self.foot_part(i))
         return out
 
@@ -914,7 +915,7 @@ class ItsMineScreen(TableScreen):
                                  "aria-label": f"{self.names()[i]} reaches to grab (key {hot.upper()})"},
                       "Reach ", kbd(hot.upper()))
         enabled = bool(s.open[i]) and self.can_anyone_grab()
-        grab = h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i, "disabled": not enabled,
+        grab = None if self.phase != "play" or not self.humans() else h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i, "disabled": not enabled,
                             "aria-label": f"It's mine! Take {self.names()[i]}'s pile (key {i + 1})"},
                  "It's mine! ", kbd(str(i + 1)))
         return h("div", {"class": "seat-foot", "data-part": f"foot{i}", "data-taken": len(won)},

@@ -332,3 +332,22 @@ def test_leaving_the_game_during_a_search_drops_it():
     screen.on_action("new-game", {})
     app.run_timers()
     assert screen.phase == "setup" and screen.record.moves == [] and thinker.steps < 200
+
+
+def test_choosing_a_bot_level_in_the_panel_seats_that_bot():
+    screen = DiceTable(FakeApp())
+    screen.on_action("start", {"form": {"seat0_kind": "normal", "seat0_name": "Robo", "seed": "3"}})
+    assert screen.seats[0] == Seat("bot", "Robo", "normal")
+    screen = DiceTable(FakeApp())
+    screen.on_action("start", {"form": {"seat0_kind": "grandmaster", "seat0_name": "X", "seed": "3"}})
+    assert screen.seats[0].kind == "bot" and screen.seats[0].level == "normal"
+
+
+def test_a_resumed_game_on_a_bots_turn_goes_on():
+    app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=6)
+    app.timers.clear()  # the tab closed before the bot moved
+    again = DiceTable(app, ["resume", screen.save_id])
+    assert not app.timers
+    again.mounted()
+    app.run_timers()
+    assert again.phase == "over"

@@ -57,13 +57,12 @@ def _discover() -> None:
 
 
 def all_games() -> dict[str, Game]:
-    if not _REGISTRY:
-        _discover()
+    _discover()  # cheap after the first time: imported packages are cached
     return dict(_REGISTRY)
 
 
 def get_game(game_id: str) -> Game:
-    games = all_games()
+    games = _REGISTRY if game_id in _REGISTRY else all_games()
     if game_id not in games:
         known = ", ".join(sorted(games)) or "none"
         raise KeyError(f"No game called {game_id!r} (known: {known})")

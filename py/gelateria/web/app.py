@@ -55,6 +55,7 @@ class App:
         self.screen: Screen | None = None
         self.prefs = self._load_prefs()
         self.saves = SaveStore(open_storage())
+        self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
         # Proxies must stay referenced for as long as the listeners exist.
         self._proxies = [
             self._listen(window, "hashchange", lambda event: self.route()),
@@ -116,10 +117,22 @@ class App:
 
     def later(self, ms: int, callback):
         """Run callback after ms milliseconds; returns a handle for cancel()."""
-        return window.setTimeout(create_once_callable(lambda: self._guard(callback)), max(0, int(ms)))
+        handle = None
+
+        def run():
+            self._timers.pop(handle, None)
+            self._guard(callback)
+
+        proxy = create_once_callable(run)
+        handle = int(window.setTimeout(proxy, max(0, int(ms))))
+        self._timers[handle] = proxy
+        return handle
 
     def cancel(self, handle) -> None:
         window.clearTimeout(handle)
+        proxy = self._timers.pop(handle, None)
+        if proxy is not None:
+            proxy.destroy()  # a cancelled timer never runs, so its proxy is freed here
 
     def now(self) -> float:
         return float(window.performance.now())

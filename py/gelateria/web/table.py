@@ -39,6 +39,21 @@ LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo
 LINK_KINDS = ("deal", "game", "replay")
 
 
+def _icon(path: str) -> Markup:
+    # Drawn, not font glyphs: media-control characters are missing from many fonts.
+    return Markup(f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="{path}" fill="currentColor"/></svg>')
+
+
+ICONS = {
+    "first": _icon("M3 2h2v12H3zM14 2v12L6 8z"),
+    "prev": _icon("M12 2v12L4 8z"),
+    "play": _icon("M4 2v12l10-6z"),
+    "pause": _icon("M3 2h4v12H3zM9 2h4v12H9z"),
+    "next": _icon("M4 2v12l8-6z"),
+    "last": _icon("M11 2h2v12h-2zM2 2v12l8-6z"),
+}
+
+
 def seat_names(seats: list[Seat]) -> list[str]:
     return [seat.name for seat in seats]
 
@@ -83,6 +98,7 @@ class TableScreen(Screen):
         self.replay_states: list = []
         self.replay_index = 0
         self.replay_playing = None  # the timer of "play" in replay mode
+        self.resumed = False
         self.open_route(rest or [])
 
     # --- routes: #/<game>, …/resume/<save id>, …/deal|game|replay/<link> ----------------
@@ -140,6 +156,7 @@ class TableScreen(Screen):
         self.log = [self.first_log_line()] + self.describe_all(record)
         self.last_move = tuple(record.moves[-1]) if record.moves else None
         self.phase = "over" if self.game.is_over(state) else "play"
+        self.resumed = True  # once on the page, whoever is to move (a bot?) goes on
 
     def describe_all(self, record: Record) -> list[str]:
         describe = getattr(self.game, "describe", None)
@@ -159,6 +176,10 @@ class TableScreen(Screen):
         # tab (or the browser) comes back to exactly this position.
         if self.phase in ("play", "over") and self.save_id:
             self.app.set_path(f"/{self.game_id}/resume/{self.save_id}")
+        if self.resumed:
+            self.resumed = False
+            if self.phase == "play":
+                self.after_change()
 
     # --- what a game view supplies ----------------------------------------------------
 
@@ -223,14 +244,16 @@ class TableScreen(Screen):
     def read_setup(self, form: dict) -> None:
         """Take what the player typed into the new-game panel (kept across re-renders)."""
         seats = []
+        levels = self.available_levels()
         for i in range(len(self.seats)):
-            kind = form.get(f"seat{i}_kind", self.seats[i].kind)
-            level = form.get(f"seat{i}_level", self.seats[i].level or "normal")
+            # The seat's select says "human" or the bot level ("easy", "normal", "hard").
+            default = "human" if self.seats[i].kind == "human" else self.seats[i].level or "normal"
+            choice = form.get(f"seat{i}_kind", default)
             name = clean_name(form.get(f"seat{i}_name", self.seats[i].name), f"Player {i + 1}")
-            if kind == "bot":
-                seats.append(Seat("bot", name, level if level in self.available_levels() else "normal"))
-            else:
+            if choice == "human":
                 seats.append(Seat("human", name))
+            else:
+                seats.append(Seat("bot", name, choice if choice in levels else "normal"))
         self.seats = seats
         seed_text = str(form.get("seed", self.seed)).strip()
         if seed_text.isdigit() and len(seed_text) <= 18:
@@ -674,19 +697,19 @@ class TableScreen(Screen):
         last = len(self.replay_states) - 1
         playing = self.replay_playing is not None
 
-        def button(action, label, text, disabled=False):
-            return h("button", {"type": "button", "class": "secondary", "data-action": action, "aria-label": label,
-                                "disabled": disabled}, text)
+        def button(action, label, icon, disabled=False):
+            return h("button", {"type": "button", "class": "secondary icon-button", "data-action": action,
+                                "aria-label": label, "title": label, "disabled": disabled}, ICONS[icon])
 
         return h("div", {"class": "controls replay-controls", "data-replay": self.replay_index},
                  h("p", {"class": "replay-position", "aria-live": "polite"},
                    f"Replay: move {self.replay_index} of {last}"),
                  h("p", {"class": "control-row", "role": "group", "aria-label": "Replay controls"},
-                   button("replay-first", "First move", "⏮", self.replay_index == 0),
-                   button("replay-prev", "Previous move", "◀", self.replay_index == 0),
-                   button("replay-play", "Pause" if playing else "Play", "⏸" if playing else "▶"),
-                   button("replay-next", "Next move", "▶|", self.replay_index == last),
-                   button("replay-last", "Last move", "⏭", self.replay_index == last)),
+                   button("replay-first", "First move", "first", self.replay_index == 0),
+                   button("replay-prev", "Previous move", "prev", self.replay_index == 0),
+                   button("replay-play", "Pause" if playing else "Play", "pause" if playing else "play"),
+                   button("replay-next", "Next move", "next", self.replay_index == last),
+                   button("replay-last", "Last move", "last", self.replay_index == last)),
                  h("p", {"class": "control-row"},
                    h("button", {"type": "button", "data-action": "replay-leave"},
                      "Back to the game" if not self.game.is_over(self.replay_states[-1]) else "Back to the result"),

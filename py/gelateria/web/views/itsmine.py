@@ -288,7 +288,6 @@ class ItsMineScreen(TableScreen):
     def __init__(self, app, rest=None):
         # Set before TableScreen.__init__, which may already resume a saved game.
         self.t0 = 0.0
-        self.kick = False  # a resumed game: ask the bots once the screen is on the page
         self.plans: list = []
         self.reaching: tuple[int, int] | None = None  # (seat, until ms)
         self.peeking: set[int] = set()
@@ -317,19 +316,6 @@ class ItsMineScreen(TableScreen):
             h("p", {"class": "setup-hint"},
               "Real time: bots react as fast as their level. With two or more humans at this screen, each "
               "gets a grab key (Q, P, Z, M, V) and everyone shares the keyboard."))
-
-    def read_setup(self, form: dict) -> None:
-        # The seat select posts the bot's level itself ("easy", "normal", "hard") as
-        # seat<i>_kind, which TableScreen.read_setup reads as a human (reported to the
-        # lead); translate it into kind "bot" + level before handing over.
-        form = dict(form)
-        levels = self.available_levels()
-        for i in range(len(self.seats)):
-            kind = form.get(f"seat{i}_kind")
-            if kind in levels:
-                form[f"seat{i}_kind"] = "bot"
-                form[f"seat{i}_level"] = kind
-        super().read_setup(form)
 
     def read_options(self, form: dict) -> dict:
         value = str(form.get("opt_first", "")).strip()
@@ -413,12 +399,6 @@ class ItsMineScreen(TableScreen):
         self.peeking = set()
         self.bursts, self.flashes, self.fresh, self.events = {}, {}, None, 0
         self.stage = None
-        self.kick = True
-
-    def mounted(self) -> None:
-        super().mounted()
-        if self.kick and self.phase == "play":
-            self.after_change()  # a game resumed from a save or a link goes on
 
     def round_on(self) -> bool:
         return self.phase == "play" and self.state is not None and self.state.phase == "play"
@@ -433,7 +413,6 @@ class ItsMineScreen(TableScreen):
     def after_change(self) -> None:
         """Ask the bots again and set ONE timer for the earliest thing that happens."""
         self.cancel_pending()
-        self.kick = False
         state = self.state
         if self.phase != "play" or state is None:
             self.clear_timer("tick")

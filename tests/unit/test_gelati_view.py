@@ -257,16 +257,25 @@ def test_end_screen_explains_the_points():
     app.run_timers()
     assert s.phase == "over"
     html = s.render()
-    assert "data-summary" in html and "Placing tiles" in html and "Orders" in html
+    assert "data-summary" in html and "From tiles" in html and "From orders" in html
     assert "Bo &lt;b&gt;" in html and "Bo <b>" not in html
     done = [0, 0]
     for player, _ in s.state.completed:
         done[player] += 1
-    cells = re.findall(r"<tr><th scope=\"row\">[^<]*</th><td>(\d+)<small>.*?</td><td>(\d+)", html)
-    assert len(cells) == 2
-    for p, (placing, orders) in enumerate(cells):
-        assert int(orders) == ORDER_POINTS * done[p]
-        assert int(placing) + int(orders) == s.state.scores[p]
+    for p in range(2):
+        row = re.search(rf'<tr data-breakdown="{p}">(.*?)</tr>', html).group(1)
+        placing, parts, orders = (int(x) for x in re.findall(r"<strong>(\d+)</strong>", row))
+        assert orders == ORDER_POINTS * done[p]
+        assert placing + orders == s.state.scores[p]
+        assert placing == sum(e["points"] for e in placements(s.record, p))
+
+
+def placements(record, player):
+    state = GAME.new(len(record.seats), record.seed)
+    for who, move in record.moves:
+        state = GAME.apply(state, who, move)
+        if who == player and "p" in move:
+            yield state.last
 
 
 def test_bot_think_time_is_measured_when_the_app_has_a_clock():

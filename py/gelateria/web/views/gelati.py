@@ -42,6 +42,7 @@ from gelateria.web.table import TableScreen
 from gelateria.web.views.gelati_art import HALF_H, R, defs_svg, hex_points, ice_cream_picture, part_picture, tile_picture, tile_use
 
 MARGIN = 24  # board units around the fitted board
+MARGIN_BOTTOM = 70
 ZOOM_STEP = 1.25
 MIN_WIDTH = 260  # the closest zoom: about two and a half tiles across
 PAN_STEP = 0.2  # of the visible width, per arrow key / button
@@ -85,7 +86,8 @@ class GelatiScreen(TableScreen):
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = fit the board
         self.ui_state = None  # (state, acting seat) the picks above belong to
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
-        self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
+        self._previews: tuple = (None, {})
+        self._tally: tuple = (None, {})  # (state, {(tile, cell): preview})
         self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
         self.think_ms: list[float] = []  # how long the bots took to choose, in ms
         self._pan = None  # the browser pan/zoom helper, once bound
@@ -210,7 +212,7 @@ class GelatiScreen(TableScreen):
         elif action == "exchange":
             self.act(me, {"x": int(data["tile"])})
         elif action == "pass":
-            self.act(me, {"pass": 1})
+            self.after_move(me, {"pass": 1})
         elif action == "order":
             self.after_move(me, {"order": int(data["order"])})
         elif action == "trade-give":
@@ -301,7 +303,8 @@ class GelatiScreen(TableScreen):
         for cell in placed:
             cells.update(hexgrid.neighbours(cell))
         x, y, w, hh = hexgrid.bounds(cells, R)
-        return (x - MARGIN, y - MARGIN, w + 2 * MARGIN, hh + 2 * MARGIN)
+        # Extra room at the bottom for the bars that float there (place here / end turn).
+        return (x - MARGIN, y - MARGIN, w + 2 * MARGIN, hh + MARGIN + MARGIN_BOTTOM)
 
     def view_box(self) -> tuple[float, float, float, float]:
         return self.vb or self.fit_box()
@@ -490,6 +493,7 @@ class GelatiScreen(TableScreen):
                    self.board_chips(v),
                    self.zoom_buttons(),
                    self.confirm_bar(me)),
+                 self.end_bar(me),
                  self.tray(v, me, names))
 
     def spot(self, cell, p: dict) -> Markup:
@@ -672,13 +676,15 @@ class GelatiScreen(TableScreen):
                     "and any part a four-in-a-row would earn. Click once to preview, again to place.")
         return h("div", {"class": "gl-step-panel", "data-step": "place"},
                  h("p", {"class": "gl-step-title"}, "Step 1 · Place a tile"),
-                 h("p", None, hint))
+                 h("p", None, hint),
+                 h("p", {"class": "gl-small"}, "Drag the board to move it; scroll or pinch to zoom. "
+                   "Keys: 1 and 2 pick a tile, + and − zoom, arrows move, 0 fits, Esc cancels."))
 
     def after_step(self, v: dict, me) -> Markup:
         held = v["held"][me]
         count = sum(held)
         legal = self.legal()
-        blocks = [h("p", {"class": "gl-step-title"}, "Step 2 · Orders and trades, then end your turn")]
+        blocks = [h("p", {"class": "gl-step-title"}, "Step 2 · Orders and trades")]
         if any("order" in m for m in legal):
             blocks.append(h("p", {"class": "gl-good"}, "You hold every part of an order: complete it for 15 points!"))
         blocks.append(self.trade_picker(v, me, legal))
@@ -692,13 +698,26 @@ class GelatiScreen(TableScreen):
                               *[h("button", {"type": "button", "class": "gl-token-btn", "data-action": "discard",
                                              "data-part": p, "aria-label": f"Discard {PART_NAMES[p]}"},
                                   part_picture(p, 26), h("span", None, PART_NAMES[p])) for p in discards])))
-        end_ok = {"end": 1} in legal
-        blocks.append(h("p", {"class": "gl-end-row"},
-                        h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
-                                     "disabled": not end_ok},
-                          "End turn" + (" and draw a tile" if v["stack"] and self.state.placed else "")),
-                        None if end_ok else h("span", {"class": "gl-small"}, f" First get down to {PART_LIMIT} parts.")))
         return h("div", {"class": "gl-step-panel", "data-step": "after"}, *blocks)
+
+    def end_bar(self, me) -> Markup:
+        """Step 2 on the board itself, so ending the turn is always in view."""
+        if me is None or self.state.phase != "after":
+            return Markup("")
+        legal = self.legal()
+        end_ok = {"end": 1} in legal
+        count = sum(self.state.held[me])
+        if not end_ok:
+            text = f"You hold {count} parts: discard, trade or complete an order (below) until you hold {PART_LIMIT}."
+        elif any("order" in m for m in legal):
+            text = f"You can complete an order below for +{ORDER_POINTS}! Trade if you like, then"
+        else:
+            text = "Step 2: trade parts or complete orders below if you like, then"
+        return h("div", {"class": "gl-end-bar", "role": "group", "aria-label": "End of your turn",
+                         "data-end-bar": ""},
+                 h("span", None, text),
+                 h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn", "disabled": not end_ok},
+                   "End turn" + (" and draw a tile" if self.state.stack and self.state.placed else "")))
 
     def trade_picker(self, v: dict, me, legal) -> Markup:
         held = v["held"][me]
@@ -825,33 +844,56 @@ class GelatiScreen(TableScreen):
 
     # --- the end ---------------------------------------------------------------------------------
 
+    def tally(self) -> dict:
+        """Per player, from the rules' own account of every move (state.last): tiles
+        placed, points from placing, the best single placement, parts won in rows."""
+        key = (len(self.record.moves), self.record.seed)
+        if self._tally[0] == key:
+            return self._tally[1]
+        n = len(self.record.seats)
+        t = {"tiles": [0] * n, "points": [0] * n, "best": [0] * n, "parts": [0] * n}
+        state = self.game.new(n, self.record.seed, self.record.options)
+        for player, move in self.record.moves:
+            state = self.game.apply(state, player, move)
+            e = state.last
+            if e and e.get("kind") == "place":
+                t["tiles"][player] += 1
+                t["points"][player] += e["points"]
+                t["best"][player] = max(t["best"][player], e["points"])
+                t["parts"][player] += len(e["earned"])
+        self._tally = (key, t)
+        return t
+
     def summary(self) -> Markup:
         v = self.game.view(self.state, None)
         names = self.names()
         n = v["players"]
-        placed = [0] * n
-        for player, move in self.record.moves if self.record else []:
-            if "p" in move:
-                placed[player] += 1
+        t = self.tally()
         orders: list[list[int]] = [[] for _ in range(n)]
         for player, order in v["completed"]:
             orders[player].append(order)
+        winners = v["winners"]
         rows = []
-        for p in range(n):
-            from_orders = ORDER_POINTS * len(orders[p])
-            rows.append(h("tr", None,
+        for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p])):
+            tiles = t["tiles"][p]
+            detail = f"{tiles} tile" + ("" if tiles == 1 else "s")
+            if t["best"][p]:
+                detail += f", best +{t['best'][p]}"
+            parts = t["parts"][p]
+            rows.append(h("tr", {"data-breakdown": p},
                           h("th", {"scope": "row"}, names[p]),
-                          h("td", None, f"{v['scores'][p] - from_orders}", h("small", None, f" ({placed[p]} tiles)")),
-                          h("td", None, f"{from_orders}",
+                          h("td", None, h("strong", None, str(t["points"][p])), h("small", None, f" ({detail})")),
+                          h("td", None, h("strong", None, str(parts)), h("small", None, " in rows") if parts else None),
+                          h("td", {"class": "gl-nowrap"}, h("strong", None, str(ORDER_POINTS * len(orders[p]))),
                             h("small", None, f" ({len(orders[p])} × {ORDER_POINTS})") if orders[p] else None,
                             h("span", {"class": "gl-done-orders"},
-                              *[h("span", {"title": order_text(o)}, ice_cream_picture(order_tile(o), size=18))
-                                for o in orders[p]]))))
+                              *[h("span", {"title": order_text(o), "role": "img", "aria-label": order_text(o)},
+                                  ice_cream_picture(order_tile(o), size=18)) for o in orders[p]]))))
         return h("div", {"class": "gelati-summary"},
                  h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
                    h("caption", None, "How the points were made"),
-                   h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Placing tiles"),
-                                      h("th", None, "Orders"))),
+                   h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "From tiles"),
+                                      h("th", None, "Parts"), h("th", None, "From orders"))),
                    h("tbody", None, *rows)))
 
 

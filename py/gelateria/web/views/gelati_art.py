@@ -35,58 +35,106 @@ def hex_points(radius: float, cx: float = 0.0, cy: float = 0.0) -> str:
                   for i in range(6))
 
 
+# --- path helpers: few elements per part keep the board fast to draw ---------------------------
+
+def _n(v: float) -> str:
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _segments(segs) -> str:
+    return "".join(f"M{_n(x1)} {_n(y1)}L{_n(x2)} {_n(y2)}" for (x1, y1), (x2, y2) in segs)
+
+
+def _ellipses(items) -> str:
+    """Several (rotated) ellipses as one path: (cx, cy, rx, ry, degrees)."""
+    out = []
+    for cx, cy, rx, ry, deg in items:
+        c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        x1, y1, x2, y2 = cx - rx * c, cy - rx * s, cx + rx * c, cy + rx * s
+        out.append(f"M{_n(x1)} {_n(y1)}A{_n(rx)} {_n(ry)} {_n(deg)} 1 0 {_n(x2)} {_n(y2)}"
+                   f"A{_n(rx)} {_n(ry)} {_n(deg)} 1 0 {_n(x1)} {_n(y1)}Z")
+    return "".join(out)
+
+
+def _clip(p, q, poly):
+    """The part of segment p-q inside a convex polygon (clockwise or not), or None."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        # inside when cross(edge, point - a) has the polygon's orientation
+        num = ex * (p[1] - a[1]) - ey * (p[0] - a[0])
+        den = ex * dy - ey * dx
+        if area < 0:
+            num, den = -num, -den
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return None
+    return (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
+
+
 # --- cups (rim at y ≈ 2, bottom at y ≈ 36) -------------------------------------------------
 
 def _paper_cup() -> Markup:
-    pleats = [svg("line", x1=round(x * 1.0, 1), y1=7, x2=round(x * 0.66, 1), y2=33, stroke="#d48aa6", stroke_width=1.6)
-              for x in (-12, -6, 0, 6, 12)]
+    pleats = _segments(((x, 8), (x * 0.66, 34)) for x in (-12, -6, 0, 6, 12))
     return join(
-        svg("path", d="M-20 3 L20 3 L13.5 35 Q0 37.5 -13.5 35 Z", fill="#fffaf5", stroke=INK, stroke_width=1.6,
+        svg("path", d="M-20 3L20 3L13.5 35Q0 37.5-13.5 35Z", fill="#fffaf5", stroke=INK, stroke_width=1.6,
             stroke_linejoin="round"),
-        *pleats,
-        svg("path", d="M-21 1.5 L21 1.5 L20 7 L-20 7 Z", fill="#f2b8cc", stroke=INK, stroke_width=1.4,
+        svg("path", d=pleats, stroke="#d48aa6", stroke_width=1.6),
+        svg("path", d="M-21 1.5L21 1.5L20 7L-20 7Z", fill="#f2b8cc", stroke=INK, stroke_width=1.4,
             stroke_linejoin="round"),
     )
 
 
 def _waffle_cone() -> Markup:
-    hatch = []
-    for k in range(-5, 6):
+    inside = [(-17.6, 3), (17.6, 3), (0, 36.8)]
+    segs = []
+    for k in range(-6, 7):
         x = k * 7.0
-        hatch.append(svg("line", x1=x - 12, y1=0, x2=x + 12, y2=40, stroke="#a35f22", stroke_width=1.4))
-        hatch.append(svg("line", x1=x + 12, y1=0, x2=x - 12, y2=40, stroke="#a35f22", stroke_width=1.4))
+        for a, b in (((x - 12, 0), (x + 12, 40)), ((x + 12, 0), (x - 12, 40))):
+            seg = _clip(a, b, inside)
+            if seg:
+                segs.append(seg)
     return join(
-        svg("path", d="M-19 2 L19 2 L0 39 Z", fill="#e6a857"),
-        svg("g", *hatch, clip_path="url(#gclip-cone)"),
-        svg("path", d="M-19 2 L19 2 L0 39 Z", fill="none", stroke=INK, stroke_width=1.6, stroke_linejoin="round"),
+        svg("path", d="M-19 2L19 2L0 39Z", fill="#e6a857", stroke=INK, stroke_width=1.6, stroke_linejoin="round"),
+        svg("path", d=_segments(segs), stroke="#a35f22", stroke_width=1.4),
     )
 
 
 def _blue_cup() -> Markup:
     return join(
-        svg("path", d="M-16 2 L16 2 L16 31 Q16 36 11 36 L-11 36 Q-16 36 -16 31 Z", fill="#2f6fd0", stroke=INK,
+        svg("path", d="M-16 2L16 2L16 31Q16 36 11 36L-11 36Q-16 36-16 31Z", fill="#2f6fd0", stroke=INK,
             stroke_width=1.6, stroke_linejoin="round"),
-        svg("rect", x=-16, y=12, width=32, height=4, fill="#dbe9ff"),
-        svg("rect", x=-16, y=22, width=32, height=4, fill="#dbe9ff"),
-        svg("path", d="M-16 2 L16 2 L16 31 Q16 36 11 36 L-11 36 Q-16 36 -16 31 Z", fill="none", stroke=INK,
-            stroke_width=1.6, stroke_linejoin="round"),
+        svg("path", d="M-15.2 12h30.4v4h-30.4ZM-15.2 22h30.4v4h-30.4Z", fill="#dbe9ff"),
     )
 
 
 def _glass_bowl() -> Markup:
     return join(
-        svg("path", d="M-6 24 L-3 32 L3 32 L6 24 Z", fill="#cfeef6", stroke=INK, stroke_width=1.4),
-        svg("ellipse", cx=0, cy=34, rx=13, ry=3.2, fill="#cfeef6", stroke=INK, stroke_width=1.4),
-        svg("path", d="M-24 2 Q-24 25 0 25 Q24 25 24 2 Z", fill="#cfeef6", stroke=INK, stroke_width=1.6,
+        svg("path", d="M-6 24L-3 32L3 32L6 24ZM-13 34A13 3.2 0 1 0 13 34A13 3.2 0 1 0-13 34Z", fill="#cfeef6", stroke=INK,
+            stroke_width=1.4),
+        svg("path", d="M-24 2Q-24 25 0 25Q24 25 24 2Z", fill="#cfeef6", stroke=INK, stroke_width=1.6,
             stroke_linejoin="round"),
-        svg("path", d="M-18 8 Q-17 18 -7 21", fill="none", stroke="#ffffff", stroke_width=2.6, stroke_linecap="round"),
+        svg("path", d="M-18 8Q-17 18-7 21", fill="none", stroke="#ffffff", stroke_width=2.6, stroke_linecap="round"),
         svg("line", x1=-25, y1=2, x2=25, y2=2, stroke=INK, stroke_width=1.8, stroke_linecap="round"),
     )
 
 
 # --- flavours: a scoop over the rim (dome top at y ≈ -25) ------------------------------------
 
-SCOOP_DOME = "M-18 2 C-22 -9 -14 -25 0 -25 C14 -25 22 -9 18 2"
+SCOOP_DOME = "M-18 2C-22-9-14-25 0-25C14-25 22-9 18 2"
 
 
 def _scoop(fill: str, bottom: str, *texture) -> Markup:
@@ -95,38 +143,39 @@ def _scoop(fill: str, bottom: str, *texture) -> Markup:
 
 
 def _strawberry() -> Markup:
-    scallops = "".join(" a3.6 3.6 0 0 1 -7.2 0" for _ in range(5))
-    seeds = [svg("ellipse", cx=x, cy=y, rx=1.3, ry=2.1, fill="#fff6c2", stroke="#b03a68", stroke_width=0.6,
-                 transform=f"rotate({a} {x} {y})")
-             for x, y, a in ((-9, -14, -20), (2, -18, 10), (10, -10, 25), (-3, -7, 0), (-12, -3, -30), (7, -1, 15),
-                             (-5, -20, 0))]
-    return _scoop("#f59ab9", scallops, *seeds)
+    scallops = "".join("a3.6 3.6 0 0 1-7.2 0" for _ in range(5))
+    seeds = _ellipses((x, y, 2.1, 1.3, a + 90) for x, y, a in (
+        (-9, -14, -20), (2, -18, 10), (10, -10, 25), (-3, -7, 0), (-12, -3, -30), (7, -1, 15), (-5, -20, 0)))
+    return _scoop("#f59ab9", scallops, svg("path", d=seeds, fill="#fff6c2", stroke="#b03a68", stroke_width=0.6))
 
 
 def _chocolate() -> Markup:
-    swirls = [
-        svg("path", d="M-14 -12 Q-9 -18 -3 -12 T8 -12 T16 -12", fill="none", stroke="#c08a5f", stroke_width=2.2,
-            stroke_linecap="round"),
-        svg("path", d="M-15 -3 Q-10 -9 -4 -3 T7 -3 T15 -3", fill="none", stroke="#c08a5f", stroke_width=2.2,
-            stroke_linecap="round"),
-        svg("path", d="M-6 -20 Q0 -24 6 -20", fill="none", stroke="#c08a5f", stroke_width=2.2, stroke_linecap="round"),
-    ]
-    return _scoop("#764528", " Q0 7 -18 2", *swirls)
+    swirls = "M-14-12Q-9-18-3-12T8-12T16-12M-15-3Q-10-9-4-3T7-3T15-3M-6-20Q0-24 6-20"
+    return _scoop("#764528", "Q0 7-18 2",
+                  svg("path", d=swirls, fill="none", stroke="#c08a5f", stroke_width=2.2, stroke_linecap="round"))
 
 
 def _vanilla() -> Markup:
-    flecks = [svg("path", d=f"M{x} {y} l{dx} {dy}", stroke="#5a3a1c", stroke_width=1.6, stroke_linecap="round")
-              for x, y, dx, dy in ((-10, -14, 1.5, 1), (3, -19, 1.5, -0.5), (9, -9, 1, 1.5), (-3, -8, 1.5, 0.5),
-                                   (-13, -3, 1, -1), (5, -2, 1.5, 0.5), (-5, -18, 0.5, 1.5), (12, -16, -1, 1))]
-    return _scoop("#fbeec0", " Q0 7 -18 2", *flecks)
+    flecks = "".join(f"M{x} {y}l{dx} {dy}" for x, y, dx, dy in (
+        (-10, -14, 1.5, 1), (3, -19, 1.5, -0.5), (9, -9, 1, 1.5), (-3, -8, 1.5, 0.5),
+        (-13, -3, 1, -1), (5, -2, 1.5, 0.5), (-5, -18, 0.5, 1.5), (12, -16, -1, 1)))
+    return _scoop("#fbeec0", "Q0 7-18 2",
+                  svg("path", d=flecks, stroke="#5a3a1c", stroke_width=1.6, stroke_linecap="round"))
+
+
+def _nut(x: float, y: float, deg: float) -> str:
+    pts = [(0, 0), (3, -2), (5.5, 0.5), (4, 3.5), (0.5, 3)]
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    moved = [(x + px * c - py * s, y + px * s + py * c) for px, py in pts]
+    return "M" + "L".join(f"{_n(a)} {_n(b)}" for a, b in moved) + "Z"
 
 
 def _pistachio() -> Markup:
-    nuts = [svg("path", d=f"M{x} {y} l3 -2 l2.5 2.5 l-1.5 3 l-3.5 -0.5 Z", fill=fill, stroke="#456420", stroke_width=0.8,
-                transform=f"rotate({a} {x} {y})")
-            for x, y, a, fill in ((-11, -13, 0, "#5f8a25"), (1, -19, 40, "#efe2b4"), (8, -11, 80, "#5f8a25"),
-                                  (-4, -6, 120, "#efe2b4"), (-14, -2, 200, "#5f8a25"), (6, -3, 160, "#efe2b4"))]
-    return _scoop("#b7dc8c", " Q0 7 -18 2", *nuts)
+    dark = "".join(_nut(x, y, a) for x, y, a in ((-11, -13, 0), (8, -11, 80), (-14, -2, 200)))
+    light = "".join(_nut(x, y, a) for x, y, a in ((1, -19, 40), (-4, -6, 120), (6, -3, 160)))
+    return _scoop("#b7dc8c", "Q0 7-18 2",
+                  svg("path", d=dark, fill="#5f8a25", stroke="#456420", stroke_width=0.8),
+                  svg("path", d=light, fill="#efe2b4", stroke="#456420", stroke_width=0.8))
 
 
 # --- toppings -----------------------------------------------------------------------------------
@@ -134,35 +183,45 @@ def _pistachio() -> Markup:
 def _cookie() -> Markup:
     return svg("g",
                svg("rect", x=-4, y=-13, width=8, height=22, rx=1.2, fill="#e8b866", stroke=INK, stroke_width=1.3),
-               svg("line", x1=-4, y1=-6, x2=4, y2=-6, stroke="#9c6424", stroke_width=1),
-               svg("line", x1=-4, y1=1, x2=4, y2=1, stroke="#9c6424", stroke_width=1),
-               svg("line", x1=0, y1=-13, x2=0, y2=9, stroke="#9c6424", stroke_width=1),
+               svg("path", d="M-4-6h8M-4 1h8M0-13v22", stroke="#9c6424", stroke_width=1),
                transform="translate(12 -24) rotate(28)")
 
 
 def _cherry() -> Markup:
     return join(
-        svg("path", d="M1 -31 Q2 -39 10 -41", fill="none", stroke="#3f6a21", stroke_width=2, stroke_linecap="round"),
+        svg("path", d="M1-31Q2-39 10-41", fill="none", stroke="#3f6a21", stroke_width=2, stroke_linecap="round"),
         svg("circle", cx=0, cy=-27, r=6.5, fill="#d7263d", stroke=INK, stroke_width=1.3),
         svg("circle", cx=-2.2, cy=-29.3, r=1.7, fill="#ffffff", opacity=0.85),
     )
 
 
+SPRINKLES = ((-8, -20, 30, "#e03131"), (2, -23, -20, "#1c64d6"), (10, -17, 60, "#ffd43b"),
+             (-12, -11, -50, "#ffffff"), (-2, -14, 80, "#ffd43b"), (7, -8, 10, "#ffffff"),
+             (-5, -5, -15, "#1c64d6"), (13, -5, -60, "#e03131"))
+
+
 def _sprinkles() -> Markup:
-    bars = [svg("rect", x=-3.5, y=-1.2, width=7, height=2.4, rx=1.2, fill=fill, stroke=INK, stroke_width=0.6,
-                transform=f"translate({x} {y}) rotate({a})")
-            for x, y, a, fill in ((-8, -20, 30, "#e03131"), (2, -23, -20, "#1c64d6"), (10, -17, 60, "#ffd43b"),
-                                  (-12, -11, -50, "#ffffff"), (-2, -14, 80, "#9c36b5"), (7, -8, 10, "#ffffff"),
-                                  (-5, -5, -15, "#1c64d6"), (13, -5, -60, "#e03131"))]
-    return join(*bars)
+    def bars(items):
+        segs = []
+        for x, y, deg, _ in items:
+            c, s = math.cos(math.radians(deg)) * 2.3, math.sin(math.radians(deg)) * 2.3
+            segs.append(((x - c, y - s), (x + c, y + s)))
+        return _segments(segs)
+
+    colours = sorted({c for *_, c in SPRINKLES})
+    return join(
+        svg("path", d=bars(SPRINKLES), stroke=INK, stroke_width=3.6, stroke_linecap="round"),
+        *[svg("path", d=bars([b for b in SPRINKLES if b[3] == colour]), stroke=colour, stroke_width=2.3,
+              stroke_linecap="round") for colour in colours],
+    )
 
 
 def _sauce() -> Markup:
     return join(
-        svg("path", d="M-14 -15 C-12 -22 -7 -26 0 -26 C7 -26 12 -22 14 -15 L14 -12 Q12.5 -8 11 -12 L9 -13.5 "
-                      "Q7 -3 5 -13.5 L1 -14 Q-0.5 -10 -2 -14 L-6 -14 Q-8 -6 -10 -14 L-12 -13 Q-13.5 -9 -14 -12 Z",
+        svg("path", d="M-14-15C-12-22-7-26 0-26C7-26 12-22 14-15L14-12Q12.5-8 11-12L9-13.5"
+                      "Q7-3 5-13.5L1-14Q-0.5-10-2-14L-6-14Q-8-6-10-14L-12-13Q-13.5-9-14-12Z",
             fill="#e49a2c", stroke="#7a4a10", stroke_width=1.3, stroke_linejoin="round"),
-        svg("path", d="M-8 -21.5 Q-4 -24 1 -23.8", fill="none", stroke="#fff2cf", stroke_width=1.8, stroke_linecap="round"),
+        svg("path", d="M-8-21.5Q-4-24 1-23.8", fill="none", stroke="#fff2cf", stroke_width=1.8, stroke_linecap="round"),
     )
 
 
@@ -187,11 +246,10 @@ def build_defs() -> Markup:
         cup, flavour, topping = TILE_PARTS[t]
         # A glass bowl holds its scoop; other cups carry it on the rim.
         layers = (flavour, cup, topping) if cup == 3 else (cup, flavour, topping)
-        creams.append(svg("g", *[svg("use", href=f"#gpart-{p}") for p in layers], id=f"gi-{t}"))
-        tiles.append(svg("symbol", svg("use", href="#ghex"), svg("use", href=f"#gi-{t}"), id=f"gt-{t}",
-                         viewBox=_box(TILE_BOX)))
+        uses = [svg("use", href=f"#gpart-{p}") for p in layers]
+        creams.append(svg("g", *uses, id=f"gi-{t}"))
+        tiles.append(svg("symbol", svg("use", href="#ghex"), *uses, id=f"gt-{t}", viewBox=_box(TILE_BOX)))
     return svg("defs",
-               svg("clipPath", svg("path", d="M-19 2 L19 2 L0 39 Z"), id="gclip-cone"),
                svg("polygon", id="ghex", points=hex_points(R - 2.2), fill="#fffaf2", stroke="#dcc3ab", stroke_width=2),
                *parts, *tokens, *creams, *tiles)
 

@@ -1,0 +1,183 @@
+"""Gelati in a real browser: a human places tiles by clicking against a bot, the board
+pans and zooms, a mid-game board opened from a link (render time measured), and a
+bots-only game at instant speed to the end screen (bot think time measured)."""
+
+from pathlib import Path
+from statistics import median
+
+from gelateria.core import match
+from gelateria.core.record import Record, Seat, encode
+from gelateria.games.gelati.rules import GAME
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("[data-log] li").all_inner_texts()
+
+
+def view_box(page) -> list[float]:
+    return [float(v) for v in page.locator("[data-board]").get_attribute("viewBox").split()]
+
+
+def midgame_link() -> str:
+    """A real mid-game position (two normal bots, seed 11), handed to a human at the
+    moment they are to place a tile: about 30 tiles on the table."""
+    state, record = match.play(GAME, ["normal", "normal"], 11)
+    s = GAME.new(2, 11)
+    for k, (player, move) in enumerate(record.moves):
+        if s.turn == 0 and s.phase == "place" and len(s.board) >= 30:
+            break
+        s = GAME.apply(s, player, move)
+    seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+    return encode(Record("gelati", seats, 11, {}, record.moves[:k]))
+
+
+def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
+    page = watched.open(site.url + "#/gelati")
+    page.wait_for_selector("[data-game='gelati'][data-phase='setup']")
+    page.fill("#seat0_name", "Ana")
+    page.select_option("select[name='seat1_kind']", "normal")
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    page.get_by_role("button", name="Fast").click()
+    assert page.locator("[data-turn]").inner_text() == "Your turn"
+    assert page.locator("[data-board] use").count() >= 4  # the four start tiles
+    hand = page.locator("[data-hand-list] button[data-hand]")
+    assert hand.count() == 2
+    assert page.locator("[data-order-card]").count() == 2
+
+    # Pick the second tile: its spaces light up, each showing what it would score.
+    hand.nth(1).click()
+    assert hand.nth(1).get_attribute("aria-pressed") == "true"
+    spots = page.locator("[data-spot]")
+    spots.first.wait_for()
+    label = spots.first.get_attribute("aria-label")
+    assert label.startswith("Place here") and "+" in label
+    points = label.split(": +")[1].split(",")[0].split(" ")[0]
+    before = len(log_lines(page))
+    spots.first.click()
+    confirm = page.locator("[data-confirm]")
+    assert f"Place here (+{points}" in confirm.inner_text()
+    assert len(log_lines(page)) == before  # one click only previews
+    confirm.get_by_role("button", name=f"Place here (+{points}").click()
+
+    # The log says what happened, the score is updated, and the bot replies.
+    page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Ana placed'))")
+    assert page.locator("[data-score='0']").inner_text() == points
+    page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Bo placed'))")
+    page.wait_for_selector("[data-turn='0']")
+    assert page.locator("[data-board] [data-last='1']").count() == 1  # the bot's tile is outlined
+    assert page.locator("[data-hand-list] button[data-hand]").count() == 2  # Ana drew a tile
+
+    # Wheel zooms, a drag pans (and places nothing), Fit brings the whole board back.
+    fit = view_box(page)
+    board = page.locator("[data-board]").bounding_box()
+    cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(f"document.querySelector('[data-board]').viewBox.baseVal.width < {fit[2] - 1}")
+    zoomed = view_box(page)
+    lines = len(log_lines(page))
+    page.mouse.move(cx + 5, cy + 5)
+    page.mouse.down()
+    page.mouse.move(cx + 80, cy + 60, steps=6)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] < zoomed[0] and panned[2] == zoomed[2]
+    assert len(log_lines(page)) == lines and page.locator("[data-confirm]").count() == 0
+    page.get_by_role("button", name="Zoom in (+)").click()  # a re-render keeps the zoom
+    assert view_box(page)[2] < panned[2]
+    page.get_by_role("button", name="Fit the whole board (0)").click()
+    assert view_box(page) == [float(v) for v in page.locator("[data-board]").get_attribute("data-fit").split()]
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watched):
+    page = watched.open(site.url + "#/gelati/game/" + midgame_link())
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    tiles = page.locator("[data-board] g.gl-tiles use").count()
+    assert tiles >= 30
+    assert page.locator("[data-stack]").inner_text().startswith("Stack:")
+    assert page.locator("[data-supply]").count() == 12
+    assert page.locator("[data-player]").count() == 2
+
+    # Render time of the whole screen (Python markup + DOM), re-rendered by the zoom button.
+    timings = page.evaluate("""async () => {
+        const out = [];
+        for (let i = 0; i < 8; i++) {
+            const t = performance.now();
+            document.querySelector("[data-action='" + (i % 2 ? 'fit' : 'zoom-in') + "']").click();
+            const markup = performance.now() - t;
+            await new Promise(r => requestAnimationFrame(() => setTimeout(r)));
+            out.push([markup, performance.now() - t]);
+        }
+        return out;
+    }""")
+    render_ms = median(t[0] for t in timings)
+    painted_ms = median(t[1] for t in timings)
+    print(f"\nGelati mid-game board ({tiles} tiles): render {render_ms:.1f} ms, to next frame {painted_ms:.1f} ms")
+    assert render_ms < 150, timings
+
+    page.locator("[data-hand-list] button[data-hand]").first.click()
+    page.locator("[data-spot]").first.wait_for()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "gelati-midgame.png"), full_page=True)
+
+    # Keyboard: a space is a button; Enter previews, and the Place button gets the focus.
+    page.locator("[data-spot]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-confirm]")
+    assert page.evaluate("document.activeElement.dataset.action") == "place"
+    page.keyboard.press("Enter")
+    page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Ana placed'))")
+    # Step 2 (if there is anything to do) ends with the button above the tray; then Bo plays.
+    if page.locator("[data-end-bar]").count():
+        trade = page.locator("[data-trade]")
+        if trade.count() and page.locator("[data-action='trade-give']:not([disabled])").count() >= 1:
+            page.locator("[data-action='trade-give']:not([disabled])").first.click()
+            give = page.locator("[data-action='trade-give'][aria-pressed='false']:not([disabled])")
+            if give.count():
+                give.first.click()
+                page.locator("[data-action='trade-get']:not([disabled])").first.click()
+                page.locator("[data-action='trade']").click()
+                page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Ana traded'))")
+        while page.locator("[data-action='discard']").count():
+            page.locator("[data-action='discard']").first.click()
+        page.locator("[data-end-bar] [data-action='end-turn']").click()
+    page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Bo placed'))")
+
+    # A phone-sized screen: nothing sticks out sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SHOTS / "gelati-phone.png"))
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
+    page = watched.open(site.url + "#/gelati")
+    page.select_option("select[name='seat0_kind']", "normal")
+    page.get_by_role("button", name="Add player").click()
+    page.wait_for_selector(".seat-row[data-seat='2']")
+    page.fill("#seat2_name", "<b>Chi</b><img src=x>")
+    page.fill("#seed", "12")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    page.get_by_role("button", name="Instant").click()
+    end = page.locator("[data-end]")
+    end.wait_for(timeout=180_000)
+    text = end.inner_text()
+    assert "wins" in text or "share the win" in text
+    summary = page.locator("[data-summary]")
+    assert summary.locator("tbody tr").count() == 3
+    assert "From tiles" in summary.inner_text() and "From orders" in summary.inner_text()
+    assert "<b>Chi</b><img src=x>" in text and page.locator("#app img[src='x']").count() == 0
+    n, med, worst = (float(v) for v in page.locator("[data-think]").get_attribute("data-think").split(","))
+    print(f"\nGelati bot think time in the browser over {int(n)} moves: median {med} ms, worst {worst} ms")
+    assert med < 250
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "gelati-end.png"))
+    page.get_by_role("button", name="Look at the board").click()
+    page.screenshot(path=str(SHOTS / "gelati-final-board.png"), full_page=True)
+    assert watched.errors == [] and watched.foreign == []

@@ -19,8 +19,8 @@ from gelateria.core.bots import RandomBot
 from gelateria.games.genial.rules import (
     CELLS,
     COLOURS,
-    EDGES,
     EMPTY,
+    GAME,
     NEIGHBOURS,
     PASS,
     Layout,
@@ -79,7 +79,6 @@ class NormalBot:
 
     def _rank(self, state, me: int):
         layout = state.layout
-        owner = state.owner
         mine = state.scores[me]
         low = min(mine)
         weight = [math.exp(-(s - low) / LAG) for s in mine]
@@ -90,9 +89,7 @@ class NormalBot:
         near, near2, tall_mask = layout.near, _near2(layout), layout.tall_mask
         threat = _threats(state, me)
         out = []
-        for a, b in EDGES:
-            if owner[a] != EMPTY or owner[b] != EMPTY:
-                continue
+        for a, b in GAME.placements(state):
             o = _outcome(state, me, a, b)
             after = [s + g for s, g in zip(mine, o.gain)]
             golden = []

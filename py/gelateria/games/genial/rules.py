@@ -24,6 +24,7 @@ Hand-built positions (tests, puzzles, tutorials): `build_position` below.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import compress
 from typing import NamedTuple
 
 from gelateria.core import hexgrid
@@ -53,6 +54,10 @@ EDGES: tuple[tuple[int, int], ...] = tuple(
     (i, j) for i in range(len(CELLS)) for j in NEIGHBOURS[i] if i < j
 )
 EDGE_AXIAL: tuple[tuple[int, int, int, int], ...] = tuple((*CELLS[i], *CELLS[j]) for i, j in EDGES)
+# Per cell: bit mask over EDGES of the edges that use it.
+_CELL_EDGES: tuple[int, ...] = tuple(
+    sum(1 << e for e, (i, j) in enumerate(EDGES) if c in (i, j)) for c in range(len(CELLS))
+)
 RIM = frozenset(i for i in range(len(CELLS)) if len(NEIGHBOURS[i]) < 6)
 
 
@@ -143,6 +148,7 @@ class State:
     seed: int
     turn: int  # turns taken so far; player turn % players is to act
     owner: list  # per cell: EMPTY, TOWER or the player whose tile covers it
+    free: int  # bit mask over EDGES of the places a tile still fits
     chain_of: list  # per cell: id of the chain it belongs to, or -1
     chains: dict  # chain id -> Chain
     next_chain: int
@@ -234,6 +240,7 @@ def _place(state: State, player: int, a: int, b: int, golden: tuple[int, ...]) -
     cid = state.next_chain
     chains[cid] = out.chain
     owner[a] = owner[b] = player
+    free = state.free & ~(_CELL_EDGES[a] | _CELL_EDGES[b])
     for c in out.chain.cells:
         chain_of[c] = cid
     dark = state.dark
@@ -263,6 +270,7 @@ def _place(state: State, player: int, a: int, b: int, golden: tuple[int, ...]) -
     return replace(
         state,
         owner=owner,
+        free=free,
         chain_of=chain_of,
         chains=chains,
         next_chain=cid + 1,
@@ -314,12 +322,18 @@ def _parse(state: State, move) -> tuple[int, int, tuple[int, ...]]:
 
 # --- The game ----------------------------------------------------------------------
 
-def _free_edges(owner: list) -> list[tuple[int, int]]:
-    return [(i, j) for i, j in EDGES if owner[i] == EMPTY and owner[j] == EMPTY]
+def free_mask(owner: list) -> int:
+    """The bit mask over EDGES of edges whose two cells are both empty."""
+    return sum(1 << e for e, (i, j) in enumerate(EDGES) if owner[i] == EMPTY and owner[j] == EMPTY)
 
 
-def _any_free_edge(owner: list) -> bool:
-    return any(owner[i] == EMPTY and owner[j] == EMPTY for i, j in EDGES)
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _free_edges(mask: int) -> list[int]:
+    """The numbers of the edges set in mask, ascending (done in C: the bits as bytes)."""
+    bits = bin(mask)[:1:-1].encode().translate(_BIT_BYTES)  # byte e = bit e
+    return list(compress(range(len(bits)), bits))
 
 
 def _sort_key(scores: tuple) -> tuple:
@@ -366,18 +380,15 @@ class GenialSpezial:
     def placements(self, state: State) -> list[tuple[int, int]]:
         """Every place a tile fits, as (cell a, cell b) indices into CELLS (a < b):
         the cheap list for bots, without the golden colour choices."""
-        return _free_edges(state.owner)
+        return [EDGES[e] for e in _free_edges(state.free)]
 
     def legal_moves(self, state: State, player: int) -> list:
         if self.is_over(state) or player != state.turn % state.players:
             return []
         golden_halves = state.layout.edge_golden
-        owner = state.owner
         moves = []
         append = moves.append
-        for e, (i, j) in enumerate(EDGES):
-            if owner[i] != EMPTY or owner[j] != EMPTY:
-                continue
+        for e in _free_edges(state.free):
             qa, ra, qb, rb = EDGE_AXIAL[e]
             halves = golden_halves[e]
             if not halves:
@@ -394,7 +405,7 @@ class GenialSpezial:
         if player != state.turn % state.players:
             raise IllegalMove(f"It is Player {state.turn % state.players + 1}'s turn.")
         if move == PASS:
-            if _any_free_edge(state.owner):
+            if state.free:
                 raise IllegalMove("You can only pass when no tile fits anywhere on the board.")
             event = {"p": player, "pass": True, "gain": [0, 0, 0, 0]}
             return replace(state, turn=state.turn + 1, last=event)
@@ -511,6 +522,7 @@ def _empty_state(players: int, layout: Layout, seed: int) -> State:
         seed=seed,
         turn=0,
         owner=owner,
+        free=free_mask(owner),
         chain_of=[-1] * len(CELLS),
         chains={},
         next_chain=0,
@@ -589,7 +601,9 @@ def state_from_view(view: dict) -> State:
     state = _empty_state(view["players"], layout, 0)
     state.dark = tuple(t["dark"] for t in towers)
     for p, ha, hb in view["tiles"]:
-        state.owner[INDEX[tuple(ha)]] = state.owner[INDEX[tuple(hb)]] = p
+        a, b = INDEX[tuple(ha)], INDEX[tuple(hb)]
+        state.owner[a] = state.owner[b] = p
+        state.free &= ~(_CELL_EDGES[a] | _CELL_EDGES[b])
     for cid, ch in enumerate(view["chains"]):
         cells = tuple(INDEX[tuple(h)] for h in ch["cells"])
         for c in cells:

@@ -55,9 +55,11 @@ EDGES: tuple[tuple[int, int], ...] = tuple(
 )
 EDGE_AXIAL: tuple[tuple[int, int, int, int], ...] = tuple((*CELLS[i], *CELLS[j]) for i, j in EDGES)
 # Per cell: bit mask over EDGES of the edges that use it.
-_CELL_EDGES: tuple[int, ...] = tuple(
-    sum(1 << e for e, (i, j) in enumerate(EDGES) if c in (i, j)) for c in range(len(CELLS))
-)
+_cell_edges = [0] * len(CELLS)
+for _e, (_i, _j) in enumerate(EDGES):
+    _cell_edges[_i] |= 1 << _e
+    _cell_edges[_j] |= 1 << _e
+_CELL_EDGES: tuple[int, ...] = tuple(_cell_edges)
 RIM = frozenset(i for i in range(len(CELLS)) if len(NEIGHBOURS[i]) < 6)
 
 
@@ -72,11 +74,13 @@ def mirror(h: hexgrid.Hex) -> hexgrid.Hex:
 # the two lattice cells left out, (-2, 0) and (14, -6), are golden instead.
 # Each tower space: (q, r, kind, mark); kind "T" tall or "S" short; mark = the fewest
 # players at which it holds a tower (with fewer players it is an ordinary space).
-# Only one space of each mirror pair is listed (the left one).
+# Only one space of each mirror pair is listed (the left one). Tall towers are at
+# least 6 apart with 2 players and 5 with 3, so no single tile joins two of them
+# there (with 4 players two pairs are 3 apart): the 4-colour bonus takes building.
 _TOWERS_LEFT = (
-    (-5, 2, "S", 2), (-4, -1, "S", 2), (-3, 3, "T", 2), (-1, -3, "T", 2),
-    (-1, 4, "S", 2), (0, 1, "S", 2), (4, -4, "S", 2), (5, 0, "T", 2),
-    (2, -5, "S", 3), (2, 2, "T", 3),
+    (-5, 2, "S", 2), (-4, -1, "T", 2), (-3, 3, "S", 2), (-1, -3, "S", 2),
+    (-1, 4, "T", 2), (0, 1, "S", 2), (4, -4, "S", 2), (5, 0, "T", 2),
+    (2, -5, "T", 3), (2, 2, "S", 3),
     (1, -2, "T", 4), (3, -1, "S", 4),
 )
 _GOLDEN_LEFT = (
@@ -85,14 +89,14 @@ _GOLDEN_LEFT = (
 )
 
 
-def _mirrored(cells):
-    return tuple(sorted({h for c in cells for h in (c, mirror(c))}))
-
-
 TOWER_SPACES: tuple[tuple[int, int, str, int], ...] = tuple(
-    sorted((*h, kind, mark) for q, r, kind, mark in _TOWERS_LEFT for h in _mirrored([(q, r)]))
+    sorted(
+        (*h, kind, mark) for q, r, kind, mark in _TOWERS_LEFT for h in ((q, r), mirror((q, r)))
+    )
 )
-GOLDEN: tuple[hexgrid.Hex, ...] = _mirrored(_GOLDEN_LEFT + (CENTRE,))
+GOLDEN: tuple[hexgrid.Hex, ...] = tuple(
+    sorted({CENTRE} | set(_GOLDEN_LEFT) | {mirror(h) for h in _GOLDEN_LEFT})
+)
 
 
 # Score tokens: per colour three of light value 1 and three of light value 2 (dark
@@ -121,7 +125,6 @@ class Layout:
             for n in NEIGHBOURS[c]:
                 near[n] |= 1 << t
         object.__setattr__(self, "near", tuple(near))  # cell -> mask of towers touching it
-        object.__setattr__(self, "tower_at", {c: t for t, c in enumerate(self.cell)})
         # per edge of EDGES: 0 no golden half, 1 a golden, 2 b golden, 3 both
         object.__setattr__(
             self, "edge_golden", tuple((i in self.golden) + 2 * (j in self.golden) for i, j in EDGES)
@@ -156,7 +159,7 @@ class State:
     scores: tuple  # per player: (orange, green, blue, purple)
     tiles: tuple  # every tile placed, in order: (player, cell a, cell b)
     placed: tuple  # per player: tiles placed
-    last: dict | None  # what the latest move scored (see _event)
+    last: dict | None  # what the latest move did and scored (the event built in _place)
 
 
 EMPTY = -1

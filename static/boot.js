@@ -98,6 +98,8 @@
   // PyScript reports Python errors by adding a .py-error element to the page.
   addEventListener("DOMContentLoaded", () => {
     render();
+    const retry = document.querySelector("[data-reload]");
+    if (retry) retry.addEventListener("click", () => location.reload());
     new MutationObserver((records) => {
       for (const r of records) for (const node of r.addedNodes) {
         if (node.classList && node.classList.contains("py-error")) {

@@ -37,6 +37,11 @@ class LocalStorage:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
+def form_fields(form) -> dict:
+    entries = getattr(window.Array, "from")(window.FormData.new(form).entries())
+    return {str(pair[0]): str(pair[1]) for pair in entries}
+
+
 def open_storage():
     try:
         storage = window.localStorage
@@ -60,6 +65,7 @@ class App:
         self._proxies = [
             self._listen(window, "hashchange", lambda event: self.route()),
             self._listen(self.root, "click", self._on_click),
+            self._listen(self.root, "submit", self._on_submit),
             self._listen(document, "keydown", self._on_key),
         ]
 
@@ -172,9 +178,15 @@ class App:
         form = target.closest("form")
         if form:
             # What the player typed travels with the click (see TableScreen.read_setup).
-            entries = getattr(window.Array, "from")(window.FormData.new(form).entries())
-            data["form"] = {str(pair[0]): str(pair[1]) for pair in entries}
+            data["form"] = form_fields(form)
         self._guard(self.screen.on_action, data.pop("action"), data)
+
+    def _on_submit(self, event) -> None:
+        """Enter in a form field: never a page load; the form's data-submit action."""
+        event.preventDefault()
+        action = event.target.dataset.submit
+        if action and self.screen is not None:
+            self._guard(self.screen.on_action, str(action), {"form": form_fields(event.target)})
 
     def _on_key(self, event) -> None:
         if self.screen is None or event.ctrlKey or event.metaKey or event.altKey:

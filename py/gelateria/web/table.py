@@ -283,7 +283,7 @@ class TableScreen(Screen):
                             *[h("option", {"value": v, "selected": v == kind_value}, label) for v, label in choices])))
         return h("section", {"class": "table setup", "data-game": self.game_id, "data-phase": "setup"},
                  top_bar(self.entry.title),
-                 h("form", {"class": "setup-panel", "aria-label": "New game", "onsubmit": "return false"},
+                 h("form", {"class": "setup-panel", "aria-label": "New game", "data-submit": "start"},
                    h("h1", {"tabindex": "-1"}, f"New game of {self.entry.title}"),
                    self.notice(),
                    h("fieldset", None, h("legend", None, "Players"),

@@ -74,6 +74,25 @@ def fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
+class TimedBot:
+    """A bot whose choose() is timed with the app's clock; everything else (a searching
+    bot's think()) passes through untouched."""
+
+    def __init__(self, bot, screen):
+        self.bot, self.screen = bot, screen
+
+    def choose(self, view, legal, rng):
+        now = getattr(self.screen.app, "now", None)
+        start = now() if now else 0.0
+        move = self.bot.choose(view, legal, rng)
+        if now:
+            self.screen.think_ms.append(now() - start)
+        return move
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+
 class GelatiScreen(TableScreen):
     game_id = "gelati"
     default_players = 2
@@ -282,18 +301,10 @@ class GelatiScreen(TableScreen):
     def trade_ok(self, give: list[int], get: int) -> bool:
         return len(give) == 2 and {"trade": sorted(give), "get": get} in self.trades()
 
-    def bot_move(self, player: int) -> None:
-        # TableScreen's bot_move, timed: the think time is reported by the board.
-        self.pending = None
-        if self.phase != "play" or player not in self.game.to_act(self.state):
-            return
-        legal = self.game.legal_moves(self.state, player)
-        now = getattr(self.app, "now", None)
-        start = now() if now else 0.0
-        move = self.bots[player].choose(self.game.view(self.state, player), legal, self.bot_rngs[player])
-        if now:
-            self.think_ms.append(now() - start)
-        self.act(player, move)
+    def begin(self, save_id: str) -> None:
+        super().begin(save_id)
+        # Time each bot decision (reported by the board as data-think).
+        self.bots = {p: TimedBot(bot, self) for p, bot in self.bots.items()}
 
     # --- zoom and pan ---------------------------------------------------------------------------
 

@@ -170,12 +170,24 @@ def _nut(x: float, y: float, deg: float) -> str:
     return "M" + "L".join(f"{_n(a)} {_n(b)}" for a, b in moved) + "Z"
 
 
+def _lumpy_dome() -> str:
+    """A scoop outline made of bumps, so pistachio differs in outline too."""
+    cx, cy, r = 0.0, -7.5, 18.5
+    angles = range(152, 389, 39)
+    pts = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in angles]
+    d = f"M{_n(pts[0][0])} {_n(pts[0][1])}"
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        bump = math.dist((x1, y1), (x2, y2)) * 0.62
+        d += f"A{_n(bump)} {_n(bump)} 0 0 1 {_n(x2)} {_n(y2)}"
+    return d + f"Q0 7 {_n(pts[0][0])} {_n(pts[0][1])}Z"
+
+
 def _pistachio() -> Markup:
-    dark = "".join(_nut(x, y, a) for x, y, a in ((-11, -13, 0), (8, -11, 80), (-14, -2, 200)))
-    light = "".join(_nut(x, y, a) for x, y, a in ((1, -19, 40), (-4, -6, 120), (6, -3, 160)))
-    return _scoop("#b7dc8c", "Q0 7-18 2",
-                  svg("path", d=dark, fill="#5f8a25", stroke="#456420", stroke_width=0.8),
-                  svg("path", d=light, fill="#efe2b4", stroke="#456420", stroke_width=0.8))
+    dark = "".join(_nut(x, y, a) for x, y, a in ((-11, -14, 0), (7, -12, 80), (-13, -3, 200), (3, -3, 30)))
+    light = "".join(_nut(x, y, a) for x, y, a in ((0, -20, 40), (-4, -8, 120), (10, -4, 160)))
+    return join(svg("path", d=_lumpy_dome(), fill="#b7dc8c", stroke=INK, stroke_width=1.6, stroke_linejoin="round"),
+                svg("path", d=dark, fill="#4f7a1c", stroke="#2f4a10", stroke_width=0.8),
+                svg("path", d=light, fill="#f3e9c4", stroke="#456420", stroke_width=0.8))
 
 
 # --- toppings -----------------------------------------------------------------------------------

@@ -453,7 +453,7 @@ class GelatiScreen(TableScreen):
         tiles = []
         for q, r, t in v["board"]:
             cx, cy = hexgrid.to_pixel((q, r), R)
-            tiles.append(tile_use(t, cx, cy))
+            tiles.append(tile_use(t, cx, cy, title=f"{tile_text(t).capitalize()} ({q},{r})"))
 
         marks = []
         recent = self.recent_placements()

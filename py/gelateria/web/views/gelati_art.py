@@ -278,10 +278,10 @@ def defs_svg() -> Markup:
     return _DEFS
 
 
-def tile_use(tile: int, cx: float, cy: float, **attrs) -> Markup:
-    """A tile centred on (cx, cy) in board units."""
-    return svg("use", href=f"#gt-{tile}", x=round(cx - R, 2), y=round(cy - HALF_H, 2), width=2 * R,
-               height=round(2 * HALF_H, 2), **attrs)
+def tile_use(tile: int, cx: float, cy: float, title: str | None = None, **attrs) -> Markup:
+    """A tile centred on (cx, cy) in board units (with a tooltip / accessible name)."""
+    return svg("use", svg("title", title) if title else None, href=f"#gt-{tile}", x=round(cx - R, 2),
+               y=round(cy - HALF_H, 2), width=2 * R, height=round(2 * HALF_H, 2), **attrs)
 
 
 def tile_picture(tile: int, label: str | None = None, size: int = 72, cls: str = "tile-pic") -> Markup:

@@ -10,7 +10,7 @@ from test_table import FakeApp  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
-from gelateria.web.views.gelati import GelatiScreen, screen
+from gelateria.web.views.gelati import screen
 
 T = tile_named
 
@@ -285,3 +285,28 @@ def test_bot_think_time_is_measured_when_the_app_has_a_clock():
     s.on_action("place", {})
     app.run_timers(limit=10)
     assert s.think_ms and "data-think=" in s.render()
+
+
+def test_keys_pick_tiles_and_escape_cancels_the_preview():
+    app, s = table(HUMAN_VS_BOT)
+    hand = s.state.hands[0]
+    placeable = {m["p"] for m in GAME.legal_moves(s.state, 0) if "p" in m}
+    if hand[1] in placeable:
+        assert s.on_key("2") and s.selected == hand[1]
+    assert s.on_key("1") and s.selected == (hand[0] if hand[0] in placeable else s.selected)
+    click_cell(s, s.targets()[0])
+    assert s.aim is not None
+    assert s.on_key("Escape") and s.aim is None
+    assert not s.on_key("q")
+
+
+def test_undo_against_a_bot_brings_back_your_turn_and_fresh_picks():
+    app, s = table(HUMAN_VS_BOT)
+    click_cell(s, s.targets()[0])
+    s.on_action("place", {})
+    app.run_timers(limit=10)
+    assert s.state.turn == 0 and len(s.record.moves) >= 4
+    s.on_action("undo", {})
+    assert s.record.moves == [] and s.state.turn == 0 and s.state.phase == "place"
+    html = s.render()
+    assert s.aim is None and s.selected in s.state.hands[0] and "data-spot=" in html

@@ -31,7 +31,6 @@ from gelateria.games.gelati.rules import (
     ORDER_POINTS,
     PART_LIMIT,
     PART_NAMES,
-    TILE_PARTS,
     WIN_POINTS,
     order_text,
     tile_of,
@@ -42,7 +41,7 @@ from gelateria.web.table import TableScreen
 from gelateria.web.views.gelati_art import HALF_H, R, defs_svg, hex_points, ice_cream_picture, part_picture, tile_picture, tile_use
 
 MARGIN = 24  # board units around the fitted board
-MARGIN_BOTTOM = 70
+MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
 ZOOM_STEP = 1.25
 MIN_WIDTH = 260  # the closest zoom: about two and a half tiles across
 PAN_STEP = 0.2  # of the visible width, per arrow key / button
@@ -105,8 +104,8 @@ class GelatiScreen(TableScreen):
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = fit the board
         self.ui_state = None  # (state, acting seat) the picks above belong to
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
-        self._previews: tuple = (None, {})
-        self._tally: tuple = (None, {})  # (state, {(tile, cell): preview})
+        self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
+        self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
         self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
         self.think_ms: list[float] = []  # how long the bots took to choose, in ms
         self._pan = None  # the browser pan/zoom helper, once bound

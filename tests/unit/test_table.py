@@ -193,26 +193,6 @@ def encode_for(game_id):
     return encode(Record(game_id, [Seat("human", "A"), Seat("bot", "B", "normal")], 1, {}, []))
 
 
-def test_undo_against_bots_removes_my_move_and_the_bot_replies():
-    app = FakeApp()
-    screen = DiceTable(app)
-    screen.options = {"mode": "video"}
-    screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
-    screen.start(seed=8)
-    screen.act(0, {"a": "roll"})
-    screen.act(0, {"a": "roll"})
-    assert screen.undo_target() == 1
-    screen.on_action("undo", {})
-    assert len(screen.record.moves) == 1
-    fresh = DiceTable(FakeApp())
-    fresh.options = {"mode": "video"}
-    fresh.seats = list(screen.seats)
-    fresh.start(seed=8)
-    fresh.act(0, {"a": "roll"})
-    assert screen.state == fresh.state
-    assert app.saves.get(screen.save_id).record.moves == screen.record.moves
-
-
 def test_hot_seat_undo_asks_first():
     app = FakeApp()
     screen = DiceTable(app)
@@ -351,3 +331,21 @@ def test_a_resumed_game_on_a_bots_turn_goes_on():
     again.mounted()
     app.run_timers()
     assert again.phase == "over"
+
+
+def test_undo_against_bots_takes_back_my_whole_turn():
+    from gelateria.web.views.gelati import GelatiScreen
+
+    app = FakeApp()
+    screen = GelatiScreen(app)
+    screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+    screen.start(seed=7)
+    place = next(m for m in screen.game.legal_moves(screen.state, 0) if "p" in m)
+    screen.act(0, place)
+    screen.act(0, {"end": 1})
+    app.run_timers()  # the bot's whole turn
+    assert screen.game.to_act(screen.state) == [0] and len(screen.record.moves) > 2
+    screen.on_action("undo", {})
+    fresh = screen.game.new(2, 7, {})
+    assert screen.record.moves == [] and screen.game.view(screen.state, 0) == screen.game.view(fresh, 0)
+    assert app.saves.get(screen.save_id).record.moves == []

@@ -22,7 +22,7 @@ CODEC_VERSION = "1"  # the first character of every encoded link
 MAX_LINK_CHARS = 64_000  # far above any real game; anything longer is refused unread
 MAX_JSON_BYTES = 512_000  # a decompression bomb stops here
 MAX_SEATS = 8
-MAX_NAME = 24
+MAX_NAME = 32
 MAX_MOVES = 20_000
 
 SEAT_KINDS = ("human", "bot")

@@ -24,7 +24,7 @@ import re
 
 from gelateria.core.game import IllegalMove, get_game
 from gelateria.core.match import bot_factories, make_bot
-from gelateria.core.record import Record, RecordError, Seat, clean_name, decode, encode, replay
+from gelateria.core.record import MAX_NAME, Record, RecordError, Seat, clean_name, decode, encode, replay
 from gelateria.core.rng import Rng, new_seed
 from gelateria.web.catalog import BY_ID
 from gelateria.web.markup import Markup, h
@@ -278,7 +278,7 @@ class TableScreen(Screen):
                           h("span", {"class": f"seat-dot p{i}", "aria-hidden": "true"}),
                           h("label", {"class": "visually-hidden", "for": f"seat{i}_name"}, f"Name of player {i + 1}"),
                           h("input", {"id": f"seat{i}_name", "name": f"seat{i}_name", "value": seat.name,
-                                      "maxlength": 24, "autocomplete": "off", "aria-label": f"Name of player {i + 1}"}),
+                                      "maxlength": MAX_NAME, "autocomplete": "off", "aria-label": f"Name of player {i + 1}"}),
                           h("select", {"name": f"seat{i}_kind", "aria-label": f"Who plays seat {i + 1}"},
                             *[h("option", {"value": v, "selected": v == kind_value}, label) for v, label in choices])))
         return h("section", {"class": "table setup", "data-game": self.game_id, "data-phase": "setup"},
@@ -445,7 +445,7 @@ class TableScreen(Screen):
 
     def undo_target(self) -> int | None:
         """How many moves to keep after an undo, or None if undo is not possible now.
-        Against bots: back to before your last move (the bots' replies go with it).
+        Against bots: back to before your last turn (the bots' replies go with it).
         Several humans on one device: the last move. Never past moves shared by link."""
         if not self.undoable or self.phase not in ("play", "over") or self.record is None:
             return None
@@ -454,8 +454,12 @@ class TableScreen(Screen):
         if not humans:
             return None
         if len(humans) == 1:
+            # Back to the start of your last turn: every move of it (place, trades, end)
+            # and every bot reply after it.
             mine = [i for i, (player, _) in enumerate(moves) if player == humans[0]]
             target = mine[-1] if mine else None
+            while target and moves[target - 1][0] == humans[0]:
+                target -= 1
         else:
             target = len(moves) - 1 if moves else None
         if target is None or target < self.undo_floor:
@@ -469,13 +473,12 @@ class TableScreen(Screen):
         self.cancel_pending()
         self.record.moves = self.record.moves[:target]
         self.state = replay(self.record)
-        self.log = self.log[: 1 + target]
-        self.log.append("Undone: back to " + (f"move {target}." if target else "the start."))
+        self.log = self.log[: 1 + target]  # one line per move: it stays aligned with the record
         self.last_move = tuple(self.record.moves[-1]) if self.record.moves else None
         self.phase = "over" if self.game.is_over(self.state) else "play"
         self.end_dismissed = False
         self.confirm_undo = False
-        self.message = ""
+        self.message = "Undone: back to " + (f"move {target}." if target else "the start.")
         self.autosave()
         self.app.refresh()
         self.after_change()

@@ -1,0 +1,167 @@
+"""Links, autosave, undo and replay in a real browser (issue: share a link, pick up
+where you left off), and bad input that must leave the app running."""
+
+from pathlib import Path
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("[data-log] li").all_inner_texts()
+
+
+def tiles_on_board(page) -> int:
+    return page.locator("[data-board] g.gl-tiles use").count()
+
+
+def start_gelati_against_a_bot(page, seed: int = 7):
+    page.wait_for_selector("[data-game='gelati'][data-phase='setup']")
+    page.fill("#seat0_name", "Ana")
+    page.select_option("select[name='seat1_kind']", "normal")
+    page.fill("#seed", str(seed))
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    page.get_by_role("button", name="Fast").click()
+
+
+def place_a_tile_and_wait_for_the_bot(page):
+    """Ana places her first hand tile on the first lit space; then the bot's turn ends
+    and it is Ana's turn again."""
+    tiles = tiles_on_board(page)
+    page.locator("[data-hand-list] button[data-hand]").first.click()
+    page.locator("[data-spot]").first.click()
+    page.locator("[data-confirm] [data-action='place']").click()
+    page.wait_for_function(f"document.querySelectorAll('[data-board] g.gl-tiles use').length >= {tiles + 2}")
+    end = page.locator("[data-action='end-turn']")
+    if end.count():  # parts to trade or orders to complete first? end the turn as it is
+        end.click()
+    page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Bo '))")
+    page.wait_for_selector("[data-turn='0']")
+
+
+def test_autosave_reload_undo_and_replay(site, watched):
+    page = watched.open(site.url + "#/gelati")
+    start_gelati_against_a_bot(page)
+    start_tiles = tiles_on_board(page)
+    place_a_tile_and_wait_for_the_bot(page)
+    assert "/gelati/resume/" in page.url  # the address names the saved game
+
+    # Undo against a bot: my move and the bot's reply go, it is my turn again.
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function(f"document.querySelectorAll('[data-board] g.gl-tiles use').length === {start_tiles}")
+    assert page.locator("[data-notice]").inner_text().startswith("Undone")
+    assert page.locator("[data-turn]").inner_text() == "Your turn"
+
+    place_a_tile_and_wait_for_the_bot(page)
+    board_before, log_before = tiles_on_board(page), log_lines(page)
+    score_before = page.locator("[data-score='0']").inner_text()
+
+    # Reloading the tab comes back to exactly this position.
+    page.reload()
+    watched.wait_ready()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    assert tiles_on_board(page) == board_before
+    assert log_lines(page) == log_before
+    assert page.locator("[data-score='0']").inner_text() == score_before
+
+    # The home screen offers to continue it.
+    page.goto(site.url + "#/")
+    page.locator("[data-continue] a").first.wait_for()
+    assert "Gelati" in page.locator("[data-continue] a").first.inner_text()
+    page.locator("[data-continue] a").first.click()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+
+    # Replay: step with buttons and arrow keys, jump to a move from the log.
+    page.get_by_role("button", name="Replay", exact=True).click()
+    controls = page.locator("[data-replay]")
+    controls.wait_for()
+    assert controls.get_attribute("data-replay") == "0"
+    assert tiles_on_board(page) == start_tiles
+    page.get_by_role("button", name="Next move").click()
+    assert page.locator("[data-replay]").get_attribute("data-replay") == "1"
+    page.keyboard.press("ArrowRight")
+    assert page.locator("[data-replay]").get_attribute("data-replay") == "2"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("[data-replay]").get_attribute("data-replay") == "1"
+    page.locator("[data-log] .log-jump").nth(2).click()
+    assert page.locator("[data-replay]").get_attribute("data-replay") == "3"
+    page.keyboard.press("End")
+    assert tiles_on_board(page) == board_before
+    page.get_by_role("button", name="Back to the game").click()
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_game_link_opens_elsewhere_and_play_goes_on(site, watched, browser):
+    page = watched.open(site.url + "#/gelati")
+    start_gelati_against_a_bot(page, seed=21)
+    place_a_tile_and_wait_for_the_bot(page)
+    page.get_by_role("button", name="Share").click()
+    panel = page.locator("[data-share]")
+    assert "hidden tiles" in panel.inner_text()
+    link = page.locator("input[data-link='game']").input_value()
+    assert "#/gelati/game/" in link and len(link) < 2000
+    page.get_by_role("button", name="Copy").nth(1).click()
+    assert page.get_by_role("button", name="Undo").is_disabled()  # shared moves are settled
+    tiles, score = tiles_on_board(page), page.locator("[data-score='0']").inner_text()
+
+    # A friend opens it on another device (a fresh browser profile).
+    friend = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        other = friend.new_page()
+        other.goto(link)
+        other.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        other.wait_for_selector("[data-game='gelati'][data-phase='play']")
+        assert tiles_on_board(other) == tiles
+        assert other.locator("[data-score='0']").inner_text() == score
+        assert "moves next" in other.locator("[data-notice]").inner_text()
+        place_a_tile_and_wait_for_the_bot(other)
+        assert tiles_on_board(other) >= tiles + 2
+        SHOTS.mkdir(exist_ok=True)
+        other.screenshot(path=str(SHOTS / "gelati-from-link.png"))
+    finally:
+        friend.close()
+
+
+def test_bad_input_gets_a_message_and_the_app_keeps_running(site, browser):
+    context = browser.new_context()
+    # Corrupt and foreign data already in storage before the app starts.
+    context.add_init_script("""
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem('gelateria.save.broken', '{not json');
+          localStorage.setItem('gelateria.save.future', JSON.stringify({v: 99, link: '9xyz'}));
+          localStorage.setItem('gelateria.prefs', '[1,2');
+        }
+    """)
+    errors, dialogs = [], []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(site.url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        notices = page.locator(".home-notice").all_inner_texts()
+        assert any("set aside" in n for n in notices) and any("newer version" in n for n in notices)
+        assert page.locator("[data-card]").count() == 4
+        assert page.evaluate("localStorage.getItem('gelateria.unreadable.broken')") == "{not json"
+
+        # Broken, truncated and wrong-game links: a clear message, the game screen works.
+        page.goto(site.url + "#/gelati/game/1AAAA-garbage")
+        page.wait_for_selector("[data-notice]")
+        assert "could not be opened" in page.locator("[data-notice]").inner_text()
+        page.goto(site.url + "#/gelatinous/game/" + "1" + "x" * 70_000)
+        page.wait_for_selector("[data-game='gelatinous'] [data-notice]")
+        assert "too long" in page.locator("[data-notice]").inner_text()
+
+        # A name with markup is shown as typed and never runs.
+        page.goto(site.url + "#/gelatinous")
+        page.wait_for_selector("[data-game='gelatinous'][data-phase='setup']")
+        page.fill("#seat0_name", "<img src=x onerror=alert(1)>")
+        page.get_by_role("button", name="Start game").click()
+        page.wait_for_selector("[data-game='gelatinous'][data-phase='play']")
+        assert "<img src=x onerror=alert(1)>" in page.locator("#app").inner_text()
+        assert page.locator("#app img[src='x']").count() == 0
+        assert dialogs == [] and errors == []
+    finally:
+        context.close()

@@ -85,7 +85,10 @@ class TimedBot:
         start = now() if now else 0.0
         move = self.bot.choose(view, legal, rng)
         if now:
-            self.screen.think_ms.append(now() - start)
+            ms = now() - start
+            self.screen.think_ms.append(ms)
+            if "p" in legal[0]:
+                self.screen.think_place_ms.append(ms)  # the real decision: where to place
         return move
 
     def __getattr__(self, name):
@@ -108,6 +111,7 @@ class GelatiScreen(TableScreen):
         self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
         self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
         self.think_ms: list[float] = []  # how long the bots took to choose, in ms
+        self.think_place_ms: list[float] = []  # ... when choosing where to place a tile
         self._pan = None  # the browser pan/zoom helper, once bound
         self.focus_next: str | None = None  # a control to focus after the next render
         super().__init__(app, rest)
@@ -493,10 +497,11 @@ class GelatiScreen(TableScreen):
                         class_="gelati-board", role="group", aria_label=title, data_board="",
                         data_min_w=MIN_WIDTH, data_max_w=fmt(self.max_width()),
                         data_fit=f"{fmt(fx)} {fmt(fy)} {fmt(fw)} {fmt(fh)}")
-        think = None
-        if self.think_ms:
-            think = f"{len(self.think_ms)},{fmt(median(self.think_ms))},{fmt(max(self.think_ms))}"
-        return h("div", {"class": "gelati-main", "data-think": think},
+        def stats(times):
+            return f"{len(times)},{fmt(median(times))},{fmt(max(times))}" if times else None
+
+        return h("div", {"class": "gelati-main", "data-think": stats(self.think_ms),
+                         "data-think-place": stats(self.think_place_ms)},
                  defs_svg(),
                  h("div", {"class": "gl-board-frame"},
                    board_svg,

@@ -349,3 +349,13 @@ def test_undo_against_bots_takes_back_my_whole_turn():
     fresh = screen.game.new(2, 7, {})
     assert screen.record.moves == [] and screen.game.view(screen.state, 0) == screen.game.view(fresh, 0)
     assert app.saves.get(screen.save_id).record.moves == []
+
+
+def test_the_new_game_panel_copies_a_link_to_its_deal():
+    app = FakeApp()
+    screen = DiceTable(app)
+    screen.on_action("copy-deal", {"form": {"seat0_name": "Zoë", "seat0_kind": "human", "seed": "77"}})
+    assert screen.phase == "setup" and "/gelatinous/deal/" in app.copied[-1]
+    record = decode(code_of(app.copied[-1]))
+    assert record.seed == 77 and record.seats[0].name == "Zoë" and record.moves == []
+    assert app.copied[-1] in screen.render()

@@ -99,6 +99,7 @@ class TableScreen(Screen):
         self.replay_index = 0
         self.replay_playing = None  # the timer of "play" in replay mode
         self.resumed = False
+        self.deal_link = ""  # shown on the new-game panel once copied
         self.open_route(rest or [])
 
     # --- routes: #/<game>, …/resume/<save id>, …/deal|game|replay/<link> ----------------
@@ -300,8 +301,14 @@ class TableScreen(Screen):
                      h("input", {"id": "seed", "name": "seed", "value": self.seed, "inputmode": "numeric", "size": 12}),
                      " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, "New deal")),
-                   h("p", None, h("button", {"type": "button", "class": "start", "data-action": "start"}, "Start game"),
-                     " ", h("a", {"href": f"#/{self.game_id}/rules"}, "Rules"))))
+                   h("p", {"class": "setup-actions"},
+                     h("button", {"type": "button", "class": "start", "data-action": "start"}, "Start game"),
+                     h("button", {"type": "button", "class": "secondary", "data-action": "copy-deal"}, "Copy link to this deal"),
+                     h("a", {"href": f"#/{self.game_id}/rules"}, "Rules")),
+                   h("p", {"class": "share-row"},
+                     h("label", {"for": "link-deal"}, "Link to this deal (same seats, same tiles and dice)"),
+                     h("input", {"id": "link-deal", "readonly": True, "value": self.deal_link, "data-link": "deal"}))
+                   if self.deal_link else None))
 
     def change_setup(self, action: str) -> None:
         low, high = self.seat_limits()
@@ -553,11 +560,18 @@ class TableScreen(Screen):
 
     def on_action(self, action: str, data: dict) -> None:
         form = data.get("form") or {}
-        if action in ("add-seat", "remove-seat", "new-seed", "start"):
+        if action in ("add-seat", "remove-seat", "new-seed", "start", "copy-deal"):
             self.message = ""
             self.read_setup(form)
             if action == "start":
                 self.start()
+                return
+            if action == "copy-deal":
+                deal = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
+                self.deal_link = self.app.link(f"/{self.game_id}/deal/{encode(deal)}")
+                self.app.copy(self.deal_link)
+                self.message = "Link to this deal copied: whoever opens it gets these seats and this same deal."
+                self.app.refresh()
                 return
             self.change_setup(action)
             self.app.refresh()

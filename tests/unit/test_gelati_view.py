@@ -310,3 +310,14 @@ def test_undo_against_a_bot_brings_back_your_turn_and_fresh_picks():
     assert s.record.moves == [] and s.state.turn == 0 and s.state.phase == "place"
     html = s.render()
     assert s.aim is None and s.selected in s.state.hands[0] and "data-spot=" in html
+
+
+def test_the_new_game_panel_seats_the_chosen_bot_levels():
+    app = FakeApp()
+    s = screen(app, [])
+    s.on_action("add-seat", {"form": {"seat0_kind": "human", "seat1_kind": "easy", "seed": "5"}})
+    s.on_action("start", {"form": {"seat0_kind": "human", "seat1_kind": "easy", "seat2_kind": "normal",
+                                   "seat2_name": "<i>Cara</i>", "seed": "5"}})
+    assert [(x.kind, x.level or None) for x in s.seats] == [("human", None), ("bot", "easy"), ("bot", "normal")]
+    assert s.phase == "play" and s.seed == 5
+    assert "&lt;i&gt;Cara&lt;/i&gt;" in s.render()

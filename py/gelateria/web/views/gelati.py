@@ -116,16 +116,6 @@ class GelatiScreen(TableScreen):
         self.focus_next: str | None = None  # a control to focus after the next render
         super().__init__(app, rest)
 
-    def read_setup(self, form: dict) -> None:
-        # The seat menu sends "human" or a bot level ("easy", "normal") as seatN_kind,
-        # while TableScreen.read_setup expects kind "bot" plus seatN_level: translate.
-        form = dict(form)
-        for i in range(len(self.seats)):
-            kind = form.get(f"seat{i}_kind")
-            if kind not in (None, "human", "bot"):
-                form[f"seat{i}_kind"], form[f"seat{i}_level"] = "bot", kind
-        super().read_setup(form)
-
     # --- who may do what ----------------------------------------------------------------
 
     def actor(self) -> int | None:

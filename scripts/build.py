@@ -33,7 +33,7 @@ CACHE = ROOT / "build" / "cache"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # The page itself and what it loads; vendor and wheels are added by walking them.
-SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/gelati.css", "static/itsmine.css", "static/gelatinous.css", "static/boot.js", "static/manifest.webmanifest"]
+SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/genial.css", "static/gelati.css", "static/itsmine.css", "static/gelatinous.css", "static/boot.js", "static/manifest.webmanifest"]
 SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
 # A fixed date for wheel members, so the same source gives a byte-identical wheel.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)

@@ -1,0 +1,233 @@
+"""Genial Spezial pictures: the double-hex board, towers with their score tokens,
+golden spaces, the players' double tiles and small colour icons.
+
+Everything is told apart by shape as well as colour, so colour-blind players can play:
+- the four scoring colours by token shape: orange = circle, green = rounded square,
+  blue = diamond, purple = hexagon (the same shapes mark the score tracks);
+- a token's light side is white with a coloured number, its dark side filled;
+- tall towers stand high on a column with their token on top, short towers are a
+  low drum;
+- golden spaces are gold with a star; unused tower spaces show their player mark;
+- the players' tiles by colour AND pattern: plain, dots, stripes, grid.
+
+Board units: a cell is a flat-top hexagon of circumradius R centred on
+hexgrid.to_pixel(cell, R). The cells never change, so their markup (the click
+targets) is built once per layout and reused for every render.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gelateria.core import hexgrid
+from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS
+from gelateria.web.markup import Markup, points, svg
+
+R = 30.0
+HALF_H = R * math.sqrt(3) / 2
+MARGIN = 12.0
+CENTRES: dict[tuple[int, int], tuple[float, float]] = {h: hexgrid.to_pixel(h, R) for h in CELLS}
+_bx, _by, _bw, _bh = hexgrid.bounds(CELLS, R)
+BOARD_BOX = (_bx - MARGIN, _by - MARGIN, _bw + 2 * MARGIN, _bh + 2 * MARGIN)
+
+# Scoring colours: fill (dark side, track), text on the light side, outline.
+FILL = {"o": "#f08c00", "g": "#2f9e44", "b": "#1c7ed6", "p": "#7950f2"}
+TEXT = {"o": "#b35c00", "g": "#237a38", "b": "#1864ab", "p": "#5f3dc4"}
+EDGE = {"o": "#a85300", "g": "#1f6b30", "b": "#135a99", "p": "#4c2fb0"}
+SHAPE_NAMES = {"o": "circle", "g": "square", "b": "diamond", "p": "hexagon"}
+
+# Players' tiles: colours unrelated to the scoring colours (as in the box), plus a
+# pattern each. The same colours are set for .p0–.p3 in genial.css.
+PLAYER_FILL = ("#c92a2a", "#343a40", "#8c5a2b", "#e0508a")
+PLAYER_EDGE = ("#7d1414", "#111417", "#553516", "#9c2457")
+PATTERN_NAMES = ("plain", "dotted", "striped", "checked")
+
+
+def n(v: float) -> str:
+    text = f"{v:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def hex_pts(cx: float, cy: float, radius: float = R) -> str:
+    return " ".join(f"{n(cx + radius * math.cos(math.radians(60 * i)))},{n(cy + radius * math.sin(math.radians(60 * i)))}"
+                    for i in range(6))
+
+
+def cell_key(h) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+# --- shapes --------------------------------------------------------------------------------
+
+def shape_path(colour: str, cx: float, cy: float, s: float) -> str:
+    """The path of a colour's shape, about 2s across, centred on (cx, cy)."""
+    if colour == "o":
+        return f"M{n(cx - s)} {n(cy)}a{n(s)} {n(s)} 0 1 0 {n(2 * s)} 0a{n(s)} {n(s)} 0 1 0 {n(-2 * s)} 0Z"
+    if colour == "g":
+        a, r = s * 0.86, s * 0.22
+        return (f"M{n(cx - a + r)} {n(cy - a)}H{n(cx + a - r)}Q{n(cx + a)} {n(cy - a)} {n(cx + a)} {n(cy - a + r)}"
+                f"V{n(cy + a - r)}Q{n(cx + a)} {n(cy + a)} {n(cx + a - r)} {n(cy + a)}H{n(cx - a + r)}"
+                f"Q{n(cx - a)} {n(cy + a)} {n(cx - a)} {n(cy + a - r)}V{n(cy - a + r)}Q{n(cx - a)} {n(cy - a)} {n(cx - a + r)} {n(cy - a)}Z")
+    if colour == "b":
+        a = s * 1.12
+        return f"M{n(cx)} {n(cy - a)}L{n(cx + a)} {n(cy)}L{n(cx)} {n(cy + a)}L{n(cx - a)} {n(cy)}Z"
+    a = s * 1.04  # purple: a pointy-top hexagon
+    pts = [(cx + a * math.cos(math.radians(60 * i - 90)), cy + a * math.sin(math.radians(60 * i - 90))) for i in range(6)]
+    return "M" + "L".join(f"{n(x)} {n(y)}" for x, y in pts) + "Z"
+
+
+def token(colour: str, value: int, dark: bool, cx: float, cy: float, s: float = 11.5) -> Markup:
+    """A score token: light = white with a coloured number, dark = filled, white number."""
+    return svg("g",
+               svg("path", d=shape_path(colour, cx, cy, s),
+                   fill=FILL[colour] if dark else "#fff", stroke=EDGE[colour], stroke_width=2.2 if dark else 2.6),
+               svg("text", str(value), x=n(cx), y=n(cy + s * 0.45), class_="gs-token-num",
+                   fill="#fff" if dark else TEXT[colour]),
+               class_="gs-token" + (" gs-dark" if dark else ""))
+
+
+def colour_icon(colour: str, size: int = 14, filled: bool = True) -> Markup:
+    """A colour's shape as a small inline picture (tracks, buttons, badges)."""
+    return svg("svg", svg("path", d=shape_path(colour, 8, 8, 6.2), fill=FILL[colour] if filled else "#fff",
+                          stroke=EDGE[colour], stroke_width=1.4),
+               viewBox="0 0 16 16", width=size, height=size, class_="gs-icon", aria_hidden="true")
+
+
+def star_path(cx: float, cy: float, r: float) -> str:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        ang = math.radians(-90 + 36 * i)
+        pts.append(f"{n(cx + rad * math.cos(ang))} {n(cy + rad * math.sin(ang))}")
+    return "M" + "L".join(pts) + "Z"
+
+
+def tower(tall: bool, colour: str, value: int, dark: bool, cx: float, cy: float) -> Markup:
+    """A tower standing on its space: tall = a column with the token high on top,
+    short = a low, wide drum with the token just above it."""
+    if tall:
+        body = (f"M{n(cx - 9)} {n(cy - 2)}V{n(cy + 17)}A9 3.2 0 0 0 {n(cx + 9)} {n(cy + 17)}V{n(cy - 2)}Z")
+        parts = [
+            svg("ellipse", cx=n(cx), cy=n(cy + 18), rx=15, ry=4.5, class_="gs-shadow"),
+            svg("path", d=body, class_="gs-column"),
+            svg("path", d=f"M{n(cx - 9)} {n(cy + 6.5)}h18M{n(cx - 9)} {n(cy + 12)}h18", class_="gs-course"),
+            token(colour, value, dark, cx, cy - 11, 12.5),
+        ]
+    else:
+        body = f"M{n(cx - 15)} {n(cy + 8)}V{n(cy + 14)}A15 4 0 0 0 {n(cx + 15)} {n(cy + 14)}V{n(cy + 8)}Z"
+        parts = [
+            svg("ellipse", cx=n(cx), cy=n(cy + 15), rx=18, ry=4.5, class_="gs-shadow"),
+            svg("path", d=body, class_="gs-drum"),
+            svg("ellipse", cx=n(cx), cy=n(cy + 8), rx=15, ry=4, class_="gs-drum-top"),
+            token(colour, value, dark, cx, cy - 1, 12.5),
+        ]
+    return Markup("".join(parts))
+
+
+# --- tiles ---------------------------------------------------------------------------------
+
+_outlines: dict[tuple, str] = {}
+
+
+def _corners(h) -> list[tuple[float, float]]:
+    cx, cy = CENTRES[h]
+    return [(cx + R * math.cos(math.radians(60 * i)), cy + R * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def tile_outline(a, b) -> str:
+    """The outline of a double tile on neighbouring cells a and b (10 corners)."""
+    key = (tuple(a), tuple(b))
+    if key in _outlines:
+        return _outlines[key]
+    ca, cb = _corners(key[0]), _corners(key[1])
+
+    def same(p, q):
+        return abs(p[0] - q[0]) < 0.01 and abs(p[1] - q[1]) < 0.01
+
+    k = next(i for i in range(6) if any(same(ca[i], p) for p in cb) and any(same(ca[(i + 1) % 6], p) for p in cb))
+    s2 = ca[(k + 1) % 6]
+    m = next(j for j in range(6) if same(cb[j], s2))
+    ring = [ca[(k + 1 + i) % 6] for i in range(6)] + [cb[(m + 2 + i) % 6] for i in range(4)]
+    out = points(ring)
+    _outlines[key] = out
+    return out
+
+
+def tile_shape(player: int, a, b, cls: str = "gs-tile", **extra) -> Markup:
+    return svg("polygon", points=tile_outline(a, b), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}", **extra)
+
+
+def half_shape(player: int, h, cls: str = "gs-half") -> Markup:
+    cx, cy = CENTRES[tuple(h)]
+    return svg("polygon", points=hex_pts(cx, cy), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}")
+
+
+def swatch(player: int, size: int = 22) -> Markup:
+    """A player's tile colour and pattern, for the score panel and legends."""
+    return svg("svg", svg("polygon", points=hex_pts(0, 0, 28), fill=f"url(#gs-pat-{player})", stroke=PLAYER_EDGE[player],
+                          stroke_width=3),
+               viewBox="-31 -28 62 56", width=size, height=round(size * 56 / 62), class_="gs-swatch", aria_hidden="true")
+
+
+def defs() -> Markup:
+    """Patterns and gradients used by the board and the panels (one hidden SVG)."""
+    marks = (
+        "",
+        '<circle cx="5" cy="5" r="1.9" fill="#fff" fill-opacity=".55"/>',
+        '<rect width="3.2" height="10" fill="#fff" fill-opacity=".32"/>',
+        '<path d="M0 .6H10M.6 0V10" stroke="#fff" stroke-opacity=".5" stroke-width="1.5"/>',
+    )
+    transforms = ("", "", ' patternTransform="rotate(40)"', "")
+    pats = "".join(
+        f'<pattern id="gs-pat-{p}" width="10" height="10" patternUnits="userSpaceOnUse"{transforms[p]}>'
+        f'<rect width="10" height="10" fill="{PLAYER_FILL[p]}"/>{marks[p]}</pattern>'
+        for p in range(4))
+    grads = ('<radialGradient id="gs-gold" cx="50%" cy="40%" r="65%"><stop offset="0" stop-color="#ffe38a"/>'
+             '<stop offset="1" stop-color="#f0b62a"/></radialGradient>'
+             '<linearGradient id="gs-stone" x1="0" x2="1"><stop offset="0" stop-color="#9aa4ae"/>'
+             '<stop offset=".45" stop-color="#d5dbe0"/><stop offset="1" stop-color="#7d8791"/></linearGradient>')
+    return Markup(f'<svg class="gs-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>{pats}{grads}</defs></svg>')
+
+
+# --- the printed board ---------------------------------------------------------------------
+
+_base_cache: dict[tuple, Markup] = {}
+
+
+def base_board(towers: frozenset, golden: frozenset, spare: dict) -> Markup:
+    """Every cell as a click target (data-cell="q,r"), golden spaces with their star,
+    tower spaces in use as stone ground, unused tower spaces with their player mark."""
+    key = (towers, golden, tuple(sorted(spare.items())))
+    if key in _base_cache:
+        return _base_cache[key]
+    cells, stars, marks = [], [], []
+    for h in CELLS:
+        cx, cy = CENTRES[h]
+        cls = "gs-cell"
+        if h in towers:
+            cls += " gs-tower-space"
+        elif h in golden:
+            cls += " gs-golden"
+            stars.append(star_path(cx, cy, 13))
+        elif h in spare:
+            cls += " gs-spare"
+            tall, mark = spare[h]
+            marks.append(f'<text x="{n(cx)}" y="{n(cy + 5)}" class="gs-spare-mark">{mark}</text>')
+        cells.append(f'<polygon points="{hex_pts(cx, cy, R - 1.2)}" class="{cls}" data-action="cell" data-cell="{h[0]},{h[1]}"/>')
+    out = Markup(
+        f'<g class="gs-cells">{"".join(cells)}</g>'
+        f'<path class="gs-stars" d="{"".join(stars)}"/>'
+        f'<g class="gs-spares">{"".join(marks)}</g>')
+    if len(_base_cache) > 8:
+        _base_cache.clear()
+    _base_cache[key] = out
+    return out
+
+
+def colour_name(c: str) -> str:
+    return COLOUR_NAMES[c]
+
+
+__all__ = ["R", "HALF_H", "BOARD_BOX", "CENTRES", "COLOURS", "FILL", "TEXT", "EDGE", "PLAYER_FILL", "PATTERN_NAMES",
+           "SHAPE_NAMES", "hex_pts", "token", "colour_icon", "tower", "tile_shape", "half_shape", "tile_outline",
+           "swatch", "defs", "base_board", "star_path", "cell_key", "n"]

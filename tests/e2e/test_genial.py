@@ -1,0 +1,217 @@
+"""Genial Spezial in a real browser: a human places tiles by clicking two hexes against a
+bot (preview per colour, a golden colour choice, the bot's reply), a nearly full board
+from a link (render time measured, keyboard, phone size), and a bots-only game at
+instant speed to the end screen (bot think time measured)."""
+
+from pathlib import Path
+from statistics import median
+
+from gelateria.core import match
+from gelateria.core.record import Record, Seat, decode, encode, replay
+from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def log_has(page, start: str, count: int = 1) -> None:
+    page.wait_for_function(
+        "([s, n]) => [...document.querySelectorAll('[data-log] li')].filter(li => li.textContent.startsWith(s)).length >= n",
+        arg=[start, count])
+
+
+def cell(page, c):
+    return page.locator(f"polygon[data-cell='{c[0]},{c[1]}']")
+
+
+def placement(state, player, golden: int):
+    """A tile that scores from towers and covers `golden` golden spaces (asked of the rules)."""
+    gold = state.layout.golden
+    best = None
+    for a, b in GAME.placements(state):
+        gain = sum(GAME.outcome(state, player, a, b).gain)
+        if (a in gold) + (b in gold) == golden and (best is None or gain > best[0]):
+            best = (gain, CELLS[a], CELLS[b])
+    return best[1], best[2]
+
+
+def game_link(players: int, seed: int, moves: int) -> tuple[str, object]:
+    """A real game of normal bots cut after `moves`, with a human in seat 0 to move."""
+    _, record = match.play(GAME, ["normal"] * players, seed)
+    seats = [Seat("human", "Ana")] + [Seat("bot", n, "normal") for n in ("Bo", "Chiara", "Dario")[:players - 1]]
+    cut = Record("genial", seats, seed, {}, record.moves[:moves])
+    return encode(cut), replay(cut)
+
+
+def test_a_human_places_tiles_by_clicking_two_hexes_and_the_bot_replies(site, watched):
+    page = watched.open(site.url + "#/genial")
+    page.wait_for_selector("[data-game='genial'][data-phase='setup']")
+    page.fill("#seat0_name", "Ana")
+    page.select_option("select[name='seat1_kind']", "normal")
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='genial'][data-phase='play']")
+    page.get_by_role("button", name="Fast").click()
+    assert page.locator("[data-turn]").inner_text() == "Your turn"
+    assert page.locator("polygon[data-cell]").count() == 247
+    assert page.locator("[data-tower]").count() == 16 and page.locator("[data-tower][data-tall='1']").count() == 6
+    assert page.locator(".gs-golden").count() == 23
+    assert page.locator("[data-player]").count() == 2
+
+    # First hex, then a lit neighbour: the preview shows the points per colour.
+    state = GAME.new(2, 7)
+    a, b = placement(state, 0, golden=0)
+    gain = GAME.apply(state, 0, {"a": list(a), "b": list(b)}).last["gain"]
+    cell(page, a).click()
+    page.wait_for_selector("[data-move-bar='second']")
+    assert page.locator(f"[data-target='{b[0]},{b[1]}']").count() == 1
+    cell(page, b).click()
+    bar = page.locator("[data-move-bar='preview']")
+    bar.wait_for()
+    assert bar.get_attribute("data-preview") == ",".join(map(str, gain))
+    for c, g in zip(COLOURS, gain):
+        assert bar.locator(f"[data-gain='{c}'] strong").inner_text() == f"+{g}"
+    words = ", ".join(f"+{g} {COLOUR_NAMES[c]}" for c, g in zip(COLOURS, gain) if g)
+    assert words and words in bar.inner_text()
+    assert page.locator("[data-ghost]").count() == 1
+    assert page.locator("[data-log] li").count() == 1  # only previewed
+    assert page.evaluate("document.activeElement.dataset.action") == "confirm"
+    bar.get_by_role("button", name=f"Place tile ({words})").click()
+
+    # Scores and the log update; the bot replies, its tile outlined.
+    log_has(page, "Ana placed")
+    assert page.locator("[data-score='0']").inner_text() == str(min(gain))
+    for c, g in zip(COLOURS, gain):
+        assert page.locator(f"[data-player='0'] [data-colour='{c}']").get_attribute("data-value") == str(g)
+    log_has(page, "Bo placed")
+    page.wait_for_selector("[data-turn='0']")
+    assert page.locator("[data-board] [data-last='1']").count() == 1
+    assert "Latest: Bo" in page.locator("[data-move-bar]").inner_text()
+
+    # The position so far, from the share panel's link; then a tile on a golden space.
+    page.get_by_role("button", name="Share").click()
+    record = decode(page.locator("input[data-link='game']").input_value().split("/game/")[1])
+    state = replay(record)
+    page.get_by_role("button", name="Share").click()
+    a, b = placement(state, 0, golden=1)
+    cell(page, a).click()
+    cell(page, b).click()
+    chooser = page.locator("[data-golden-choice]")
+    chooser.wait_for()
+    pressed = chooser.locator("[aria-pressed='true']")
+    assert pressed.count() == 1 and "weakest" in pressed.inner_text()
+    other = next(c for c in COLOURS if c != pressed.get_attribute("data-colour"))
+    chooser.locator(f"[data-colour='{other}']").click()
+    page.wait_for_selector(f"[data-golden-choice] [data-colour='{other}'][aria-pressed='true']")
+    expected = GAME.apply(state, 0, {"a": list(a), "b": list(b), "g": [other]}).last["gain"]
+    assert page.locator("[data-move-bar='preview']").get_attribute("data-preview") == ",".join(map(str, expected))
+    page.locator("[data-action='confirm']").click()
+    log_has(page, "Ana placed", 2)
+    assert f"golden +1 {COLOUR_NAMES[other]}" in page.locator("[data-log] li").all_inner_texts()[0]
+    log_has(page, "Bo placed", 2)
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
+    code, state = game_link(4, 21, 76)  # round 20: everyone but Ana has placed 19 tiles
+    page = watched.open(site.url + "#/genial/game/" + code)
+    page.wait_for_selector("[data-game='genial'][data-phase='play']")
+    assert page.locator("[data-board] .gs-tile").count() == 76
+    assert page.locator("[data-player]").count() == 4
+
+    # Render times: the whole screen (the Fit button redraws everything), and a click
+    # that picks a half and puts it back (only the parts that show the pick).
+    a, b = placement(state, 0, golden=0)
+    timings = page.evaluate("""async ([pick]) => {
+        const out = {full: [], pick: []};
+        for (let i = 0; i < 16; i++) {
+            const kind = i % 2 ? 'pick' : 'full';
+            const el = document.querySelector(kind == 'full' ? "[data-action='fit']" : pick);
+            const t = performance.now();
+            el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            const markup = performance.now() - t;
+            await new Promise(r => requestAnimationFrame(() => setTimeout(r)));
+            out[kind].push([markup, performance.now() - t]);
+        }
+        return out;
+    }""", [f"polygon[data-cell='{a[0]},{a[1]}']"])
+    full_ms = median(t[0] for t in timings["full"])
+    full_frame = median(t[1] for t in timings["full"])
+    pick_ms = median(t[0] for t in timings["pick"])
+    pick_frame = median(t[1] for t in timings["pick"])
+    print(f"\nGenial full board (76 tiles, 4 players): whole screen {full_ms:.1f} ms (next frame {full_frame:.1f} ms); "
+          f"a pick {pick_ms:.1f} ms (next frame {pick_frame:.1f} ms)")
+    assert full_ms < 150 and pick_ms < full_ms, timings
+    assert page.locator("[data-move-bar='first']").count() == 1  # an even number of clicks: nothing picked
+
+    # Keyboard: arrows move a cursor (focused, labelled), Enter picks, Enter again places.
+    page.locator("[data-move-bar]").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowUp")
+    page.wait_for_selector("[data-cursor]")
+    assert page.evaluate("document.activeElement.dataset.cursor") is not None
+    assert page.locator("[data-cursor]").get_attribute("aria-label").startswith("Space (")
+    # Walk the cursor to the first half with the arrows, up/down only along the column.
+    cur = tuple(int(x) for x in page.locator("[data-cursor]").get_attribute("data-cursor").split(","))
+    while cur[0] != a[0]:
+        page.keyboard.press("ArrowRight" if a[0] > cur[0] else "ArrowLeft")
+        cur = tuple(int(x) for x in page.locator("[data-cursor]").get_attribute("data-cursor").split(","))
+    while cur[1] != a[1]:
+        page.keyboard.press("ArrowDown" if a[1] > cur[1] else "ArrowUp")
+        cur = tuple(int(x) for x in page.locator("[data-cursor]").get_attribute("data-cursor").split(","))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-move-bar='second']")
+    cell(page, b).click()
+    page.wait_for_selector("[data-move-bar='preview']")
+    page.keyboard.press("Enter")  # the Place button has the focus
+    log_has(page, "Ana placed")
+    page.get_by_role("button", name="Instant").click()
+    page.locator("[data-end]").wait_for()
+    assert watched.errors == [] and watched.foreign == []
+
+    # A mid-game board with a tile previewed, on a laptop and on a phone.
+    code, state = game_link(4, 21, 40)
+    page.evaluate("h => { location.hash = h; }", "#/genial/game/" + code)
+    page.wait_for_selector("[data-board][data-tiles='40']")
+    a, b = placement(state, 0, golden=1)
+    cell(page, a).click()
+    cell(page, b).click()
+    page.wait_for_selector("[data-golden-choice]")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "genial-midgame.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SHOTS / "genial-phone.png"), full_page=True)
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
+    page = watched.open(site.url + "#/genial")
+    page.select_option("select[name='seat0_kind']", "normal")
+    page.get_by_role("button", name="Add player").click()
+    page.wait_for_selector(".seat-row[data-seat='2']")
+    page.get_by_role("button", name="Add player").click()
+    page.wait_for_selector(".seat-row[data-seat='3']")
+    page.fill("#seat2_name", "<b>Chi</b><img src=x>")
+    page.select_option("select[name='seat3_kind']", "easy")
+    page.fill("#seed", "12")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='genial'][data-phase='play']")
+    page.get_by_role("button", name="Instant").click()
+    end = page.locator("[data-end]")
+    end.wait_for(timeout=180_000)
+    text = end.inner_text()
+    assert "wins" in text or "share the win" in text
+    summary = page.locator("[data-summary]")
+    assert summary.locator("tbody tr").count() == 4
+    assert "Weakest first" in summary.inner_text()
+    tiebreak = page.locator("[data-tiebreak]").inner_text()
+    assert "weakest colour" in tiebreak
+    assert "<b>Chi</b><img src=x>" in text and page.locator("#app img[src='x']").count() == 0
+    n, med, worst = (float(v) for v in page.locator("[data-think]").get_attribute("data-think").split(","))
+    print(f"\nGenial bot think time in the browser over {int(n)} moves: median {med} ms, worst {worst} ms")
+    assert n == 80 and med < 250
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "genial-end.png"))
+    page.get_by_role("button", name="Look at the board").click()
+    assert page.locator("[data-board] .gs-tile").count() == 80
+    page.screenshot(path=str(SHOTS / "genial-final-board.png"), full_page=True)
+    assert watched.errors == [] and watched.foreign == []

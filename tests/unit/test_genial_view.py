@@ -1,0 +1,333 @@
+"""The Genial Spezial table driven without a browser (FakeApp from test_table.py): two
+clicks make a tile, the preview is the rules' own result, golden colours go into the
+move, keys work, Pass appears when nothing fits, and bots finish a game."""
+
+import random
+import re
+import time
+from dataclasses import replace
+from html.parser import HTMLParser
+
+import pytest
+from test_table import FakeApp  # tests/unit is on sys.path under pytest
+
+from gelateria.core.record import Seat
+from gelateria.games.genial.rules import CELLS, COLOURS, GAME, INDEX, PASS, build_position
+from gelateria.web.views.genial import GenialScreen, screen
+
+HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+
+
+def table(seats, seed=7):
+    app = FakeApp()
+    s = screen(app, [])
+    s.seats = seats
+    s.start(seed=seed)
+    return app, s
+
+
+def click(s, cell):
+    s.on_action("cell", {"cell": f"{cell[0]},{cell[1]}"})
+
+
+class Controls(HTMLParser):
+    """Every clickable element (data-action) in a render, with its data-* attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-action" in a and "disabled" not in a:
+            data = {k[5:]: v for k, v in a.items() if k.startswith("data-") and k != "data-action"}
+            self.found.append((a["data-action"], data))
+
+
+def controls(html):
+    parser = Controls()
+    parser.feed(html)
+    return parser.found
+
+
+def scoring_placement(state, player, golden=None):
+    """A place for a tile that scores from towers, with or without a golden half."""
+    gold = state.layout.golden
+    for a, b in GAME.placements(state):
+        halves = (a in gold) + (b in gold)
+        if sum(GAME.outcome(state, player, a, b).gain) and (golden is None or halves == golden):
+            return CELLS[a], CELLS[b]
+    raise AssertionError("no such placement")
+
+
+# --- placing a tile ---------------------------------------------------------------------------
+
+def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
+    app, s = table(HUMAN_VS_BOT)
+    a, b = scoring_placement(s.state, 0, golden=0)
+    expected = GAME.apply(s.state, 0, {"a": list(a), "b": list(b)}).last["gain"]
+    assert 'data-move-bar="first"' in s.render()
+
+    click(s, a)
+    html = s.render()
+    assert s.first == a and s.second is None and 'data-move-bar="second"' in html
+    assert f'data-target="{b[0]},{b[1]}"' in html  # the neighbour that finishes the tile is lit
+
+    click(s, b)
+    html = s.render()
+    assert s.record.moves == []  # a preview, nothing played yet
+    assert f'data-preview="{",".join(map(str, expected))}"' in html
+    for c, g in zip(COLOURS, expected):
+        assert f'data-gain="{c}"' in html
+    words = ", ".join(f"+{g} {name}" for g, name in zip(expected, ("orange", "green", "blue", "purple")) if g)
+    assert f"Place tile ({words})" in html
+    assert "data-ghost" in html
+
+    s.on_action("confirm", {})
+    assert s.record.moves == [[0, {"a": list(a), "b": list(b)}]]
+    assert list(s.state.scores[0]) == expected
+    assert s.log[-1].startswith("Ana placed a tile")
+    s.render()
+    assert s.first is None and s.second is None  # the pick is forgotten
+
+    app.run_timers(limit=10)  # the bot replies
+    assert len(s.record.moves) == 2 and s.log[-1].startswith("Bo placed")
+    html = s.render()
+    assert 'data-last="1"' in html and 'data-move-bar="first"' in html
+    assert f'data-score="0">{min(expected)}<' in html
+
+
+def test_clicking_the_previewed_half_again_places_the_tile():
+    app, s = table(HUMAN_VS_BOT)
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    click(s, b)
+    click(s, b)
+    assert s.record.moves == [[0, {"a": list(a), "b": list(b)}]]
+
+
+def test_clicks_that_make_no_tile_say_why_and_change_the_pick():
+    app, s = table(HUMAN_VS_BOT)
+    tower = tuple(GAME.view(s.state, None)["towers"][0]["at"])
+    click(s, tower)
+    assert s.first is None and "holds a tower" in s.render()
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    click(s, a)  # the same space again puts the half back
+    assert s.first is None
+    click(s, a)
+    far = next(c for c in CELLS if c in s.pairs() and c not in s.pairs()[a] and c != a)
+    click(s, far)  # not a neighbour but free: the tile starts there instead
+    assert s.first == far and s.second is None
+    s.on_action("cancel", {})
+    assert s.first is None and s.record.moves == []
+    # A covered space
+    click(s, a)
+    click(s, b)
+    s.on_action("confirm", {})
+    app.run_timers(limit=10)
+    click(s, a)
+    assert "already covered" in s.render()
+
+
+def test_a_golden_half_asks_for_a_colour_with_the_weakest_preselected():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = replace(s.state, scores=((3, 1, 2, 4), (0, 0, 0, 0)))
+    a, b = scoring_placement(s.state, 0, golden=1)
+    gain = GAME.outcome(s.state, 0, INDEX[a], INDEX[b]).gain
+    after = [x + g for x, g in zip(s.state.scores[0], gain)]
+    weakest = COLOURS[after.index(min(after))]
+    click(s, a)
+    click(s, b)
+    html = s.render()
+    assert s.golden_pick == [weakest] and "data-golden-choice" in html
+    assert f'data-colour="{weakest}" data-golden="0" aria-pressed="true"' in html
+    choices = [d["colour"] for act, d in controls(html) if act == "golden"]
+    assert choices == list(COLOURS)
+    other = next(c for c in COLOURS if c != weakest)
+    s.on_action("golden", {"half": "0", "colour": other})
+    expected = GAME.apply(s.state, 0, {"a": list(a), "b": list(b), "g": [other]}).last["gain"]
+    assert f'data-preview="{",".join(map(str, expected))}"' in s.render()
+    s.on_action("golden", {"half": "5", "colour": "x"})  # nonsense is ignored
+    s.on_action("confirm", {})
+    assert s.record.moves[-1] == [0, {"a": list(a), "b": list(b), "g": [other]}]
+
+
+def test_two_golden_halves_get_a_colour_each():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = build_position(2, towers={(0, 0): "Tb1", (3, 0): "Sg2"}, golden=[(-4, 2), (-4, 3)])
+    click(s, (-4, 2))
+    click(s, (-4, 3))
+    assert s.golden_pick == ["o", "g"]  # weakest first, then the next weakest
+    s.on_action("golden", {"half": "1", "colour": "p"})
+    s.on_action("confirm", {})
+    assert s.record.moves[-1] == [0, {"a": [-4, 2], "b": [-4, 3], "g": ["o", "p"]}]
+    assert s.state.scores[0] == (1, 0, 0, 1)
+
+
+def test_pass_is_the_only_move_when_no_tile_fits():
+    app, s = table(HUMAN_VS_BOT)
+    s.state = replace(s.state, free=0)
+    html = s.render()
+    assert 'data-move-bar="pass"' in html
+    assert [a for a, _ in controls(html) if a in ("pass", "confirm")] == ["pass"]
+    click(s, CELLS[0])
+    assert s.first is None
+    s.on_action("pass", {})
+    assert s.record.moves == [[0, PASS]] and "passed" in s.log[-1]
+
+
+def test_keyboard_arrows_move_a_cursor_and_enter_picks_and_places():
+    app, s = table(HUMAN_VS_BOT)
+    assert s.on_key("ArrowUp")  # the cursor appears in the middle of the board
+    start = s.cursor
+    assert 'data-cursor="6,-3"' in s.render()
+    s.on_key("ArrowDown")
+    s.on_key("ArrowRight")
+    s.on_key("ArrowRight")
+    assert s.cursor != start and s.cursor in INDEX
+    # Go to a free space with a free neighbour below it.
+    target = next(c for c in s.pairs() if (c[0], c[1] + 1) in s.pairs().get(c, ()))
+    s.cursor = target
+    s.on_key("Enter")
+    assert s.first == target
+    s.on_key("ArrowDown")
+    s.on_key(" ")
+    assert s.second == (target[0], target[1] + 1)
+    assert s.on_key("Escape") and s.first is None
+    s.on_key("Enter")
+    s.on_key("ArrowDown")
+    s.on_key("Enter")
+    s.on_key("Enter")
+    assert s.record.moves and s.record.moves[0][0] == 0
+
+
+def test_hot_seat_needs_no_hand_over_and_the_seats_alternate():
+    app, s = table([Seat("human", "Ana"), Seat("human", "Bo")])
+    html = s.render()
+    assert "data-handover" not in html and "Ana's turn" in html
+    for player in (0, 1):
+        assert s.actor() == player
+        a, b = scoring_placement(s.state, player, golden=0)
+        click(s, a)
+        click(s, b)
+        s.on_action("confirm", {})
+    assert [p for p, _ in s.record.moves] == [0, 1]
+    assert "data-handover" not in s.render()
+
+
+def test_no_clicks_are_taken_while_a_bot_moves_or_in_a_replay():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("human", "Bo")])
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    assert s.first is None and "gs-can-act" not in s.render()
+    app.run_timers(limit=5)
+    s.on_action("replay", {})
+    click(s, a)
+    html = s.render()
+    assert s.first is None and "data-board" in html and s.viewer() is None
+
+
+def test_names_are_text_and_the_bots_finish_a_four_player_game():
+    app, s = table([Seat("bot", "<b>Ana</b>", "normal"), Seat("bot", "Bo", "easy"), Seat("bot", "Chi", "normal"),
+                    Seat("bot", "Dee", "easy")], seed=4)
+    app.run_timers()
+    assert s.phase == "over" and len(s.record.moves) == 80
+    html = s.render()
+    assert "data-end" in html and "data-summary" in html and "data-tiebreak" in html
+    assert "<b>Ana" not in html and "&lt;b&gt;Ana" in html
+    for p in range(4):
+        sorted_colours = " · ".join(str(x) for x in sorted(s.state.scores[p]))
+        assert f'data-sorted="{p}">{sorted_colours}<' in html
+    assert len(s.think_ms) == 80  # every bot decision was timed (data-think)
+    assert re.search(r'data-think="80,[\d.]+,[\d.]+"', html)
+
+
+def screen_with_scores(scores):
+    app, s = table([Seat("bot", n, "normal") for n in ("Ana", "Bo", "Chi")][:len(scores)])
+    app.timers.clear()
+    s.state = replace(s.state, scores=tuple(tuple(x) for x in scores))
+    return s
+
+
+def test_the_tie_break_is_explained():
+    s = screen_with_scores([(9, 12, 14, 20), (9, 13, 13, 15), (7, 20, 20, 20)])
+    assert s.tie_break_text() == ("Ana and Bo both have 9 in their weakest colour, so the second-lowest colour "
+                                  "decides (Bo 13, Ana 12): Bo wins the tie.")
+    assert GAME.winners(s.state) == [1]
+    assert s.ranking() == [1, 0, 2]
+    s = screen_with_scores([(9, 12, 14, 20), (9, 12, 14, 20)])
+    assert "equal in all four colours, so they share the win" in s.tie_break_text()
+    s = screen_with_scores([(10, 12, 14, 20), (9, 12, 14, 20)])
+    assert s.tie_break_text() == "Ana wins with 10 in their weakest colour (next best: 9)."
+
+
+def test_offered_clicks_always_lead_to_the_end_of_the_game():
+    """A monkey that only clicks what the screen offers (spaces, lit neighbours,
+    colours, confirm, cancel, pass) finishes the game against a bot."""
+    app, s = table(HUMAN_VS_BOT, seed=3)
+    rnd = random.Random(3)
+    clicks = 0
+    while s.phase == "play" and clicks < 3000:
+        app.run_timers()
+        if s.phase != "play":
+            break
+        html = s.render()
+        offered = controls(html)
+        targets = re.findall(r'data-target="(-?\d+,-?\d+)"', html)
+        choices = [c for c in offered if c[0] in ("golden", "confirm", "cancel", "pass")]
+        choices += [("cell", {"cell": t}) for t in targets] * 3
+        if not targets and not choices:
+            choices = [("cell", {"cell": f"{q},{r}"}) for q, r in rnd.sample(CELLS, 3)]
+        if any(c[0] == "confirm" for c in choices) and rnd.random() < 0.6:
+            choices = [c for c in choices if c[0] == "confirm"]
+        action, data = rnd.choice(choices)
+        s.on_action(action, data)
+        clicks += 1
+    assert s.phase == "over", clicks
+
+
+def test_a_full_board_renders_quickly():
+    app, s = table([Seat("bot", n, "normal") for n in ("A", "B", "C", "D")], seed=9)
+    app.run_timers()
+    s.end_dismissed = True
+    s.render()
+    start = time.perf_counter()
+    for _ in range(5):
+        s._view = (None, None)  # no cached view: the whole screen from scratch
+        html = s.render()
+    ms = (time.perf_counter() - start) * 1000 / 5
+    assert html.count('class="gs-tile ') == 80
+    assert ms < 60, ms
+
+
+class UpdatingApp(FakeApp):
+    """A fake app that, like the browser's, can replace one part of the screen."""
+
+    def __init__(self):
+        super().__init__()
+        self.updates = []
+
+    def update(self, selector, markup):
+        self.updates.append((selector, markup))
+
+
+def test_making_a_tile_redraws_only_the_parts_that_show_it():
+    app = UpdatingApp()
+    s = screen(app, [])
+    s.seats = HUMAN_VS_BOT
+    s.start(seed=7)
+    a, b = scoring_placement(s.state, 0, golden=0)
+    s.render()
+    refreshes = app.refreshes
+    click(s, a)
+    click(s, b)
+    assert app.refreshes == refreshes  # no full redraw for picking
+    selectors = {sel for sel, _ in app.updates}
+    assert selectors == {"[data-layer='last']", "[data-layer='pick']", "[data-layer='cursor']", "[data-move-bar]",
+                         "[data-players]"}
+    full = s.render()
+    for _, markup in app.updates[-5:]:
+        assert markup in full  # each part is exactly what a full redraw shows
+    s.on_action("confirm", {})
+    assert app.refreshes > refreshes and s.record.moves

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from serve import make_server  # noqa: E402
 
-BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide start on a busy 2-core machine
+BOOT_TIMEOUT_MS = 180_000  # a cold Pyodide start on a busy 2-core machine
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",

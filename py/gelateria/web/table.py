@@ -282,7 +282,7 @@ class TableScreen(Screen):
                                       "maxlength": MAX_NAME, "autocomplete": "off", "aria-label": f"Name of player {i + 1}"}),
                           h("select", {"name": f"seat{i}_kind", "aria-label": f"Who plays seat {i + 1}"},
                             *[h("option", {"value": v, "selected": v == kind_value}, label) for v, label in choices])))
-        return h("section", {"class": "table setup", "data-game": self.game_id, "data-phase": "setup"},
+        return h("section", {"class": f"table setup {self.game_id}", "data-game": self.game_id, "data-phase": "setup"},
                  top_bar(self.entry.title),
                  h("form", {"class": "setup-panel", "aria-label": "New game", "data-submit": "start"},
                    h("h1", {"tabindex": "-1"}, f"New game of {self.entry.title}"),
@@ -499,6 +499,7 @@ class TableScreen(Screen):
             states.append(self.game.apply(states[-1], player, move))
         self.replay_states = states
         self.phase = "replay"
+        self.message = ""
         self.show_replay_step(len(states) - 1 if index is None else index)
 
     def show_replay_step(self, index: int) -> None:

@@ -128,3 +128,29 @@ def test_bots_only_game_on_fast_reaches_the_end_and_bots_react_at_their_level(si
     (SHOTS / "itsmine-reactions.json").write_text(json.dumps({"median_ms": medians, "grabs": {k: len(v) for k, v in reactions.items()}}))
     assert medians["easy"] > medians["normal"] > medians["hard"]
     assert watched.errors == []
+
+
+def test_hot_seat_favourites_show_only_while_peek_is_held(site, watched):
+    page = watched.open(site.url + "#/itsmine")
+    page.locator("[data-game='itsmine'][data-phase='setup']").wait_for()
+    page.fill("#seat0_name", "Ana")
+    page.fill("#seat1_name", "Bo")
+    page.select_option("select[name='seat1_kind']", "human")
+    page.select_option("select[name='seat2_kind']", "easy")
+    page.get_by_role("button", name="Start game").click()
+    page.locator("[data-game='itsmine'][data-phase='play']").wait_for()
+    assert page.locator("[data-favourites]").count() == 0  # secret from the start
+    button = page.get_by_role("button", name="Hold to peek at Ana's favourites")
+    button.hover()
+    page.mouse.down()
+    page.locator("[data-favourites='0']").wait_for()
+    assert page.locator("[data-favourites='1']").count() == 0
+    page.mouse.up()
+    page.locator("[data-favourites='0']").wait_for(state="detached")
+    # Keyboard: Space held on the focused button shows them until it is let go.
+    page.get_by_role("button", name="Hold to peek at Bo's favourites").focus()
+    page.keyboard.down(" ")
+    page.locator("[data-favourites='1']").wait_for()
+    page.keyboard.up(" ")
+    page.locator("[data-favourites='1']").wait_for(state="detached")
+    assert watched.errors == []

@@ -11,7 +11,7 @@ from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import next_event
 from gelateria.web.storage import MemoryBackend, SaveStore
-from gelateria.web.views.itsmine import PEEK_MS, REACH_MS, screen
+from gelateria.web.views.itsmine import REACH_MS, screen
 
 
 class ClockApp:
@@ -187,13 +187,15 @@ def test_hot_seat_keys_reach_then_grab_and_favourites_stay_hidden_until_peek():
     fav = view.state.favourites
     assert view.hot_keys() == {0: "q", 1: "p"}
     assert "data-favourites" not in page and "Your favourites" not in page
-    assert page.count('data-action="peek"') == 2
-    # Ana peeks: her favourites appear on her panel only, and hide again after 2 s.
-    view.on_action("peek", {"seat": "0"})
+    assert page.count('data-hold="peek"') == 2
+    # Ana holds Peek: her favourites appear on her panel only, and hide when she lets go.
+    view.on_hold("peek", {"seat": "0"}, True)
     foot = app.updated("foot0")[-1]
     assert 'data-favourites="0"' in foot and ["strawberry", "chocolate", "vanilla", "pistachio", "blueberry"][fav[0][0]] in foot
     assert not app.updated("foot1")
-    app.advance(PEEK_MS + 1)
+    app.advance(5000)
+    assert 'data-favourites="0"' in app.updated("foot0")[-1]  # still held
+    view.on_hold("peek", {"seat": "0"}, False)
     assert 'data-favourites' not in app.updated("foot0")[-1]
     # Grabbing needs the grab key first; the number alone explains what to do.
     put(view, draw=[[1], [2], [3], [4]], open=[[], [], [40], []], favourites=list(fav), turn=3, now=game_time(app, view))

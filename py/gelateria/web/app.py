@@ -67,7 +67,13 @@ class App:
             self._listen(self.root, "click", self._on_click),
             self._listen(self.root, "submit", self._on_submit),
             self._listen(document, "keydown", self._on_key),
+            self._listen(document, "keyup", self._on_key_up),
+            self._listen(self.root, "pointerdown", self._on_hold_start),
+            self._listen(document, "pointerup", self._on_hold_end),
+            self._listen(document, "pointercancel", self._on_hold_end),
+            self._listen(window, "blur", self._on_hold_end),
         ]
+        self._holding = None  # (name, data) of the [data-hold] control being held
 
     def _listen(self, target, name, handler):
         proxy = create_proxy(handler)
@@ -195,9 +201,36 @@ class App:
         if tag in ("input", "textarea", "select"):
             return
         if tag in ("button", "a", "summary") and str(event.key) in ("Enter", " "):
+            if event.target.dataset.hold and not event.repeat and self._holding is None:
+                self._on_hold_start(event)
             return  # the focused control's own click, not a game shortcut
         if self._guard(self.screen.on_key, str(event.key)):
             event.preventDefault()
+
+    def _on_key_up(self, event) -> None:
+        if self._holding is not None and str(event.key) in (" ", "Enter"):
+            self._on_hold_end(event)
+        if self.screen is not None:
+            self._guard(self.screen.on_key_up, str(event.key))
+
+    def _on_hold_start(self, event) -> None:
+        """Controls that work while held (data-hold="name"): a press starts, and letting
+        go anywhere (or the window losing focus) ends it."""
+        target = event.target.closest("[data-hold]")
+        if not target or self.screen is None:
+            return
+        event.preventDefault()
+        dataset = target.dataset
+        data = {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
+        self._holding = (data.pop("hold"), data)
+        self._guard(self.screen.on_hold, self._holding[0], data, True)
+
+    def _on_hold_end(self, event=None) -> None:
+        if self._holding is None or self.screen is None:
+            return
+        name, data = self._holding
+        self._holding = None
+        self._guard(self.screen.on_hold, name, data, False)
 
     def _guard(self, handler, *args):
         try:

@@ -31,6 +31,13 @@ class Screen:
         """A key press anywhere; return True if the screen used it."""
         return False
 
+    def on_key_up(self, key: str) -> bool:
+        """A key let go."""
+        return False
+
+    def on_hold(self, name: str, data: dict, down: bool) -> None:
+        """A control with data-hold="name" pressed (down=True) or let go (False)."""
+
     def mounted(self) -> None:
         """Called after render() was put on the page (for timers, focus, measurements)."""
 

@@ -15,8 +15,8 @@ Controls
 - Several humans on one keyboard (hot-seat): each has a grab key (Q, P, Z, M, V).
   Press your key: you are "reaching" for 1.5 s; press a pile's number (or click
   its "It's mine!" button) to grab it, more numbers for more piles. Space flips for
-  whichever human's turn it is. Favourites are secret: "Peek" shows yours for 2 s
-  (a click toggle: the app's one delegated listener sees clicks, not holds).
+  whichever human's turn it is. Favourites are secret: yours show only while you
+  hold your "Hold to peek" button (data-hold: pressed → shown, released → hidden).
 
 Drawing: the screen is split into named parts (each seat's head, draw pile, open
 pile, burst, footer; the status bar, countdown, log …), each with a cheap key. After
@@ -41,7 +41,6 @@ from gelateria.web.table import LEVEL_LABELS, TableScreen, name_players
 
 HOT_KEYS = ("q", "p", "z", "m", "v")  # far apart on a QWERTY keyboard
 REACH_MS = 1500  # a hot-seat player's hand stays out this long after their key
-PEEK_MS = 2000  # a hot-seat peek at one's favourites hides itself after this
 MESSAGE_MS = 4000  # a refusal stays on screen this long (bots keep playing)
 TICK_EVERY_MS = 100  # countdown redraw interval
 BURST_MS = 1400  # length of the "It's mine!" animation
@@ -573,20 +572,20 @@ class ItsMineScreen(TableScreen):
         self.reaching = None
         self.paint()
 
-    def toggle_peek(self, seat: int) -> None:
-        if seat not in self.hot_keys():
+    def peek(self, seat: int, showing: bool) -> None:
+        """Hot-seat: a player's favourites show only while they hold their Peek button
+        (pointer, or Space/Enter on it), and hide again on release."""
+        if seat not in self.hot_keys() or showing == (seat in self.peeking):
             return
-        if seat in self.peeking:
-            self.unpeek(seat)
-            return
-        self.peeking.add(seat)
-        self.set_timer(f"peek{seat}", PEEK_MS, lambda: self.unpeek(seat))
+        if showing:
+            self.peeking.add(seat)
+        else:
+            self.peeking.discard(seat)
         self.paint()
 
-    def unpeek(self, seat: int) -> None:
-        self.peeking.discard(seat)
-        self.clear_timer(f"peek{seat}")
-        self.paint()
+    def on_hold(self, name: str, data: dict, down: bool) -> None:
+        if name == "peek":
+            self.peek(int(data.get("seat", -1)), down)
 
     def on_game_key(self, key: str) -> bool:
         if not self.round_on():
@@ -632,8 +631,6 @@ class ItsMineScreen(TableScreen):
             self.human_grab(number)
         elif action == "reach":
             self.reach(number)
-        elif action == "peek":
-            self.toggle_peek(number)
 
     # --- drawing: parts --------------------------------------------------------------
 
@@ -884,10 +881,10 @@ class ItsMineScreen(TableScreen):
         if hot and s.phase == "play" and self.phase == "play":
             showing = i in self.peeking
             peek = h("span", {"class": "peek"},
-                     h("button", {"type": "button", "class": "secondary small", "data-action": "peek", "data-seat": i,
+                     h("button", {"type": "button", "class": "secondary small", "data-hold": "peek", "data-seat": i,
                                   "aria-pressed": "true" if showing else "false",
-                                  "aria-label": f"{'Hide' if showing else 'Peek at'} {self.names()[i]}'s favourites"},
-                       "Hide" if showing else "Peek"),
+                                  "aria-label": f"Hold to peek at {self.names()[i]}'s favourites"},
+                       "Hold to peek"),
                      h("span", {"class": "fav-shown", "data-favourites": i}, favourite_badges(s.favourites[i]))
                      if showing else None)
             reach = h("button", {"type": "button", "class": "secondary small", "data-action": "reach", "data-seat": i,

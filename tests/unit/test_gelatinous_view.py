@@ -3,66 +3,11 @@
 import re
 
 import pytest
+from fakeapp import FakeApp
 
 from gelateria.core.record import Seat
-from gelateria.web.storage import MemoryBackend, SaveStore
 from gelateria.web.views import gelatinous as view
 from gelateria.web.views.gelatinous import BEST_KEY, STATS_KEY, GelatinousScreen
-
-
-class FakeApp:
-    """Like web.app.App, but timers run when the test says and refresh() renders the
-    screen (so a render that raises fails the test) and calls mounted()."""
-
-    def __init__(self, prefs=None):
-        self.prefs = dict(prefs or {})
-        self.timers = {}
-        self.next_id = 1
-        self.html = ""
-        self.updates = []
-        self.saved = 0
-        self.clock = 0.0
-        self.screen = None
-        self.saves = SaveStore(MemoryBackend())
-        self.path = ""
-
-    def set_path(self, path):
-        self.path = path
-
-    def link(self, path):
-        return "http://127.0.0.1:8000/#" + path
-
-    def copy(self, text):
-        pass
-
-    def refresh(self):
-        self.html = self.screen.render()
-        self.screen.mounted()
-
-    def update(self, selector, markup):
-        self.updates.append((selector, markup))
-
-    def later(self, ms, callback):
-        self.next_id += 1
-        self.timers[self.next_id] = callback
-        return self.next_id
-
-    def cancel(self, handle):
-        self.timers.pop(handle, None)
-
-    def now(self):
-        return self.clock
-
-    def save_prefs(self):
-        self.saved += 1
-
-    def run_timers(self, limit=20_000):
-        steps = 0
-        while self.timers and steps < limit:
-            handle = min(self.timers)
-            self.timers.pop(handle)()
-            steps += 1
-        return steps
 
 
 def make(prefs=None):
@@ -88,7 +33,7 @@ def form_of(screen, **extra):
 
 def test_the_new_game_panel_offers_three_modes_and_one_seat_for_solitaire():
     app, screen = make()
-    html = app.html
+    html = app.page
     for mode in ("solitaire", "video", "multi"):
         assert f'data-mode="{mode}"' in html
     assert 'aria-checked="true" data-action="mode" data-mode="solitaire"' in html
@@ -101,17 +46,17 @@ def test_mode_switch_changes_the_seats_and_keeps_typed_names():
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen, seat0_name="Zoë")})
     assert screen.options["mode"] == "multi" and len(screen.seats) == 3
     assert screen.seats[0].name == "Zoë" and screen.seats[0].kind == "human"
-    assert len(seat_rows(app.html)) == 3
+    assert len(seat_rows(app.page)) == 3
     assert screen.seat_limits() == (3, 6)
     # Add up to six; the add button is then disabled.
     for _ in range(5):
         screen.on_action("add-seat", {"form": form_of(screen)})
-    assert len(screen.seats) == 6 and 'data-action="add-seat" disabled' in app.html
+    assert len(screen.seats) == 6 and 'data-action="add-seat" disabled' in app.page
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     assert len(screen.seats) == 6 and screen.seat_limits() == (2, 6)
     screen.on_action("mode", {"mode": "solitaire", "form": form_of(screen)})
     assert len(screen.seats) == 1 and screen.seats[0].name == "Zoë"
-    assert 'data-action="remove-seat" disabled' in app.html
+    assert 'data-action="remove-seat" disabled' in app.page
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     assert len(screen.seats) == 2
 
@@ -119,7 +64,7 @@ def test_mode_switch_changes_the_seats_and_keeps_typed_names():
 def test_an_unknown_mode_is_refused_with_a_message():
     app, screen = make()
     screen.on_action("mode", {"mode": "chess", "form": form_of(screen)})
-    assert screen.options["mode"] == "solitaire" and "Choose solitaire" in app.html
+    assert screen.options["mode"] == "solitaire" and "Choose solitaire" in app.page
     screen.on_action("start", {"form": form_of(screen, opt_mode="<chess>")})
     assert screen.state.mode == "solitaire"
 
@@ -127,23 +72,23 @@ def test_an_unknown_mode_is_refused_with_a_message():
 def test_solitaire_by_clicking_roll_to_the_end():
     app, screen = make()
     screen.on_action("start", {"form": form_of(screen, seed="7")})
-    assert screen.phase == "play" and 'data-tally="0"' in app.html
+    assert screen.phase == "play" and 'data-tally="0"' in app.page
     rolls = 0
     while screen.phase == "play":
         screen.on_action("roll", {})
         rolls += 1
         if screen.phase == "play":
-            assert f'data-round="{rolls}"' in app.html
-            assert "gel-fresh" in app.html  # the new roll animates
+            assert f'data-round="{rolls}"' in app.page
+            assert "gel-fresh" in app.page  # the new roll animates
     assert screen.state.tally[0] == rolls
     # The end screen waits for the last roll to play out, then appears.
-    assert "data-end" not in app.html
+    assert "data-end" not in app.page
     app.run_timers()
-    assert "data-end" in app.html
+    assert "data-end" in app.page
     if screen.state.status[0] == "won":
-        assert 'data-outcome="won"' in app.html and "Lower scores are better" in app.html
+        assert 'data-outcome="won"' in app.page and "Lower scores are better" in app.page
     else:
-        assert 'data-outcome="lost"' in app.html and "Out of dice: the jelly wins!" in app.html
+        assert 'data-outcome="lost"' in app.page and "Out of dice: the jelly wins!" in app.page
 
 
 def test_space_and_enter_roll_other_keys_settle_the_animation():
@@ -165,10 +110,10 @@ def test_auto_plays_to_the_end_and_stops():
     screen.on_action("start", {"form": form_of(screen, seed="11")})
     assert len(screen.state.hands) == 4
     screen.on_action("auto", {})
-    assert screen.auto and 'aria-pressed="true"' in app.html
+    assert screen.auto and 'aria-pressed="true"' in app.page
     app.run_timers()
     assert screen.phase == "over" and not screen.auto
-    assert "data-end" in app.html
+    assert "data-end" in app.page
     assert app.timers == {}
 
 
@@ -196,26 +141,26 @@ def test_multiplayer_and_video_boards_show_every_player():
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     screen.on_action("start", {"form": form_of(screen, seed="5")})
     screen.on_action("roll", {})
-    assert app.html.count('class="mat ') == 2
+    assert app.page.count('class="mat ') == 2
     screen.on_action("new-game", {})
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
     screen.on_action("start", {"form": form_of(screen, seed="5")})
     screen.on_action("roll", {})
-    assert app.html.count('class="mat ') == 3 and "1s →" in app.html
+    assert app.page.count('class="mat ') == 3 and "1s →" in app.page
 
 
 def test_odds_come_after_the_render_and_are_cached():
     view._ODDS.clear()
     app, screen = make()
     screen.start(seed=9)
-    assert 'data-odds="working"' in app.html
+    assert 'data-odds="working"' in app.page
     app.run_timers()
     selector, panel = app.updates[-1]
     assert selector == "[data-odds]" and 'data-odds="ready"' in panel and "chance to finish" in panel
     assert "data-histogram" in panel
     app.updates.clear()
     app.refresh()
-    assert 'data-odds="ready"' in app.html and not app.timers  # cached: nothing to compute
+    assert 'data-odds="ready"' in app.page and not app.timers  # cached: nothing to compute
 
 
 def test_multiplayer_odds_are_simulated_in_slices():
@@ -259,24 +204,24 @@ def test_personal_best_updates_only_on_a_better_solitaire_win():
     app, screen = make()
     seed, score = find_seed(True, worse_than=3)
     play_solitaire(app, screen, seed)
-    assert app.prefs[BEST_KEY] == score and "personal best" in app.html
+    assert app.prefs[BEST_KEY] == score and "personal best" in app.page
     assert app.prefs[STATS_KEY] == {"played": 1, "won": 1}
     worse_seed, worse = find_seed(True, worse_than=score)
     play_solitaire(app, screen, worse_seed)
-    assert app.prefs[BEST_KEY] == score and f"personal best here is {score}" in app.html
+    assert app.prefs[BEST_KEY] == score and f"personal best here is {score}" in app.page
     lost_seed, _ = find_seed(False)
     play_solitaire(app, screen, lost_seed)
     assert app.prefs[BEST_KEY] == score and app.prefs[STATS_KEY] == {"played": 3, "won": 2}
     better_seed, better = find_seed(True, better_than=score)
     play_solitaire(app, screen, better_seed)
-    assert app.prefs[BEST_KEY] == better and "A new personal best!" in app.html
-    assert f'data-best="{better}"' in app.html
+    assert app.prefs[BEST_KEY] == better and "A new personal best!" in app.page
+    assert f'data-best="{better}"' in app.page
 
 
 @pytest.mark.parametrize("junk", ["12", None, 3.5, True, [1], {"x": 1}, -10**9])
 def test_a_corrupt_personal_best_is_ignored_not_fatal(junk):
     app, screen = make({BEST_KEY: junk, STATS_KEY: "lots"})
-    assert "Personal best" in app.html or screen.phase == "setup"
+    assert "Personal best" in app.page or screen.phase == "setup"
     seed, score = find_seed(True)
     play_solitaire(app, screen, seed)
     assert app.prefs[BEST_KEY] == score
@@ -298,14 +243,14 @@ def test_video_and_multi_games_reach_their_end_screens_with_mode_wording():
     screen.start(seed=eaten)
     screen.on_action("auto", {})
     app.run_timers()
-    assert 'data-outcome="eaten"' in app.html and "Everyone was eaten!" in app.html
-    assert "of 8 in the cube" in app.html and "Nobody wins" not in app.html
+    assert 'data-outcome="eaten"' in app.page and "Everyone was eaten!" in app.page
+    assert "of 8 in the cube" in app.page and "Nobody wins" not in app.page
     app, screen = make({"pace": "instant"})
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     screen.start(seed=3)
     screen.on_action("auto", {})
     app.run_timers()
-    assert "data-end" in app.html and "Lower scores are better" in app.html
+    assert "data-end" in app.page and "Lower scores are better" in app.page
 
 
 def test_names_with_markup_are_text_everywhere():
@@ -313,9 +258,9 @@ def test_names_with_markup_are_text_everywhere():
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen, seat0_name="<b>x</b>")})
     screen.start(seed=1)
     screen.roll()
-    assert "<b>x</b>" not in app.html and "&lt;b&gt;x&lt;/b&gt;" in app.html
+    assert "<b>x</b>" not in app.page and "&lt;b&gt;x&lt;/b&gt;" in app.page
     app.run_timers()
-    assert "<b>x</b>" not in app.html
+    assert "<b>x</b>" not in app.page
 
 
 def test_the_board_renders_fast_enough():
@@ -367,13 +312,13 @@ def test_a_reloaded_game_comes_back_and_replays_step_by_step():
     app.screen = again
     app.refresh()
     assert again.phase == "play" and again.state == screen.state
-    assert 'data-round="3"' in app.html and "gel-fresh" not in app.html
+    assert 'data-round="3"' in app.page and "gel-fresh" not in app.page
     again.on_action("replay", {})
-    assert again.phase == "replay" and "Replay" in app.html
+    assert again.phase == "replay" and "Replay" in app.page
     again.on_action("replay-first", {})
-    assert 'data-round="0"' in app.html
+    assert 'data-round="0"' in app.page
     app.run_timers()  # odds for the replayed position
     again.on_action("replay-leave", {})
-    assert again.phase == "play" and 'data-round="3"' in app.html
+    assert again.phase == "play" and 'data-round="3"' in app.page
     again.roll()
     assert again.state.round == 4

@@ -4,82 +4,18 @@ that the test moves forward, so real-time scheduling is checked exactly."""
 import re
 
 import pytest
+from fakeapp import FakeApp
 
 from gelateria.core.record import Seat
 from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import next_event
-from gelateria.web.storage import MemoryBackend, SaveStore
 from gelateria.web.views.itsmine import REACH_MS, screen
 
 
-class ClockApp:
-    """web.app.App's shape with a fake clock: later() timers fire when advance()
-    passes their due time, in time order."""
-
-    def __init__(self):
-        self.prefs = {}
-        self.ms = 1000.0  # performance.now() is not 0 when a game starts
-        self.timers = {}  # handle -> (due, callback)
-        self.next_id = 0
-        self.refreshes = 0
-        self.updates = []  # (selector, markup)
-        self.screen = None
-        self.saves = SaveStore(MemoryBackend())
-        self.path = ""
-
-    def set_path(self, path):
-        self.path = path
-
-    def link(self, path):
-        return "http://127.0.0.1:8000/#" + path
-
-    def copy(self, text):
-        pass
-
-    def refresh(self):
-        self.refreshes += 1
-        if self.screen is not None:
-            self.page = self.screen.render()
-
-    def update(self, selector, markup):
-        self.updates.append((selector, markup))
-
-    def later(self, ms, callback):
-        self.next_id += 1
-        self.timers[self.next_id] = (self.ms + max(0, int(ms)), callback)
-        return self.next_id
-
-    def cancel(self, handle):
-        self.timers.pop(handle, None)
-
-    def now(self):
-        return self.ms
-
-    def save_prefs(self):
-        pass
-
-    def advance(self, ms, late=0):
-        """Move the clock on by ms, firing due timers in order (each `late` ms after
-        its due time, as a busy or hidden page would)."""
-        end = self.ms + ms
-        while True:
-            due = [(at, handle) for handle, (at, _) in self.timers.items() if at + late <= end]
-            if not due:
-                break
-            at, handle = min(due)
-            _, callback = self.timers.pop(handle)
-            self.ms = max(self.ms, at + late)
-            callback()
-        self.ms = end
-
-    def updated(self, part):
-        return [m for s, m in self.updates if s == f'[data-part="{part}"]']
-
-
 def make(seats, seed=7, options=None):
-    app = ClockApp()
+    app = FakeApp()
     view = screen(app, [])
     app.screen = view
     view.seats = seats
@@ -107,7 +43,7 @@ def put(view, **position):
 
 
 def test_setup_offers_who_flips_first_and_starts_a_real_time_game():
-    app = ClockApp()
+    app = FakeApp()
     view = screen(app, [])
     app.screen = view
     page = view.render()

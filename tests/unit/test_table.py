@@ -3,57 +3,8 @@
 import pytest
 
 from gelateria.core.record import Seat
-from gelateria.web.storage import MemoryBackend, SaveStore
+from fakeapp import FakeApp  # noqa: F401  (views' tests import it from here too)
 from gelateria.web.table import TableScreen, name_players
-
-
-class FakeApp:
-    """Stands in for web.app.App: timers run when the test says so."""
-
-    def __init__(self, saves=None):
-        self.prefs = {}
-        self.timers = {}
-        self.next_id = 1
-        self.refreshes = 0
-        self.saves = saves or SaveStore(MemoryBackend())
-        self.path = ""
-        self.copied = []
-        self.clock = 0.0
-
-    def set_path(self, path):
-        self.path = path
-
-    def link(self, path):
-        return "http://127.0.0.1:8000/#" + path
-
-    def copy(self, text):
-        self.copied.append(text)
-
-    def refresh(self):
-        self.refreshes += 1
-
-    def later(self, ms, callback):
-        self.next_id += 1
-        self.timers[self.next_id] = callback
-        return self.next_id
-
-    def cancel(self, handle):
-        self.timers.pop(handle, None)
-
-    def save_prefs(self):
-        pass
-
-    def now(self):
-        self.clock += 1.0  # every look at the clock costs a millisecond
-        return self.clock
-
-    def run_timers(self, limit=10_000):
-        steps = 0
-        while self.timers and steps < limit:
-            handle = min(self.timers)
-            self.timers.pop(handle)()
-            steps += 1
-        return steps
 
 
 class DiceTable(TableScreen):
@@ -284,7 +235,7 @@ class SlowThinker:
 
 
 def test_a_thinking_bot_gives_the_page_back_between_slices():
-    app = FakeApp()
+    app = FakeApp(tick=1.0)  # every look at the clock costs a millisecond
     screen = DiceTable(app)
     screen.seats = [Seat("bot", "Deep", "normal")]
     screen.start(seed=2)
@@ -301,7 +252,7 @@ def test_a_thinking_bot_gives_the_page_back_between_slices():
 
 
 def test_leaving_the_game_during_a_search_drops_it():
-    app = FakeApp()
+    app = FakeApp(tick=1.0)
     screen = DiceTable(app)
     screen.seats = [Seat("bot", "Deep", "normal")]
     screen.start(seed=2)

@@ -1,0 +1,94 @@
+"""One stand-in for web.app.App, for driving screens in CPython without a browser.
+
+It has the App's shape (refresh, update, later/cancel, now, prefs, saves, set_path,
+link, copy) and a fake clock: timers fire in time order when a test calls advance()
+or run_timers(). With a screen attached (app.screen = …), refresh() renders it, so a
+render that raises fails the test, and keeps the markup in app.page.
+"""
+
+from __future__ import annotations
+
+from gelateria.web.storage import MemoryBackend, SaveStore
+
+
+class FakeApp:
+    def __init__(self, prefs=None, saves=None, tick=0.0):
+        self.prefs = dict(prefs or {})
+        self.saves = saves or SaveStore(MemoryBackend())
+        self.ms = 1000.0  # performance.now() is not 0 when a game starts
+        self.tick = tick  # ms the clock moves at every look (to test time slicing)
+        self.timers = {}  # handle -> (due ms, callback)
+        self.next_id = 0
+        self.screen = None
+        self.page = ""
+        self.refreshes = 0
+        self.updates = []  # (selector, markup)
+        self.saved = 0
+        self.path = ""
+        self.copied = []
+
+    # --- what screens call ------------------------------------------------------------
+
+    def refresh(self):
+        self.refreshes += 1
+        if self.screen is not None:
+            self.page = self.screen.render()
+            self.screen.mounted()
+
+    def update(self, selector, markup):
+        self.updates.append((selector, markup))
+
+    def later(self, ms, callback):
+        self.next_id += 1
+        self.timers[self.next_id] = (self.ms + max(0, int(ms)), callback)
+        return self.next_id
+
+    def cancel(self, handle):
+        self.timers.pop(handle, None)
+
+    def now(self):
+        self.ms += self.tick
+        return self.ms
+
+    def save_prefs(self):
+        self.saved += 1
+
+    def set_path(self, path):
+        self.path = path
+
+    def link(self, path):
+        return "http://127.0.0.1:8000/#" + path
+
+    def copy(self, text):
+        self.copied.append(text)
+
+    # --- what tests call --------------------------------------------------------------
+
+    def _fire_next(self, until=None, late=0) -> bool:
+        due = [(at, handle) for handle, (at, _) in self.timers.items() if until is None or at + late <= until]
+        if not due:
+            return False
+        at, handle = min(due)
+        _, callback = self.timers.pop(handle)
+        self.ms = max(self.ms, at + late)
+        callback()
+        return True
+
+    def advance(self, ms, late=0):
+        """Move the clock on by ms, firing due timers in order (each `late` ms after its
+        due time, as a busy or hidden page would)."""
+        end = self.ms + ms
+        while self._fire_next(until=end, late=late):
+            pass
+        self.ms = max(self.ms, end)
+
+    def run_timers(self, limit=20_000):
+        """Fire timers in time order until none are left (or limit); returns how many."""
+        steps = 0
+        while steps < limit and self._fire_next():
+            steps += 1
+        return steps
+
+    def updated(self, part):
+        """The markups sent to one named part of the screen ([data-part=…])."""
+        return [m for s, m in self.updates if s == f'[data-part="{part}"]']

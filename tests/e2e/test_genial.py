@@ -202,7 +202,8 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     assert "wins" in text or "share the win" in text
     summary = page.locator("[data-summary]")
     assert summary.locator("tbody tr").count() == 4
-    assert "Weakest first" in summary.inner_text()
+    assert "tie-breaks" in summary.inner_text()
+    assert page.locator("[data-end] .final-scores:not([data-summary])").is_hidden()  # one table, not two
     tiebreak = page.locator("[data-tiebreak]").inner_text()
     assert "weakest colour" in tiebreak
     assert "<b>Chi</b><img src=x>" in text and page.locator("#app img[src='x']").count() == 0

@@ -237,8 +237,8 @@ def test_names_are_text_and_the_bots_finish_a_four_player_game():
     assert "data-end" in html and "data-summary" in html and "data-tiebreak" in html
     assert "<b>Ana" not in html and "&lt;b&gt;Ana" in html
     for p in range(4):
-        sorted_colours = " · ".join(str(x) for x in sorted(s.state.scores[p]))
-        assert f'data-sorted="{p}">{sorted_colours}<' in html
+        low, *rest = sorted(s.state.scores[p])
+        assert f'data-sorted="{" ".join(map(str, [low] + rest))}"><strong>{low}</strong>' in html
     assert len(s.think_ms) == 80  # every bot decision was timed (data-think)
     assert re.search(r'data-think="80,[\d.]+,[\d.]+"', html)
 
@@ -331,3 +331,35 @@ def test_making_a_tile_redraws_only_the_parts_that_show_it():
         assert markup in full  # each part is exactly what a full redraw shows
     s.on_action("confirm", {})
     assert app.refreshes > refreshes and s.record.moves
+
+
+def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
+    app, s = table(HUMAN_VS_BOT)
+    wide = s.render()
+    assert "gs-board-tall" not in wide
+    s.on_action("turn-board", {})
+    assert app.prefs["genial_board"] == "tall" and s.geo.tall
+    tall = s.render()
+    assert 'class="gs-board gs-board-tall' in tall and tall.count("data-cell=") == wide.count("data-cell=")
+    x, y, w, hh = s.geo.box
+    assert hh > w  # the two hexagons one above the other
+    # Up and down zigzag through the column, left and right go straight.
+    s.on_key("ArrowUp")
+    centres = s.geo.centres
+    x0 = centres[s.cursor][0]
+    for _ in range(4):
+        before = centres[s.cursor]
+        s.on_key("ArrowUp")
+        after = centres[s.cursor]
+        assert after[1] < before[1] and abs(after[0] - x0) < 30
+    before = centres[s.cursor]
+    s.on_key("ArrowRight")
+    assert centres[s.cursor][0] > before[0] and centres[s.cursor][1] == pytest.approx(before[1])
+    # A tile still goes down by two clicks.
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    click(s, b)
+    s.on_action("confirm", {})
+    assert s.record.moves[0] == [0, {"a": list(a), "b": list(b)}]
+    s.on_action("turn-board", {})
+    assert app.prefs["genial_board"] == "wide" and not s.geo.tall

@@ -23,6 +23,7 @@ pan/zoom helper (imported from the Gelati view) when it runs in the browser.
 
 from __future__ import annotations
 
+import math
 from statistics import median
 
 from gelateria.core.game import IllegalMove
@@ -69,7 +70,8 @@ class GenialScreen(TableScreen):
         self.second: tuple[int, int] | None = None  # its neighbour: the tile is previewed
         self.golden_pick: list[str] = []  # colours for the golden halves, first then second
         self.cursor: tuple[int, int] | None = None  # keyboard cursor
-        self.cursor_row: float | None = None  # the height Left/Right keep to
+        self.cursor_anchor: tuple[float, float] | None = None  # the row/column arrows keep to
+        self.auto_tall = narrow_screen()  # a phone held upright: draw the board tall
         self.keyboard = False  # the cursor is shown (the keys were used)
         self.hint = ""  # why a click did nothing, until the next click
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
@@ -79,11 +81,16 @@ class GenialScreen(TableScreen):
         self._pan = None
         self._pairs: tuple = (None, {})
         self._view: tuple = (None, None)
-        self._pieces: tuple = (None, None)
+        self._pieces: tuple = (None, None, None)
         self._preview: tuple = (None, None, None)
         super().__init__(app, rest)
 
     # --- who may do what ---------------------------------------------------------------
+
+    @property
+    def geo(self) -> art.Geometry:
+        choice = self.app.prefs.get("genial_board") if self.app is not None else None
+        return art.GEOMETRY[choice == "tall" if choice in ("tall", "wide") else self.auto_tall]
 
     def needs_handover(self, player: int) -> bool:
         return False  # nothing is hidden: hot-seat players just take turns
@@ -208,6 +215,12 @@ class GenialScreen(TableScreen):
             self.vb = None
             self.app.refresh()
             return
+        if action == "turn-board":
+            self.app.prefs["genial_board"] = "wide" if self.geo.tall else "tall"
+            self.app.save_prefs()
+            self.vb = None
+            self.app.refresh()
+            return
         self.sync_ui()
         me = self.actor()
         if me is None:
@@ -310,24 +323,35 @@ class GenialScreen(TableScreen):
         return False
 
     def move_cursor(self, key: str) -> None:
+        """Arrows move the cursor to the neighbour in that direction on screen. Where
+        the hexes zigzag (left-right on the wide board, up-down on the tall one), it
+        keeps to the row or column it came along."""
+        centres = self.geo.centres
         if self.cursor is None:
             self.cursor = self.second or self.first or CENTRE
-            self.cursor_row = art.CENTRES[self.cursor][1]
+            self.cursor_anchor = centres[self.cursor]
             return
-        q, r = self.cursor
-        if key in ("ArrowUp", "ArrowDown"):
-            target = (q, r - 1) if key == "ArrowUp" else (q, r + 1)
-            if target in INDEX:
-                self.cursor = target
-                self.cursor_row = art.CENTRES[target][1]
+        dx, dy = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}[key]
+        cx, cy = centres[self.cursor]
+        ax, ay = self.cursor_anchor or (cx, cy)
+        best = None
+        for q, r in ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)):
+            nb = (self.cursor[0] + q, self.cursor[1] + r)
+            if nb not in INDEX:
+                continue
+            nx, ny = centres[nb]
+            along = ((nx - cx) * dx + (ny - cy) * dy) / math.hypot(nx - cx, ny - cy)
+            if along < 0.85:  # more than about 30 degrees off the arrow
+                continue
+            off = abs(ny - ay) if dx else abs(nx - ax)
+            rank = (-round(along, 2), round(off, 1), ny if dx else nx)
+            if best is None or rank < best[0]:
+                best = (rank, nb)
+        if best is None:
             return
-        # Left/right: flat-top hexes zigzag; keep to the row the cursor started on.
-        options = [(q - 1, r), (q - 1, r + 1)] if key == "ArrowLeft" else [(q + 1, r - 1), (q + 1, r)]
-        options = [c for c in options if c in INDEX]
-        if not options:
-            return
-        row = self.cursor_row if self.cursor_row is not None else art.CENTRES[self.cursor][1]
-        self.cursor = min(options, key=lambda c: (abs(art.CENTRES[c][1] - row), art.CENTRES[c][1]))
+        self.cursor = best[1]
+        nx, ny = centres[self.cursor]
+        self.cursor_anchor = (nx, ay) if dx else (ax, ny)
 
     # --- zoom and pan (the browser helper from the Gelati view) -------------------------------
 
@@ -370,7 +394,7 @@ class GenialScreen(TableScreen):
         names = self.names()
         towers_at = frozenset(v["tower_at"])
         spare = {tuple(s["at"]): (s["tall"], s["mark"]) for s in v["spare_towers"]}
-        base = art.base_board(towers_at, frozenset(v["golden_set"]), spare)
+        base = self.geo.base_board(towers_at, frozenset(v["golden_set"]), spare)
 
         tiles, towers = self.pieces(v)
         layers = [base,
@@ -380,12 +404,13 @@ class GenialScreen(TableScreen):
                   self.layer("pick", v, me),
                   self.layer("cursor", v, me)]
 
-        x, y, w, hh = self.vb or art.BOARD_BOX
-        bx, by, bw, bh = art.BOARD_BOX
+        x, y, w, hh = self.vb or self.geo.box
+        bx, by, bw, bh = self.geo.box
         title = f"Board: {plural(len(v['tiles']), 'tile')} placed, round {v['round']} of {v['rounds']}"
         board_svg = svg("svg", svg("title", title), *layers,
                         viewBox=f"{art.n(x)} {art.n(y)} {art.n(w)} {art.n(hh)}", preserveAspectRatio="xMidYMid meet",
-                        class_="gs-board" + (" gs-can-act" if me is not None else ""), role="group", aria_label=title,
+                        class_="gs-board" + (" gs-board-tall" if self.geo.tall else "") + (" gs-can-act" if me is not None else ""),
+                        role="group", aria_label=title,
                         data_board="", data_min_w=MIN_ZOOM_W, data_max_w=art.n(bw * 1.2),
                         data_fit=f"{art.n(bx)} {art.n(by)} {art.n(bw)} {art.n(bh)}",
                         data_tiles=len(v["tiles"]))
@@ -399,31 +424,38 @@ class GenialScreen(TableScreen):
                    h("p", {"class": "gs-board-chips"},
                      h("span", {"class": "gs-chip", "data-round": v["round"]},
                        "Game over" if v["over"] else f"Round {v['round']} of {v['rounds']}")),
-                   h("button", {"type": "button", "class": "gs-fit", "data-action": "fit",
-                                "aria-pressed": "true" if self.vb is None else "false",
-                                "aria-label": "Show the whole board", "title": "Show the whole board (after zooming)"},
-                     "Fit")),
+                   h("div", {"class": "gs-board-tools", "role": "group", "aria-label": "Board view"},
+                     h("button", {"type": "button", "class": "gs-tool", "data-action": "fit",
+                                  "aria-pressed": "true" if self.vb is None else "false",
+                                  "aria-label": "Show the whole board", "title": "Show the whole board (after zooming)"},
+                       "Fit"),
+                     h("button", {"type": "button", "class": "gs-tool", "data-action": "turn-board",
+                                  "aria-label": "Turn the board a quarter", "title": "Turn the board: wide or tall"},
+                       "Turn"))),
                  self.move_bar(v, me, names))
 
     def pieces(self, v: dict) -> tuple[Markup, Markup]:
         """The tiles with their chains, and the towers: they change only with a move,
         so they are drawn once per position."""
-        state, cached = self._pieces
-        if state is self.state:
+        state, tall, cached = self._pieces
+        if state is self.state and tall == self.geo.tall:
             return cached
         tiles, covered_stars = [], []
         for p, a, b in v["tiles"]:
-            tiles.append(art.tile_shape(p, a, b))
+            tiles.append(self.geo.tile_shape(p, a, b))
             for c in (a, b):
                 if tuple(c) in v["golden_set"]:
-                    covered_stars.append(art.star_path(*art.CENTRES[tuple(c)], 7))
-        chains = [self.chain_line(ch) for ch in v["chains"]]
+                    covered_stars.append(art.star_path(*self.geo.centres[tuple(c)], 7))
+        partner = {}
+        for _, a, b in v["tiles"]:
+            partner[tuple(a)], partner[tuple(b)] = tuple(b), tuple(a)
+        chains = [self.chain_line(ch, partner) for ch in v["chains"]]
         towers = [self.tower_markup(i, t) for i, t in enumerate(v["towers"])]
         cached = (join(svg("g", *tiles, class_="gs-tiles"),
                        svg("path", d="".join(covered_stars), class_="gs-covered-stars") if covered_stars else None,
                        svg("g", *chains, class_="gs-chains")),
                   svg("g", *towers, class_="gs-towers"))
-        self._pieces = (self.state, cached)
+        self._pieces = (self.state, self.geo.tall, cached)
         return cached
 
     def layer(self, name: str, v: dict, me) -> Markup:
@@ -453,22 +485,36 @@ class GenialScreen(TableScreen):
         update("[data-players]", self.side())
         self.apply_focus()
 
-    def chain_line(self, ch: dict) -> Markup:
-        """A chain as a line through the centres of its neighbouring cells."""
-        cells = {tuple(c) for c in ch["cells"]}
+    def chain_line(self, ch: dict, partner: dict) -> Markup:
+        """A chain as a line through its cells: every tile's own bar, plus just enough
+        links between touching tiles to show they are one chain (a spanning tree, so
+        big chains stay a readable line rather than a web)."""
+        cells = sorted({tuple(c) for c in ch["cells"]})
+        root = {c: c for c in cells}
+
+        def find(c):
+            while root[c] != c:
+                root[c] = root[root[c]]
+                c = root[c]
+            return c
+
+        inside = [(c, partner[c]) for c in cells if partner.get(c, c) > c and partner[c] in root]
+        between = [(c, nb) for c in cells for nb in ((c[0] + 1, c[1] - 1), (c[0] + 1, c[1]), (c[0], c[1] + 1))
+                   if nb in root and partner.get(c) != nb]
+        centres = self.geo.centres
         d = []
-        for c in cells:
-            x, y = art.CENTRES[c]
-            d.append(f"M{art.n(x)} {art.n(y)}h0")
-            for nb in ((c[0] + 1, c[1] - 1), (c[0] + 1, c[1]), (c[0], c[1] + 1)):
-                if nb in cells:
-                    x2, y2 = art.CENTRES[nb]
-                    d.append(f"M{art.n(x)} {art.n(y)}L{art.n(x2)} {art.n(y2)}")
+        for a, b in inside + between:
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                continue
+            root[ra] = rb
+            (x1, y1), (x2, y2) = centres[a], centres[b]
+            d.append(f"M{art.n(x1)} {art.n(y1)}L{art.n(x2)} {art.n(y2)}")
         return svg("path", d="".join(d), class_=f"gs-chain p{ch['player']}")
 
     def tower_markup(self, i: int, t: dict) -> Markup:
         q, r = t["at"]
-        cx, cy = art.CENTRES[(q, r)]
+        cx, cy = self.geo.centres[(q, r)]
         side = "dark side, worth one more than its light side" if t["dark"] else "light side"
         label = (f"{'Tall' if t['tall'] else 'Short'} tower ({q},{r}): {COLOUR_NAMES[t['colour']]} token "
                  f"worth {t['value']} ({side})")
@@ -486,24 +532,24 @@ class GenialScreen(TableScreen):
         a, b = tuple(last["a"]), tuple(last["b"])
         rings = []
         for tower, _, _ in last["towers"]:
-            cx, cy = art.CENTRES[tuple(v["towers"][tower]["at"])]
+            cx, cy = self.geo.centres[tuple(v["towers"][tower]["at"])]
             rings.append(svg("circle", cx=art.n(cx), cy=art.n(cy - 4), r=24, class_=f"gs-scored-ring p{player}"))
         return svg("g",
-                   svg("polygon", points=art.tile_outline(a, b), class_=f"gs-last-ring p{player}"),
+                   svg("polygon", points=self.geo.tile_outline(a, b), class_=f"gs-last-ring p{player}"),
                    *rings,
                    self.badge(v, a, b, last["gain"], player),
                    class_="gs-last", data_last=player)
 
-    @staticmethod
-    def badge_spot(v: dict, a, b, width: float) -> tuple[float, float]:
+    def badge_spot(self, v: dict, a, b, width: float) -> tuple[float, float]:
         """Where the latest move's badge goes: next to the tile, clear of the towers
         (their tokens) and inside the board."""
-        (ax, ay), (bx, by) = art.CENTRES[a], art.CENTRES[b]
+        (ax, ay), (bx, by) = self.geo.centres[a], self.geo.centres[b]
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        spots = [(mx, min(ay, by) - art.HALF_H - 2), (mx, max(ay, by) + art.HALF_H + 2),
-                 (max(ax, bx) + art.R + width / 2 - 4, my), (min(ax, bx) - art.R - width / 2 + 4, my)]
-        x0, y0, w0, h0 = art.BOARD_BOX
-        towers = [art.CENTRES[tuple(t["at"])] for t in v["towers"]]
+        hw, hh = self.geo.half_w, self.geo.half_h
+        spots = [(mx, min(ay, by) - hh - 2), (mx, max(ay, by) + hh + 2),
+                 (max(ax, bx) + hw + width / 2 - 4, my), (min(ax, bx) - hw - width / 2 + 4, my)]
+        x0, y0, w0, h0 = self.geo.box
+        towers = [self.geo.centres[tuple(t["at"])] for t in v["towers"]]
 
         def clearance(spot):
             x, y = spot
@@ -542,11 +588,11 @@ class GenialScreen(TableScreen):
             return Markup("")
         out = []
         if self.second is None:
-            out.append(art.half_shape(me, self.first, "gs-ghost"))
+            out.append(self.geo.half_shape(me, self.first, "gs-ghost"))
             for c in self.pairs().get(self.first, ()):
-                cx, cy = art.CENTRES[c]
+                cx, cy = self.geo.centres[c]
                 pts = self.target_points(me, self.first, c)
-                out.append(svg("polygon", points=art.hex_pts(cx, cy, art.R - 5), class_=f"gs-target p{me}",
+                out.append(svg("polygon", points=self.geo.hex_pts(cx, cy, art.R - 5), class_=f"gs-target p{me}",
                                data_target=art.cell_key(c)))
                 if pts:
                     out.append(svg("text", f"+{pts}", x=art.n(cx), y=art.n(cy + 6), class_="gs-target-pts"))
@@ -558,12 +604,12 @@ class GenialScreen(TableScreen):
             return Markup("")
         chain = [c for c in p["chain"] if c not in (self.first, self.second)]
         for c in chain:
-            cx, cy = art.CENTRES[c]
-            out.append(svg("polygon", points=art.hex_pts(cx, cy, art.R - 4), class_="gs-chain-glow"))
-        out.append(art.tile_shape(me, self.first, self.second, "gs-ghost", data_ghost=""))
+            cx, cy = self.geo.centres[c]
+            out.append(svg("polygon", points=self.geo.hex_pts(cx, cy, art.R - 4), class_="gs-chain-glow"))
+        out.append(self.geo.tile_shape(me, self.first, self.second, "gs-ghost", data_ghost=""))
         for tower in p["touched"]:
             t = v["towers"][tower]
-            cx, cy = art.CENTRES[tuple(t["at"])]
+            cx, cy = self.geo.centres[tuple(t["at"])]
             scores = next((pts for tw, _, pts in p["towers"] if tw == tower), 0)
             bonus = tower in p["bonus_towers"]
             out.append(svg("circle", cx=art.n(cx), cy=art.n(cy - 4), r=24,
@@ -588,8 +634,8 @@ class GenialScreen(TableScreen):
         if me is None or not self.keyboard or self.cursor is None:
             return Markup("")
         c = self.cursor
-        cx, cy = art.CENTRES[c]
-        return svg("polygon", points=art.hex_pts(cx, cy, art.R - 2), class_="gs-cursor", tabindex=0, role="button",
+        cx, cy = self.geo.centres[c]
+        return svg("polygon", points=self.geo.hex_pts(cx, cy, art.R - 2), class_="gs-cursor", tabindex=0, role="button",
                    aria_label=self.cell_label(v, c), data_cursor=art.cell_key(c))
 
     def cell_label(self, v: dict, c) -> str:
@@ -843,19 +889,34 @@ class GenialScreen(TableScreen):
                        str(colours[k])) for k, c in enumerate(COLOURS)]
             rows.append(h("tr", {"class": "winner" if p in winners else None, "data-rank": p},
                           h("th", {"scope": "row"}, names[p]), *cells,
-                          h("td", {"class": "gs-sorted", "data-sorted": p}, " · ".join(str(x) for x in ranking_key(colours)))))
+                          h("td", {"class": "gs-sorted", "data-sorted": " ".join(str(x) for x in ranking_key(colours))},
+                            h("strong", None, str(low)), h("small", None, "".join(f" · {x}" for x in ranking_key(colours)[1:])))))
         heads = [h("th", {"scope": "col", "title": COLOUR_NAMES[c].title()},
                    art.colour_icon(c, 14), h("span", {"class": "visually-hidden"}, COLOUR_NAMES[c])) for c in COLOURS]
         return h("div", {"class": "genial-summary"},
                  h("table", {"class": "final-scores gs-final", "data-summary": ""},
-                   h("caption", None, "Colours, and the order that decides"),
+                   h("caption", None, "Each colour; the weakest is the score"),
                    h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Player"), *heads,
-                                      h("th", {"scope": "col"}, "Weakest first"))),
+                                      h("th", {"scope": "col"}, "Score", h("small", None, " · tie-breaks")))),
                    h("tbody", None, *rows)),
                  h("p", {"class": "gs-tiebreak", "data-tiebreak": ""}, self.tie_break_text()),
                  h("p", {"class": "gs-small"},
                    "Your score is your weakest colour. On a tie the second-lowest colours are compared, then the "
                    "third, then the highest."))
+
+
+def narrow_screen() -> bool:
+    """Browser only: is the window narrow (a phone held upright)? Then the board is
+    drawn tall. The one place this view asks the browser anything; in plain CPython
+    (tests) there is no window and the board is wide."""
+    try:
+        from js import window
+    except ImportError:
+        return False
+    try:
+        return int(window.innerWidth) < 700
+    except Exception:  # no usable size: the wide board
+        return False
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:

@@ -10,9 +10,12 @@ Everything is told apart by shape as well as colour, so colour-blind players can
 - golden spaces are gold with a star; unused tower spaces show their player mark;
 - the players' tiles by colour AND pattern: plain, dots, stripes, grid.
 
-Board units: a cell is a flat-top hexagon of circumradius R centred on
-hexgrid.to_pixel(cell, R). The cells never change, so their markup (the click
-targets) is built once per layout and reused for every render.
+Board units: a cell is a hexagon of circumradius R. The board is drawn wide (the two
+hexagons side by side, flat-top cells at hexgrid.to_pixel(cell, R)) or, for narrow
+screens, tall: the same picture turned a quarter (the first hexagon on top, pointy-top
+cells); towers, tokens and text stay upright. `GEOMETRY[tall]` holds each. The cells
+never change, so their markup (the click targets) is built once per layout and reused
+for every render.
 """
 
 from __future__ import annotations
@@ -20,16 +23,12 @@ from __future__ import annotations
 import math
 
 from gelateria.core import hexgrid
-from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS
+from gelateria.games.genial.rules import CELLS
 from gelateria.web.markup import Markup, points, svg
 
 R = 30.0
 HALF_H = R * math.sqrt(3) / 2
 MARGIN = 12.0
-CENTRES: dict[tuple[int, int], tuple[float, float]] = {h: hexgrid.to_pixel(h, R) for h in CELLS}
-_bx, _by, _bw, _bh = hexgrid.bounds(CELLS, R)
-BOARD_BOX = (_bx - MARGIN, _by - MARGIN, _bw + 2 * MARGIN, _bh + 2 * MARGIN)
-
 # Scoring colours: fill (dark side, track), text on the light side, outline.
 FILL = {"o": "#f08c00", "g": "#2f9e44", "b": "#1c7ed6", "p": "#7950f2"}
 TEXT = {"o": "#b35c00", "g": "#237a38", "b": "#1864ab", "p": "#5f3dc4"}
@@ -48,9 +47,10 @@ def n(v: float) -> str:
     return "0" if text == "-0" else text
 
 
-def hex_pts(cx: float, cy: float, radius: float = R) -> str:
-    return " ".join(f"{n(cx + radius * math.cos(math.radians(60 * i)))},{n(cy + radius * math.sin(math.radians(60 * i)))}"
-                    for i in range(6))
+def hex_pts(cx: float, cy: float, radius: float = R, turn: float = 0.0) -> str:
+    """A hexagon's corners: flat-top, or pointy-top with turn=90."""
+    return " ".join(f"{n(cx + radius * math.cos(math.radians(60 * i + turn)))},"
+                    f"{n(cy + radius * math.sin(math.radians(60 * i + turn)))}" for i in range(6))
 
 
 def cell_key(h) -> str:
@@ -124,42 +124,95 @@ def tower(tall: bool, colour: str, value: int, dark: bool, cx: float, cy: float)
     return Markup("".join(parts))
 
 
-# --- tiles ---------------------------------------------------------------------------------
+# --- the board's geometry, wide or tall -----------------------------------------------------
 
-_outlines: dict[tuple, str] = {}
+class Geometry:
+    """Where cells are drawn: wide (flat-top cells, the hexagons side by side) or tall
+    (turned a quarter: pointy-top cells, the first hexagon on top)."""
+
+    def __init__(self, tall: bool):
+        self.tall = tall
+        self.turn = 90.0 if tall else 0.0
+        self.centres: dict[tuple[int, int], tuple[float, float]] = {h: self._centre(h) for h in CELLS}
+        self.half_w = HALF_H if tall else R  # a cell's half extent across
+        self.half_h = R if tall else HALF_H  # and up-down
+        xs = [c[0] for c in self.centres.values()]
+        ys = [c[1] for c in self.centres.values()]
+        x0, y0 = min(xs) - self.half_w - MARGIN, min(ys) - self.half_h - MARGIN
+        self.box = (x0, y0, max(xs) + self.half_w + MARGIN - x0, max(ys) + self.half_h + MARGIN - y0)
+        self._outlines: dict[tuple, str] = {}
+        self._base: dict[tuple, Markup] = {}
+
+    def _centre(self, h) -> tuple[float, float]:
+        x, y = hexgrid.to_pixel(h, R)
+        return (-y, x) if self.tall else (x, y)
+
+    def hex_pts(self, cx: float, cy: float, radius: float = R) -> str:
+        return hex_pts(cx, cy, radius, self.turn)
+
+    def corners(self, h) -> list[tuple[float, float]]:
+        cx, cy = self.centres[h]
+        return [(cx + R * math.cos(math.radians(60 * i + self.turn)), cy + R * math.sin(math.radians(60 * i + self.turn)))
+                for i in range(6)]
+
+    def tile_outline(self, a, b) -> str:
+        """The outline of a double tile on neighbouring cells a and b (10 corners)."""
+        key = (tuple(a), tuple(b))
+        if key in self._outlines:
+            return self._outlines[key]
+        ca, cb = self.corners(key[0]), self.corners(key[1])
+
+        def same(p, q):
+            return abs(p[0] - q[0]) < 0.01 and abs(p[1] - q[1]) < 0.01
+
+        k = next(i for i in range(6) if any(same(ca[i], p) for p in cb) and any(same(ca[(i + 1) % 6], p) for p in cb))
+        s2 = ca[(k + 1) % 6]
+        m = next(j for j in range(6) if same(cb[j], s2))
+        ring = [ca[(k + 1 + i) % 6] for i in range(6)] + [cb[(m + 2 + i) % 6] for i in range(4)]
+        out = points(ring)
+        self._outlines[key] = out
+        return out
+
+    def tile_shape(self, player: int, a, b, cls: str = "gs-tile", **extra) -> Markup:
+        return svg("polygon", points=self.tile_outline(a, b), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}",
+                   **extra)
+
+    def half_shape(self, player: int, h, cls: str = "gs-half") -> Markup:
+        cx, cy = self.centres[tuple(h)]
+        return svg("polygon", points=self.hex_pts(cx, cy), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}")
+
+    def base_board(self, towers: frozenset, golden: frozenset, spare: dict) -> Markup:
+        """Every cell as a click target (data-cell="q,r"), golden spaces with their star,
+        tower spaces in use as stone ground, unused tower spaces with their player mark."""
+        key = (towers, golden, tuple(sorted(spare.items())))
+        if key in self._base:
+            return self._base[key]
+        cells, stars, marks = [], [], []
+        for h in CELLS:
+            cx, cy = self.centres[h]
+            cls = "gs-cell"
+            if h in towers:
+                cls += " gs-tower-space"
+            elif h in golden:
+                cls += " gs-golden"
+                stars.append(star_path(cx, cy, 13))
+            elif h in spare:
+                cls += " gs-spare"
+                tall, mark = spare[h]
+                marks.append(f'<text x="{n(cx)}" y="{n(cy + 5)}" class="gs-spare-mark">{mark}</text>')
+            cells.append(f'<polygon points="{self.hex_pts(cx, cy, R - 1.2)}" class="{cls}" data-action="cell" '
+                         f'data-cell="{h[0]},{h[1]}"/>')
+        out = Markup(
+            f'<g class="gs-cells">{"".join(cells)}</g>'
+            f'<path class="gs-stars" d="{"".join(stars)}"/>'
+            f'<g class="gs-spares">{"".join(marks)}</g>')
+        if len(self._base) > 8:
+            self._base.clear()
+        self._base[key] = out
+        return out
 
 
-def _corners(h) -> list[tuple[float, float]]:
-    cx, cy = CENTRES[h]
-    return [(cx + R * math.cos(math.radians(60 * i)), cy + R * math.sin(math.radians(60 * i))) for i in range(6)]
-
-
-def tile_outline(a, b) -> str:
-    """The outline of a double tile on neighbouring cells a and b (10 corners)."""
-    key = (tuple(a), tuple(b))
-    if key in _outlines:
-        return _outlines[key]
-    ca, cb = _corners(key[0]), _corners(key[1])
-
-    def same(p, q):
-        return abs(p[0] - q[0]) < 0.01 and abs(p[1] - q[1]) < 0.01
-
-    k = next(i for i in range(6) if any(same(ca[i], p) for p in cb) and any(same(ca[(i + 1) % 6], p) for p in cb))
-    s2 = ca[(k + 1) % 6]
-    m = next(j for j in range(6) if same(cb[j], s2))
-    ring = [ca[(k + 1 + i) % 6] for i in range(6)] + [cb[(m + 2 + i) % 6] for i in range(4)]
-    out = points(ring)
-    _outlines[key] = out
-    return out
-
-
-def tile_shape(player: int, a, b, cls: str = "gs-tile", **extra) -> Markup:
-    return svg("polygon", points=tile_outline(a, b), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}", **extra)
-
-
-def half_shape(player: int, h, cls: str = "gs-half") -> Markup:
-    cx, cy = CENTRES[tuple(h)]
-    return svg("polygon", points=hex_pts(cx, cy), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}")
+GEOMETRY = {False: Geometry(False), True: Geometry(True)}
 
 
 def swatch(player: int, size: int = 22) -> Markup:
@@ -187,47 +240,3 @@ def defs() -> Markup:
              '<linearGradient id="gs-stone" x1="0" x2="1"><stop offset="0" stop-color="#9aa4ae"/>'
              '<stop offset=".45" stop-color="#d5dbe0"/><stop offset="1" stop-color="#7d8791"/></linearGradient>')
     return Markup(f'<svg class="gs-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>{pats}{grads}</defs></svg>')
-
-
-# --- the printed board ---------------------------------------------------------------------
-
-_base_cache: dict[tuple, Markup] = {}
-
-
-def base_board(towers: frozenset, golden: frozenset, spare: dict) -> Markup:
-    """Every cell as a click target (data-cell="q,r"), golden spaces with their star,
-    tower spaces in use as stone ground, unused tower spaces with their player mark."""
-    key = (towers, golden, tuple(sorted(spare.items())))
-    if key in _base_cache:
-        return _base_cache[key]
-    cells, stars, marks = [], [], []
-    for h in CELLS:
-        cx, cy = CENTRES[h]
-        cls = "gs-cell"
-        if h in towers:
-            cls += " gs-tower-space"
-        elif h in golden:
-            cls += " gs-golden"
-            stars.append(star_path(cx, cy, 13))
-        elif h in spare:
-            cls += " gs-spare"
-            tall, mark = spare[h]
-            marks.append(f'<text x="{n(cx)}" y="{n(cy + 5)}" class="gs-spare-mark">{mark}</text>')
-        cells.append(f'<polygon points="{hex_pts(cx, cy, R - 1.2)}" class="{cls}" data-action="cell" data-cell="{h[0]},{h[1]}"/>')
-    out = Markup(
-        f'<g class="gs-cells">{"".join(cells)}</g>'
-        f'<path class="gs-stars" d="{"".join(stars)}"/>'
-        f'<g class="gs-spares">{"".join(marks)}</g>')
-    if len(_base_cache) > 8:
-        _base_cache.clear()
-    _base_cache[key] = out
-    return out
-
-
-def colour_name(c: str) -> str:
-    return COLOUR_NAMES[c]
-
-
-__all__ = ["R", "HALF_H", "BOARD_BOX", "CENTRES", "COLOURS", "FILL", "TEXT", "EDGE", "PLAYER_FILL", "PATTERN_NAMES",
-           "SHAPE_NAMES", "hex_pts", "token", "colour_icon", "tower", "tile_shape", "half_shape", "tile_outline",
-           "swatch", "defs", "base_board", "star_path", "cell_key", "n"]

@@ -37,6 +37,12 @@ class LocalStorage:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
+def data_attributes(element) -> dict:
+    """An element's data-* attributes as a plain dict (data-pile="2" → {"pile": "2"})."""
+    dataset = element.dataset
+    return {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
+
+
 def form_fields(form) -> dict:
     entries = getattr(window.Array, "from")(window.FormData.new(form).entries())
     return {str(pair[0]): str(pair[1]) for pair in entries}
@@ -179,8 +185,7 @@ class App:
         if not target or self.screen is None:
             return
         event.preventDefault()
-        dataset = target.dataset
-        data = {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
+        data = data_attributes(target)
         form = target.closest("form")
         if form:
             # What the player typed travels with the click (see TableScreen.read_setup).
@@ -220,8 +225,7 @@ class App:
         if not target or self.screen is None:
             return
         event.preventDefault()
-        dataset = target.dataset
-        data = {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
+        data = data_attributes(target)
         self._holding = (data.pop("hold"), data)
         self._guard(self.screen.on_hold, self._holding[0], data, True)
 

@@ -140,7 +140,7 @@ def solitaire_exact(hand=SOLO_DICE - SOLO_RESERVE, reserve=SOLO_RESERVE, cube=0,
         "win": win,
         "loss": loss,
         "scores": ordered,
-        "median_score": _weighted_median(ordered),
+        "median_score": weighted_median(ordered),
         "mean_score": sum(s * p for s, p in ordered.items()) / win if win else None,
         "mean_rolls": mean_rolls,
         "undecided": alive,
@@ -210,7 +210,7 @@ def _product(values) -> float:
     return out
 
 
-def _weighted_median(dist: dict) -> float | None:
+def weighted_median(dist: dict) -> float | None:
     """The median of a {value: weight} distribution sorted by value."""
     total = sum(dist.values())
     if not total:
@@ -272,7 +272,7 @@ def simulate(mode: str = "solitaire", players: int = 1, games: int = 10_000, see
         "wins_by_seat": wins_by_seat,
         "mean_rounds": rounds_total / games,
         "scores": scores,
-        "median_score": _weighted_median(scores),
+        "median_score": weighted_median(scores),
         "mean_score": sum(s * c for s, c in scores.items()) / counted if counted else None,
     }
 

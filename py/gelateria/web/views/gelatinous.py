@@ -236,7 +236,7 @@ def step_solitaire(entry: dict) -> None:
         entry["done"] = True
         entry["timeline"] = None
         entry["scores"] = dict(sorted(entry["scores"].items()))
-        entry["median"] = weighted_median(entry["scores"])
+        entry["median"] = odds_mod.weighted_median(entry["scores"])
         return
     entry["rolls"] += 1
     for score, p in wins.items():
@@ -245,16 +245,6 @@ def step_solitaire(entry: dict) -> None:
     entry["win"] = [entry["win"][0] + won]
     entry["nobody"] += lost
     entry["mean_rounds"] += entry["rolls"] * (won + lost)
-
-
-def weighted_median(dist: dict):
-    total = sum(dist.values())
-    running = 0.0
-    for value, weight in dist.items():
-        running += weight
-        if running >= total / 2:
-            return value
-    return None
 
 
 def fly_style(ax: float, ay: float, d: float, **extra) -> str:

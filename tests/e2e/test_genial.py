@@ -118,14 +118,15 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     assert page.locator("[data-board] .gs-tile").count() == 76
     assert page.locator("[data-player]").count() == 4
 
-    # Render times: the whole screen (the Fit button redraws everything), and a click
-    # that picks a half and puts it back (only the parts that show the pick).
+    # Render times: the whole screen from scratch (Turn draws the board the other way
+    # round: every tile and tower again), and a click that picks a half or puts it back
+    # (only the parts that show the pick are redrawn).
     a, b = placement(state, 0, golden=0)
     timings = page.evaluate("""async ([pick]) => {
         const out = {full: [], pick: []};
         for (let i = 0; i < 16; i++) {
             const kind = i % 2 ? 'pick' : 'full';
-            const el = document.querySelector(kind == 'full' ? "[data-action='fit']" : pick);
+            const el = document.querySelector(kind == 'full' ? "[data-action='turn-board']" : pick);
             const t = performance.now();
             el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
             const markup = performance.now() - t;
@@ -142,6 +143,7 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
           f"a pick {pick_ms:.1f} ms (next frame {pick_frame:.1f} ms)")
     assert full_ms < 150 and pick_ms < full_ms, timings
     assert page.locator("[data-move-bar='first']").count() == 1  # an even number of clicks: nothing picked
+    assert page.locator("[data-board].gs-board-tall").count() == 0  # turned back to wide
 
     # Keyboard: arrows move a cursor (focused, labelled), Enter picks, Enter again places.
     page.locator("[data-move-bar]").click(position={"x": 5, "y": 5})

@@ -301,19 +301,8 @@ def test_a_full_board_renders_quickly():
     assert ms < 60, ms
 
 
-class UpdatingApp(FakeApp):
-    """A fake app that, like the browser's, can replace one part of the screen."""
-
-    def __init__(self):
-        super().__init__()
-        self.updates = []
-
-    def update(self, selector, markup):
-        self.updates.append((selector, markup))
-
-
 def test_making_a_tile_redraws_only_the_parts_that_show_it():
-    app = UpdatingApp()
+    app = FakeApp()
     s = screen(app, [])
     s.seats = HUMAN_VS_BOT
     s.start(seed=7)
@@ -323,9 +312,8 @@ def test_making_a_tile_redraws_only_the_parts_that_show_it():
     click(s, a)
     click(s, b)
     assert app.refreshes == refreshes  # no full redraw for picking
-    selectors = {sel for sel, _ in app.updates}
-    assert selectors == {"[data-layer='last']", "[data-layer='pick']", "[data-layer='cursor']", "[data-move-bar]",
-                         "[data-players]"}
+    assert {sel for sel, _ in app.updates} == {f'[data-part="{p}"]' for p in ("last", "pick", "cursor", "move", "scores")}
+    assert "data-ghost" in app.updated("pick")[-1] and 'data-move-bar="preview"' in app.updated("move")[-1]
     full = s.render()
     for _, markup in app.updates[-5:]:
         assert markup in full  # each part is exactly what a full redraw shows

@@ -82,6 +82,7 @@ class GenialScreen(TableScreen):
         self._pairs: tuple = (None, {})
         self._view: tuple = (None, None)
         self._pieces: tuple = (None, None, None)
+        self._chain_lines: dict[tuple, Markup] = {}  # a chain's line, by its cells (tiles never move)
         self._preview: tuple = (None, None, None)
         super().__init__(app, rest)
 
@@ -442,14 +443,22 @@ class GenialScreen(TableScreen):
             return cached
         tiles, covered_stars = [], []
         for p, a, b in v["tiles"]:
-            tiles.append(self.geo.tile_shape(p, a, b))
+            tiles.append(self.geo.tile(p, a, b))
             for c in (a, b):
                 if tuple(c) in v["golden_set"]:
                     covered_stars.append(art.star_path(*self.geo.centres[tuple(c)], 7))
         partner = {}
         for _, a, b in v["tiles"]:
             partner[tuple(a)], partner[tuple(b)] = tuple(b), tuple(a)
-        chains = [self.chain_line(ch, partner) for ch in v["chains"]]
+        chains = []
+        for ch in v["chains"]:
+            key = (self.geo.tall, ch["player"], tuple(sorted(tuple(c) for c in ch["cells"])))
+            line = self._chain_lines.get(key)
+            if line is None:
+                if len(self._chain_lines) > 2000:
+                    self._chain_lines.clear()
+                line = self._chain_lines[key] = self.chain_line(ch, partner)
+            chains.append(line)
         towers = [self.tower_markup(i, t) for i, t in enumerate(v["towers"])]
         cached = (join(svg("g", *tiles, class_="gs-tiles"),
                        svg("path", d="".join(covered_stars), class_="gs-covered-stars") if covered_stars else None,
@@ -467,12 +476,12 @@ class GenialScreen(TableScreen):
             inner = self.pick_markup(v, me)
         else:
             inner = self.cursor_markup(v, me)
-        return svg("g", inner, data_layer=name)
+        return svg("g", inner, data_part=name)
 
     def redraw(self) -> None:
         """After a click that only changes the tile being made: replace the few parts
         that show it (board overlays, the bar under the board, the colour tracks)
-        instead of the whole screen. Without app.update (tests), redraw everything."""
+        instead of the whole screen (an app without update() redraws everything)."""
         update = getattr(self.app, "update", None)
         if update is None or self.phase != "play":
             self.app.refresh()
@@ -480,9 +489,9 @@ class GenialScreen(TableScreen):
         v = self.view()
         me = self.actor()
         for name in ("last", "pick", "cursor"):
-            update(f"[data-layer='{name}']", self.layer(name, v, me))
-        update("[data-move-bar]", self.move_bar(v, me, self.names()))
-        update("[data-players]", self.side())
+            update(f'[data-part="{name}"]', self.layer(name, v, me))
+        update('[data-part="move"]', self.move_bar(v, me, self.names()))
+        update('[data-part="scores"]', self.side())
         self.apply_focus()
 
     def chain_line(self, ch: dict, partner: dict) -> Markup:
@@ -661,37 +670,38 @@ class GenialScreen(TableScreen):
 
     def move_bar(self, v: dict, me, names) -> Markup:
         if me is None:
-            return h("section", {"class": "gs-move-bar gs-quiet", "aria-label": "Latest move", "data-move-bar": "watch"},
-                     self.latest_line(v, names))
+            return move_section("watch", "Latest move", " gs-quiet", self.latest_line(v, names))
         if self.must_pass():
-            return h("section", {"class": "gs-move-bar", "aria-label": "Your move", "data-move-bar": "pass"},
-                     h("p", {"class": "gs-step"}, h("strong", None, "No tile fits anywhere. "),
-                       "No two neighbouring empty spaces are left on the board, so you pass this turn."),
-                     h("p", {"class": "gs-buttons"},
-                       h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"}, "Pass")))
+            return move_section(
+                "pass", "Your move", "",
+                h("p", {"class": "gs-step"}, h("strong", None, "No tile fits anywhere. "),
+                  "No two neighbouring empty spaces are left on the board, so you pass this turn."),
+                h("p", {"class": "gs-buttons"},
+                  h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"}, "Pass")))
         hint = h("p", {"class": "gs-hint", "role": "status", "data-hint": ""}, self.hint) if self.hint else None
         tile_no = ROUNDS - v["tiles_left"][me] + 1
         if self.first is None:
-            return h("section", {"class": "gs-move-bar", "aria-label": "Your move", "data-move-bar": "first"},
-                     h("p", {"class": "gs-step"},
-                       h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
-                       "Click an empty space for one half of your tile, then a neighbouring space for the other half."),
-                     hint,
-                     h("p", {"class": "gs-keys"}, "Keys: arrows move, Enter picks, Esc cancels. ", self.latest_line(v, names)))
+            return move_section(
+                "first", "Your move", "",
+                h("p", {"class": "gs-step"}, h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
+                  "Click an empty space for one half of your tile, then a neighbouring space for the other half."),
+                hint,
+                h("p", {"class": "gs-keys"}, "Keys: arrows move, Enter picks, Esc cancels. ", self.latest_line(v, names)))
         if self.second is None:
-            return h("section", {"class": "gs-move-bar", "aria-label": "Your move", "data-move-bar": "second"},
-                     h("p", {"class": "gs-step", "aria-live": "polite"},
-                       h("strong", None, f"First half on ({self.first[0]},{self.first[1]}). "),
-                       "Now click one of the outlined neighbours for the other half; each shows the points it would bring."),
-                     hint,
-                     h("p", {"class": "gs-buttons"},
-                       h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel")))
+            return move_section(
+                "second", "Your move", "",
+                h("p", {"class": "gs-step", "aria-live": "polite"},
+                  h("strong", None, f"First half on ({self.first[0]},{self.first[1]}). "),
+                  "Now click one of the outlined neighbours for the other half; each shows the points it would bring."),
+                hint,
+                h("p", {"class": "gs-buttons"},
+                  h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel")))
         return self.preview_bar(v, me, hint)
 
     def preview_bar(self, v: dict, me: int, hint) -> Markup:
         p = self.preview()
         if p is None or "error" in p:
-            return h("section", {"class": "gs-move-bar", "data-move-bar": "error"},
+            return move_section("error", "Your move", "",
                      h("p", {"role": "alert"}, (p or {}).get("error", "This tile cannot go there.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel"))
         gain, before, after = p["gain"], p["before"], p["after"]
@@ -724,8 +734,7 @@ class GenialScreen(TableScreen):
                    else f"Your weakest colour stays {low_after}.")
         golden = self.golden_chooser(p) if self.golden_pick else None
         total = sum(gain)
-        return h("section", {"class": "gs-move-bar gs-previewing", "aria-label": "Confirm your tile", "data-move-bar": "preview",
-                             "data-preview": ",".join(str(g) for g in gain)},
+        return move_section("preview", "Confirm your tile", " gs-previewing",
                  h("div", {"class": "gs-preview-head"},
                    h("p", {"class": "gs-step", "aria-live": "polite"},
                      h("strong", None, f"This tile scores {total} point" + ("" if total == 1 else "s") + ": "),
@@ -736,7 +745,8 @@ class GenialScreen(TableScreen):
                    h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
                      f"Place tile ({gain_words(gain)})" if total else "Place tile (no points)"),
                    h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel"),
-                   h("small", None, "or click the outlined half again")))
+                   h("small", None, "or click the outlined half again")),
+                            preview=",".join(str(g) for g in gain))
 
     def golden_chooser(self, p: dict) -> Markup:
         rows = []
@@ -798,7 +808,7 @@ class GenialScreen(TableScreen):
         gain = p["gain"] if p and "error" not in p else None
         acting = v["to_act"][0] if v["to_act"] and self.phase in ("play", "replay") else None
         cards = [self.player_card(v, names, i, acting, gain if i == me else None) for i in range(v["players"])]
-        return h("section", {"class": "gs-players", "aria-label": "Scores", "data-players": ""},
+        return h("section", {"class": "gs-players", "aria-label": "Scores", "data-part": "scores"},
                  h("h2", None, "Scores ", h("small", None, "— only your weakest colour counts")),
                  h("ol", {"class": "gs-cards"}, *cards))
 
@@ -819,7 +829,7 @@ class GenialScreen(TableScreen):
                 g_from, g_to = value, TRACK_MAX
             style = (f"--fill:{first_lap * 100 / TRACK_MAX:.2f}%;--lap:{lap * 100 / TRACK_MAX:.2f}%;"
                      f"--gain-from:{g_from * 100 / TRACK_MAX:.2f}%;--gain:{(g_to - g_from) * 100 / TRACK_MAX:.2f}%")
-            is_low = value == low
+            is_low = value == low and len(set(colours)) > 1  # all four level: nothing to point at
             rows.append(h("li", {"class": f"gs-track-row gs-c-{c}" + (" gs-low" if is_low else ""), "data-colour": c,
                                  "data-value": value},
                           art.colour_icon(c, 14),
@@ -903,6 +913,13 @@ class GenialScreen(TableScreen):
                  h("p", {"class": "gs-small"},
                    "Your score is your weakest colour. On a tie the second-lowest colours are compared, then the "
                    "third, then the highest."))
+
+
+def move_section(kind: str, label: str, extra_class: str, *children, preview: str | None = None) -> Markup:
+    """The bar under the board (data-move-bar says which step it shows; data-preview the
+    previewed points per colour)."""
+    return h("section", {"data-part": "move", "class": "gs-move-bar" + extra_class, "aria-label": label,
+                         "data-move-bar": kind, "data-preview": preview}, *children)
 
 
 def narrow_screen() -> bool:

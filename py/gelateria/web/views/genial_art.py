@@ -21,6 +21,7 @@ for every render.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from gelateria.core import hexgrid
 from gelateria.games.genial.rules import CELLS
@@ -93,6 +94,7 @@ def colour_icon(colour: str, size: int = 14, filled: bool = True) -> Markup:
                viewBox="0 0 16 16", width=size, height=size, class_="gs-icon", aria_hidden="true")
 
 
+@lru_cache(maxsize=512)
 def star_path(cx: float, cy: float, r: float) -> str:
     pts = []
     for i in range(10):
@@ -102,6 +104,7 @@ def star_path(cx: float, cy: float, r: float) -> str:
     return "M" + "L".join(pts) + "Z"
 
 
+@lru_cache(maxsize=512)
 def tower(tall: bool, colour: str, value: int, dark: bool, cx: float, cy: float) -> Markup:
     """A tower standing on its space: tall = a column with the token high on top,
     short = a low, wide drum with the token just above it."""
@@ -142,6 +145,7 @@ class Geometry:
         self.box = (x0, y0, max(xs) + self.half_w + MARGIN - x0, max(ys) + self.half_h + MARGIN - y0)
         self._outlines: dict[tuple, str] = {}
         self._base: dict[tuple, Markup] = {}
+        self._tiles: dict[tuple, Markup] = {}  # at most 4 players x 702 places
 
     def _centre(self, h) -> tuple[float, float]:
         x, y = hexgrid.to_pixel(h, R)
@@ -172,6 +176,14 @@ class Geometry:
         out = points(ring)
         self._outlines[key] = out
         return out
+
+    def tile(self, player: int, a, b) -> Markup:
+        """A placed tile (drawn once per place and player, then reused)."""
+        key = (player, tuple(a), tuple(b))
+        markup = self._tiles.get(key)
+        if markup is None:
+            markup = self._tiles[key] = self.tile_shape(player, a, b)
+        return markup
 
     def tile_shape(self, player: int, a, b, cls: str = "gs-tile", **extra) -> Markup:
         return svg("polygon", points=self.tile_outline(a, b), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}",

@@ -217,7 +217,11 @@ class GenialScreen(TableScreen):
             self.app.refresh()
             return
         if action == "turn-board":
-            self.app.prefs["genial_board"] = "wide" if self.geo.tall else "tall"
+            tall = not self.geo.tall
+            if tall == self.auto_tall:
+                self.app.prefs.pop("genial_board", None)  # back to what suits this screen
+            else:
+                self.app.prefs["genial_board"] = "tall" if tall else "wide"
             self.app.save_prefs()
             self.vb = None
             self.app.refresh()

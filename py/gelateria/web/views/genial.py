@@ -729,8 +729,10 @@ class GenialScreen(TableScreen):
         if not why:
             if len(p["touched"]) == 1:
                 why.append("it touches one tower: a chain scores once it touches two")
+            elif p["touched"]:
+                why.append("this chain has already scored every tower it touches")
             else:
-                why.append("it scores nothing")
+                why.append("it touches no tower")
         if p["merged"]:
             why.append(f"joins {plural(p['merged'], 'chain')} of yours")
         low_before, low_after = min(before), min(after)

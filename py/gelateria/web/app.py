@@ -195,7 +195,7 @@ class App:
     def _on_submit(self, event) -> None:
         """Enter in a form field: never a page load; the form's data-submit action."""
         event.preventDefault()
-        action = event.target.dataset.submit
+        action = event.target.getAttribute("data-submit")  # null (falsy) when absent
         if action and self.screen is not None:
             self._guard(self.screen.on_action, str(action), {"form": form_fields(event.target)})
 
@@ -206,7 +206,7 @@ class App:
         if tag in ("input", "textarea", "select"):
             return
         if tag in ("button", "a", "summary") and str(event.key) in ("Enter", " "):
-            if event.target.dataset.hold and not event.repeat and self._holding is None:
+            if event.target.hasAttribute("data-hold") and not event.repeat and self._holding is None:
                 self._on_hold_start(event)
             return  # the focused control's own click, not a game shortcut
         if self._guard(self.screen.on_key, str(event.key)):

@@ -83,6 +83,24 @@ def cmd_games(args) -> int:
     return 0
 
 
+def cmd_arena(args) -> int:
+    """Bot levels against each other, seats rotated; the last line is the JSON summary."""
+    from gelateria.core import arena
+
+    seats = _levels(args.seats)
+
+    def progress(done, total):
+        if done % max(1, total // 20) == 0 or done == total:
+            print(f"{done}/{total} games", file=sys.stderr, flush=True)
+
+    summary = arena.run(args.game, seats, args.games, args.seed, args.jobs, _parse_options(args.option),
+                        progress if args.progress else None)
+    for line in arena.report_lines(summary):
+        print(line)
+    print(_dump(summary))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m gelateria", description="Gelateria games, headless.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -98,6 +116,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
     p.add_argument("--mode", help="game mode, for games that have modes")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("arena", help="bot levels play many games, seats rotated; win rates with 95%% CIs")
+    p.add_argument("game")
+    p.add_argument("--seats", required=True, help="comma-separated bot levels, e.g. hard,normal")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    p.add_argument("--progress", action="store_true", help="report finished games on stderr")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="replay a share link and print the result")
     p.add_argument("link")

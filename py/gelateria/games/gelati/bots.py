@@ -8,6 +8,8 @@ normal: places the tile that scores best, counting placement points, the parts i
         every order it can, trades spare parts for parts its orders miss, and discards
         the least useful part when over the limit.
 easy:   the same, with frequent mistakes (a random placement, a forgotten trade or order).
+hard:   searches (information-set Monte-Carlo tree search over sampled deals, see
+        gelati/search.py), using the normal bot's judgement for move ordering.
 """
 
 from __future__ import annotations
@@ -77,6 +79,13 @@ class HeuristicBot:
     # -- step 1 ------------------------------------------------------------------------
 
     def place(self, view: dict, legal: list, rng):
+        scores = self.place_scores(view, legal, rng)
+        best = max(range(len(legal)), key=scores.__getitem__)  # the first of equals
+        return legal[best]
+
+    def place_scores(self, view: dict, legal: list, rng) -> list[float]:
+        """How good each placement in `legal` looks, in points (the search bot uses
+        these to decide which placements to look at first)."""
         me = view["me"]
         board = {(q, r): t for q, r, t in view["board"]}
         frontier = frontier_of(board)
@@ -113,7 +122,7 @@ class HeuristicBot:
                     return max(best, value)
             return best
 
-        best, best_score = None, None
+        scores = []
         for move in legal:
             tile, cell = move["p"], tuple(move["at"])
             touching = frontier[cell][1]
@@ -128,9 +137,8 @@ class HeuristicBot:
             del board[cell]
             score = PLACEMENT_POINTS[touching] + _gain(held, orders, earned) - deny * threat + KEEP * future
             score += rng.random() * 1e-3  # break ties without favouring a corner
-            if best_score is None or score > best_score:
-                best, best_score = move, score
-        return best
+            scores.append(score)
+        return scores
 
     # -- step 3 ------------------------------------------------------------------------
 
@@ -172,4 +180,11 @@ class EasyBot(HeuristicBot):
     mistakes = 0.35
 
 
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": HeuristicBot}
+def hard_bot():
+    """Search (gelati/search.py, core/search.py), imported on first use."""
+    from gelateria.games.gelati.search import hard_bot as make
+
+    return make()
+
+
+BOTS = {"random": RandomBot, "easy": EasyBot, "normal": HeuristicBot, "hard": hard_bot}

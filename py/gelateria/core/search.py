@@ -1,0 +1,334 @@
+"""A search bot that plays any turn-based game through the Game protocol.
+
+Information-set Monte-Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012) steered by a prior (the PUCT rule of AlphaZero). The bot sees what
+every bot sees, its seat's `view` and its legal moves, never the state behind them.
+Each iteration:
+
+1. *determinize*: a game-supplied `determinize(view, rng) -> state` samples a full
+   state consistent with the view (others' hands, the stack order, ...). For a game
+   with no hidden information it just rebuilds the state from the view;
+2. *select*: walk down one shared tree whose edges are moves. At each node only the
+   moves legal in this sample compete, by
+       Q(move) + exploration * P(move) * sqrt(available(move)) / (1 + visits(move))
+   where Q is the mover's mean reward through that move, P the prior share of the
+   move (from the game's `prior`, a cheap judgement of each move; uniform without
+   one) and `available` counts the iterations in which the move was legal (the
+   ISMCTS form of the parent's visit count). A move never tried scores with the
+   node's own mean for Q;
+3. *roll out*: from the first move not tried before, play at most `rollout_moves`
+   further moves with a cheap `policy` (random, or the game's greedy heuristic);
+4. *evaluate*: a game-supplied `evaluate(state) -> [reward per seat in 0..1]`
+   (1 for a win, a share for a tie; for an unfinished game a guess from the
+   position), credited along the path to each move's mover.
+
+The move played is the root move visited most.
+
+Budget knobs (SearchBot arguments): `iterations` (deterministic: the arena and tests
+use it alone), `time_limit` in seconds (a wall-clock cap for the browser, counted
+from the first call, pauses between slices included), `rollout_moves`,
+`exploration`. `think(view, legal, rng)` is a generator that yields about every
+`yield_ms` of work and returns its move, so a page can run it in slices; `choose`
+runs the same generator to the end, so both give the same move.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from typing import Callable
+
+from gelateria.core.game import Game
+from gelateria.core.rng import Rng
+
+IN_BROWSER = sys.platform == "emscripten"  # Pyodide
+
+
+def move_key(move) -> str:
+    """Moves are JSON-able values (often dicts); the tree keys them by their JSON."""
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def winner_rewards(game: Game, state) -> list[float]:
+    """1 for a lone winner; tied winners share the point."""
+    rewards = [0.0] * len(game.scores(state))
+    winners = game.winners(state)
+    for w in winners:
+        rewards[w] = 1.0 / len(winners)
+    return rewards
+
+
+def lead_rewards(game: Game, state, values: list[float], scale: float) -> list[float]:
+    """Rewards for a finished game (the winners), or a guess for an unfinished one
+    from each seat's lead over the best other seat, `values` being what each seat's
+    position is worth in points: a logistic curve, a lead of `scale` points ~ 73%."""
+    if game.is_over(state):
+        return winner_rewards(game, state)
+    rewards = []
+    for p, v in enumerate(values):
+        lead = (v - max(w for q, w in enumerate(values) if q != p)) / scale
+        rewards.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
+    return rewards
+
+
+def softmax(values: list[float], temperature: float) -> list[float]:
+    """Shares summing to 1, the best value largest (prior weights from scores)."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def random_policy(state, player: int, legal: list, rng: Rng):
+    return rng.choice(legal)
+
+
+class _Edge:
+    """A move out of a node: the mover's statistics and the node it leads to."""
+
+    __slots__ = ("move", "prior", "visits", "reward", "available", "child")
+
+    def __init__(self, move, prior: float):
+        self.move = move
+        self.prior = prior
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.child = None
+
+
+class _Node:
+    __slots__ = ("edges", "visits", "reward")
+
+    def __init__(self):
+        self.edges: dict[str, _Edge] = {}
+        self.visits = 0
+        self.reward = 0.0  # reward of the seat to move here, summed over visits
+
+
+class SearchBot:
+    """ISMCTS over determinizations with a prior; see the module docstring.
+
+    game          the Game
+    determinize   (view, rng) -> a full state consistent with the view
+    evaluate      state -> reward per seat in 0..1 (default: the winners of a finished
+                  game, else the lead in `game.scores`, `score_scale` points ~ 73%)
+    policy        (state, player, legal, rng) -> move, for roll-outs (default random)
+    prior         (state, player, legal) -> a weight per legal move (shares of the
+                  exploration; default equal). Asked once per node, on the sample that
+                  first reaches it; a move first legal in a later sample gets the
+                  node's smallest weight.
+    root_prior    (view, legal, rng) -> a weight per legal move at the root, where the
+                  true view is known (default: `prior` on the first sample)
+    iterations    samples (determinizations) per move: the deterministic budget
+    time_limit    seconds per move, wall clock (None: no cap; the browser sets one)
+    rollout_moves moves played by `policy` after leaving the tree, then `evaluate`
+    exploration   how far the prior and uncertainty pull the search from the best Q
+    root_candidates
+                  None: the root is searched like any node. k: only the k root moves
+                  with the highest root prior are considered, by sequential halving
+                  on shared samples (see `_halving`), which compares them with far
+                  less noise when chance and hidden cards weigh heavily
+    yield_ms      `think` yields after about this much work
+    """
+
+    name = "hard"
+
+    def __init__(
+        self,
+        game: Game,
+        determinize: Callable,
+        *,
+        evaluate: Callable | None = None,
+        policy: Callable = random_policy,
+        prior: Callable | None = None,
+        root_prior: Callable | None = None,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        rollout_moves: int = 20,
+        exploration: float = 1.0,
+        root_candidates: int | None = None,
+        score_scale: float = 10.0,
+        yield_ms: float = 4.0,
+    ):
+        self.game = game
+        self.determinize = determinize
+        self.evaluate = evaluate or (lambda s: lead_rewards(game, s, game.scores(s), score_scale))
+        self.policy = policy
+        self.prior = prior
+        self.root_prior = root_prior
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.rollout_moves = rollout_moves
+        self.exploration = exploration
+        self.root_candidates = root_candidates
+        self.yield_s = yield_ms / 1000.0
+        self.last_iterations = 0  # iterations the last move used (for reports and tests)
+        self.last_root: _Node | None = None  # the last search tree (for tests)
+
+    # -- the bot interface ---------------------------------------------------------------
+
+    def choose(self, view: dict, legal: list, rng: Rng):
+        thinking = self.think(view, legal, rng)
+        try:
+            while True:
+                next(thinking)
+        except StopIteration as done:
+            return done.value
+
+    def think(self, view: dict, legal: list, rng: Rng):
+        """A generator: yields every `yield_ms` or so of work, returns the move."""
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        self._started = self._paused_at = time.perf_counter()
+        root = self.last_root = _Node()
+        keys = [move_key(m) for m in legal]
+        if self.root_prior is not None:
+            self._add_edges(root, keys, legal, self.root_prior(view, legal, rng))
+            yield
+        if self.root_candidates:
+            return (yield from self._halving(root, view, keys, legal, rng))
+        root_keys = set(keys)
+        while self.last_iterations < self.iterations:
+            state = self.determinize(view, rng)
+            yield from self._descend(root, state, rng, root_keys)
+            self.last_iterations += 1
+            if self._out_of_time() or self._decided(root, self.iterations - self.last_iterations):
+                break
+        ranked = self._ranked_edges(root)
+        return ranked[0].move if ranked and ranked[0].visits else legal[0]
+
+    def _halving(self, root: _Node, view: dict, keys: list, legal: list, rng: Rng):
+        """Sequential halving over the best `root_candidates` root moves: every sample
+        (a determinization and a roll-out seed) is played out after each move still
+        in the running, so their means differ by the moves and not by luck; after
+        each round the worse half drops out. Below each root move, ISMCTS as usual."""
+        if not root.edges:
+            state = self.determinize(view, rng)
+            player = self.game.to_act(state)[0]
+            weights = self.prior(state, player, legal) if self.prior else [1.0] * len(legal)
+            self._add_edges(root, keys, legal, weights)
+        by_prior = sorted((root.edges[k] for k in keys), key=lambda e: -e.prior)
+        alive = by_prior[: self.root_candidates]
+        for edge in alive:
+            edge.child = _Node()
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        for round_ in range(rounds):
+            samples = max(1, self.iterations // rounds // len(alive))
+            for _ in range(samples):
+                state = self.determinize(view, rng)
+                mover = self.game.to_act(state)[0]  # this seat: it is its turn
+                seed = rng.next_u32()
+                for edge in alive:
+                    rewards = yield from self._descend(edge.child, self.game.apply(state, mover, edge.move), Rng(seed))
+                    edge.visits += 1
+                    edge.available += 1
+                    edge.reward += rewards[mover]
+                    self.last_iterations += 1
+                if self._out_of_time():
+                    break
+            if self._out_of_time():
+                break
+            if len(alive) > 1:
+                alive = sorted(alive, key=lambda e: (e.reward / e.visits, e.prior), reverse=True)
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        best = max(alive, key=lambda e: (e.reward / max(1, e.visits), e.prior))
+        return best.move
+
+    def _out_of_time(self) -> bool:
+        return self.time_limit is not None and time.perf_counter() - self._started >= self.time_limit
+
+    # -- one iteration ----------------------------------------------------------------------
+
+    def _pause(self) -> bool:
+        """True when it is time to yield (about every yield_ms of work)."""
+        now = time.perf_counter()
+        if now - self._paused_at >= self.yield_s:
+            self._paused_at = now
+            return True
+        return False
+
+    def _descend(self, top: _Node, state, rng: Rng, root_keys: set | None = None):
+        """One ISMCTS iteration from `top` on a sampled `state`: select down the tree,
+        roll out from the first new move, evaluate, credit each move's mover. Returns
+        the rewards. `root_keys`: at `top`, only these moves (the seat's real ones)."""
+        game = self.game
+        node, path = top, []
+        while not game.is_over(state):
+            player = game.to_act(state)[0]
+            legal = game.legal_moves(state, player)
+            keys = [move_key(m) for m in legal]
+            if root_keys is not None and node is top:
+                pairs = [(k, m) for k, m in zip(keys, legal) if k in root_keys]
+                keys, legal = [k for k, _ in pairs], [m for _, m in pairs]
+            if len(legal) == 1 and node is not top:
+                state = game.apply(state, player, legal[0])  # forced: no node needed
+                continue
+            edge = self._select(node, state, player, legal, keys)
+            state = game.apply(state, player, edge.move)
+            path.append((node, edge, player))
+            if edge.visits == 0:
+                break  # a move not tried before: roll out from here
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
+        for _ in range(self.rollout_moves):
+            if game.is_over(state):
+                break
+            player = game.to_act(state)[0]
+            legal = game.legal_moves(state, player)
+            move = legal[0] if len(legal) == 1 else self.policy(state, player, legal, rng)
+            state = game.apply(state, player, move)
+            if self._pause():
+                yield
+        rewards = self.evaluate(state)
+        for node, edge, mover in path:
+            node.visits += 1
+            node.reward += rewards[mover]
+            edge.visits += 1
+            edge.reward += rewards[mover]
+        if self._pause():
+            yield
+        return rewards
+
+    def _add_edges(self, node: _Node, keys: list, legal: list, weights: list) -> None:
+        total = sum(weights) or 1.0
+        for k, m, w in zip(keys, legal, weights):
+            if k not in node.edges:
+                node.edges[k] = _Edge(m, w / total)
+
+    def _select(self, node: _Node, state, player: int, legal: list, keys: list) -> _Edge:
+        edges = node.edges
+        if not edges:
+            weights = self.prior(state, player, legal) if self.prior else [1.0] * len(legal)
+            self._add_edges(node, keys, legal, weights)
+        elif any(k not in edges for k in keys):
+            floor = min(e.prior for e in edges.values())
+            for k, m in zip(keys, legal):
+                if k not in edges:
+                    edges[k] = _Edge(m, floor)
+        first_play = node.reward / node.visits if node.visits else 0.5
+        c = self.exploration
+        best, best_score = None, -math.inf
+        for k in keys:
+            e = edges[k]
+            e.available += 1
+            q = e.reward / e.visits if e.visits else first_play
+            score = q + c * e.prior * math.sqrt(e.available) / (1 + e.visits)
+            if score > best_score:
+                best, best_score = e, score
+        return best
+
+    # -- the decision ---------------------------------------------------------------------
+
+    @staticmethod
+    def _ranked_edges(root: _Node) -> list[_Edge]:
+        return sorted(root.edges.values(), key=lambda e: (e.visits, e.reward), reverse=True)
+
+    def _decided(self, root: _Node, remaining: int) -> bool:
+        """Stop early when no other move can overtake the most visited one."""
+        ranked = self._ranked_edges(root)
+        return len(ranked) >= 2 and ranked[0].visits - ranked[1].visits > remaining

@@ -1,0 +1,287 @@
+"""Gelati's side of the search bot (core/search.py): sampling what a seat cannot see,
+a cheap roll-out policy, a position evaluation, and the "hard" level.
+
+Hidden in Gelati: the other players' hands and orders, the order of the stack and of
+the order pile. `determinize` deals the tiles the seat has not seen (not on the board,
+not in its hand, not set aside face up) at random among the others' hands (their sizes
+are public) and the stack, and the unseen orders among the others and the pile. How
+many orders each player holds is not in the view but follows from public facts: two
+each, one drawn after every completed order while the pile lasts.
+
+Two things a state holds are not in the view and are guessed: whether the player to
+move has placed a tile this turn (assumed yes unless the stack is empty and the last
+move was a pass) and how many turns in a row went by without a placement (assumed 0;
+it only matters once nobody can place any more).
+"""
+
+from __future__ import annotations
+
+import math
+
+from gelateria.core.rng import Rng
+
+from gelateria.core.search import IN_BROWSER, SearchBot, softmax, winner_rewards
+from gelateria.games.gelati.bots import HeuristicBot, holding_value
+from gelateria.games.gelati.rules import (
+    GAME,
+    HAND_SIZE,
+    N_ORDERS,
+    N_TILES,
+    ORDER_PARTS,
+    ORDER_POINTS,
+    ORDERS_PER_PLAYER,
+    PLACEMENT_POINTS,
+    START_CELLS,
+    TILE_MASK,
+    TILE_PARTS,
+    State,
+    frontier_of,
+)
+from gelateria.core.hexgrid import AXES
+
+# --- knobs of the hard level ---------------------------------------------------------------
+ITERATIONS = 300  # determinizations per decision (CPython: about 0.2-0.4 s)
+BROWSER_TIME_LIMIT = 0.85  # seconds per move in the browser, pauses between slices included
+ROLLOUT_MOVES = 12  # about two turns of play by the cheap policy, then `evaluate`
+EXPLORATION = 1.0
+ROOT_CANDIDATES = 6  # the normal bot's 6 favourite moves, compared on shared samples
+PRIOR_TEMPERATURE = 2.0  # points: a placement 2 points better gets e times the attention
+CARELESS = 0.1  # how often the roll-out policy places at random
+
+
+def order_counts(view: dict) -> list[int]:
+    """How many open orders each player holds, from public facts: two each at the
+    start, and one drawn from the pile after each completed order while it lasts."""
+    players = view["players"]
+    counts = [ORDERS_PER_PLAYER] * players
+    pile = N_ORDERS - ORDERS_PER_PLAYER * players
+    for player, _ in view["completed"]:
+        if pile:
+            pile -= 1
+        else:
+            counts[player] -= 1
+    return counts
+
+
+def determinize(view: dict, rng: Rng) -> State:
+    """A full state consistent with `view` (a seat's view), the unseen dealt at random."""
+    me, players = view["me"], view["players"]
+    board = {(q, r): t for q, r, t in view["board"]}
+    known_hands = {me: view["hand"]}
+    if view["revealed"] is not None:
+        known_hands[view["turn"]] = view["revealed"]  # a stuck player shows their hand
+    seen = set(board.values()) | set(view["set_aside"])
+    for hand in known_hands.values():
+        seen.update(hand)
+    unseen = [t for t in range(N_TILES) if t not in seen]
+    rng.shuffle(unseen)
+    hands = []
+    for p in range(players):
+        if p in known_hands:
+            hands.append(tuple(known_hands[p]))
+        else:
+            size = view["hand_sizes"][p]
+            hands.append(tuple(unseen[-size:]) if size else ())
+            del unseen[len(unseen) - size:]
+    orders_seen = set(view["orders"]) | {o for _, o in view["completed"]}
+    hidden_orders = [o for o in range(N_ORDERS) if o not in orders_seen]
+    rng.shuffle(hidden_orders)
+    counts = order_counts(view)
+    orders = []
+    for p in range(players):
+        if p == me:
+            orders.append(tuple(view["orders"]))
+        else:
+            orders.append(tuple(hidden_orders[-counts[p]:]) if counts[p] else ())
+            del hidden_orders[len(hidden_orders) - counts[p]:]
+    s = State()
+    s.players = players
+    s.board = board
+    s.frontier = frontier_of(board)
+    s.hands = tuple(hands)
+    s.orders = tuple(orders)
+    s.held = tuple(tuple(h) for h in view["held"])
+    s.supply = tuple(view["supply"])
+    s.stack = tuple(unseen)  # what is left, in a random order
+    s.order_pile = tuple(hidden_orders)
+    s.set_aside = tuple(view["set_aside"])
+    s.completed = tuple((p, o) for p, o in view["completed"])
+    s.scores = tuple(view["scores"])
+    s.turn = view["turn"]
+    s.phase = view["phase"]
+    last = view["last"] or {}
+    s.placed = s.phase == "after" and not (view["stack"] == 0 and last.get("kind") == "pass")
+    s.idle = 0
+    s.rng = Rng(rng.next_u32()).state
+    s.last = view["last"]
+    return s
+
+
+# Chance of winning from a position, a logistic function of the gap to the best other
+# player in score + parts (the parts weighed against orders, as the normal bot weighs
+# them), that gap again times the game's progress (a lead counts for more as the stack
+# runs down), and who moves next (+1 me, -1 that rival, 0 someone else). Fitted by
+# logistic regression on the turns of 300 (2 players) and 200 (3, 4 players) games
+# between normal bots: tests/bench/gelati_eval_fit.py. Per player count:
+# (gap, gap x progress, to move, constant).
+WIN_MODEL = {
+    2: (0.124, 0.102, 0.235, 0.0),
+    3: (0.126, 0.065, 0.254, -0.456),
+    4: (0.192, -0.008, 0.325, -0.672),
+}
+
+
+def progress(players: int, stack: int) -> float:
+    """How far the game has gone, 0 at the deal to 1 when the stack is empty."""
+    at_start = N_TILES - len(START_CELLS) - HAND_SIZE * players
+    return 1.0 - min(1.0, stack / at_start)
+
+
+def position_values(state: State) -> list[float]:
+    """What each seat's position is worth in points: its score, plus its parts
+    weighed against its orders (a completable order counts its full 15)."""
+    return [state.scores[p] + holding_value(state.held[p], state.orders[p]) for p in range(state.players)]
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance of winning: 1 / 0 (shared for ties) once the game is over,
+    otherwise WIN_MODEL's estimate."""
+    if state.phase == "over":
+        return winner_rewards(GAME, state)
+    n = state.players
+    gap_weight, late_weight, move_weight, constant = WIN_MODEL[n]
+    weight = gap_weight + late_weight * progress(n, len(state.stack))
+    values = position_values(state)
+    rewards = []
+    for p in range(n):
+        rival = max((q for q in range(n) if q != p), key=values.__getitem__)
+        to_move = 1.0 if state.turn == p else -1.0 if state.turn == rival else 0.0
+        logit = weight * (values[p] - values[rival]) + move_weight * to_move + constant
+        rewards.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit)))))
+    return rewards
+
+
+def rows_earned(board: dict, cell, tile: int) -> list[int]:
+    """rules.rows_of_four(board + tile at cell, cell, tile), the same parts, found
+    several times faster (roll-outs call it for every placement they weigh)."""
+    q, r = cell
+    earned = []
+    for dq, dr in AXES:
+        ahead, behind = board.get((q + dq, r + dr)), board.get((q - dq, r - dr))
+        shared = TILE_MASK[tile] & ((TILE_MASK[ahead] if ahead is not None else 0) |
+                                    (TILE_MASK[behind] if behind is not None else 0))
+        if not shared:
+            continue
+        for part in TILE_PARTS[tile]:
+            bit = 1 << part
+            if not shared & bit:
+                continue
+            runs = []
+            for sign in (1, -1):
+                n, x, y = 0, q + sign * dq, r + sign * dr
+                while n < 4:
+                    t = board.get((x, y))
+                    if t is None or not TILE_MASK[t] & bit:
+                        break
+                    n, x, y = n + 1, x + sign * dq, y + sign * dr
+                runs.append(n)
+            if runs[0] + runs[1] >= 3 and runs[0] < 4 and runs[1] < 4:
+                earned.append(part)
+    return earned
+
+
+def placement_value(state: State, player: int, move: dict) -> float:
+    """Placement points plus what the parts it earns are worth to the player."""
+    tile, cell = move["p"], (move["at"][0], move["at"][1])
+    points = PLACEMENT_POINTS[state.frontier[cell][1]]
+    parts = [p for p in rows_earned(state.board, cell, tile) if state.supply[p]]
+    if not parts:
+        return points
+    held, orders = state.held[player], state.orders[player]
+    after = list(held)
+    for p in parts:
+        after[p] += 1
+    return points + holding_value(after, orders) - holding_value(held, orders)
+
+
+def prior(state: State, player: int, legal: list) -> list[float]:
+    """Weights for the search's attention: placements by their immediate value, the
+    steps after placing by what the player's parts are worth after them."""
+    if "p" in legal[0]:
+        return softmax([placement_value(state, player, m) for m in legal], PRIOR_TEMPERATURE)
+    if "x" in legal[0] or "pass" in legal[0]:
+        return [1.0] * len(legal)
+    return after_weights(state.held[player], state.orders[player], legal)
+
+
+def root_prior(view: dict, legal: list, rng: Rng) -> list[float]:
+    """At the root the true view is known: placements as the normal bot rates them."""
+    if "p" in legal[0]:
+        return softmax(_AFTER.place_scores(view, legal, rng), PRIOR_TEMPERATURE)
+    if "x" in legal[0] or "pass" in legal[0]:
+        return [1.0] * len(legal)
+    return after_weights(view["held"][view["me"]], view["orders"], legal)
+
+
+def after_weights(held, orders, legal: list) -> list[float]:
+    """Completing an order, trading, discarding or ending the turn, weighed by the
+    worth of the parts left (an order counts its 15 points)."""
+    values = []
+    for m in legal:
+        after = list(held)
+        points = 0
+        if "order" in m:
+            points = ORDER_POINTS
+            for p in ORDER_PARTS[m["order"]]:
+                after[p] -= 1
+        elif "trade" in m:
+            a, b = m["trade"]
+            after[a] -= 1
+            after[b] -= 1
+            after[m["get"]] += 1
+        elif "discard" in m:
+            after[m["discard"]] -= 1
+        values.append(points + holding_value(after, orders))
+    return softmax(values, PRIOR_TEMPERATURE)
+
+
+def _mini_view(state: State, player: int) -> dict:
+    """The few view fields HeuristicBot.after reads, straight from a state."""
+    return {"me": player, "held": state.held, "orders": state.orders[player], "supply": state.supply}
+
+
+_AFTER = HeuristicBot()
+
+
+def policy(state: State, player: int, legal: list, rng: Rng):
+    """The roll-out player: the best immediate placement (now and then a random one),
+    then orders, useful trades and discards as the heuristic bot does them."""
+    first = legal[0]
+    if "p" in first:
+        if rng.random() < CARELESS:
+            return rng.choice(legal)
+        best, best_value = None, -1.0
+        for m in legal:
+            value = placement_value(state, player, m) + rng.random() * 0.5
+            if value > best_value:
+                best, best_value = m, value
+        return best
+    if "x" in first or "pass" in first:
+        return rng.choice(legal)
+    return _AFTER.after(_mini_view(state, player), legal)
+
+
+def hard_bot(**knobs) -> SearchBot:
+    settings = dict(
+        evaluate=evaluate,
+        policy=policy,
+        prior=prior,
+        root_prior=root_prior,
+        iterations=ITERATIONS,
+        time_limit=BROWSER_TIME_LIMIT if IN_BROWSER else None,
+        rollout_moves=ROLLOUT_MOVES,
+        exploration=EXPLORATION,
+        root_candidates=ROOT_CANDIDATES,
+    )
+    settings.update(knobs)
+    return SearchBot(GAME, determinize, **settings)

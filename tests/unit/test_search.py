@@ -1,0 +1,177 @@
+"""The search bot (core/search.py) and the games' sides of it (games/<id>/search.py):
+legal moves only, winning moves found, nothing hidden used, thinking in short slices."""
+
+import time
+
+import pytest
+
+from gelateria.core.match import bot_factories
+from gelateria.core.rng import Rng
+from gelateria.core.search import SearchBot, move_key
+from gelateria.games.gelati import search as gelati_search
+from gelateria.games.gelati.rules import GAME as GELATI
+
+# Every game with a search bot: (game, its search module). Small budgets keep it fast.
+SEARCH_GAMES = [(GELATI, gelati_search)]
+
+
+def random_position(game, players: int, seed: int, moves: int):
+    """A position reached by random legal moves (the same every run)."""
+    state, rng = game.new(players, seed), Rng(seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        player = game.to_act(state)[0]
+        state = game.apply(state, player, rng.choice(game.legal_moves(state, player)))
+    return state
+
+
+def decide(game, module, state, seed=1, **knobs):
+    player = game.to_act(state)[0]
+    bot = module.hard_bot(**knobs)
+    return bot.choose(game.view(state, player), game.legal_moves(state, player), Rng(seed))
+
+
+# --- levels -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,module", SEARCH_GAMES, ids=lambda g: getattr(g, "id", ""))
+def test_hard_level_is_offered_and_is_a_search_bot(game, module):
+    assert {"easy", "normal", "hard"} <= set(bot_factories(game))
+    assert isinstance(bot_factories(game)["hard"](), SearchBot)
+
+
+# --- legal moves --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,module", SEARCH_GAMES, ids=lambda g: getattr(g, "id", ""))
+def test_search_bot_plays_only_legal_moves_on_random_positions(game, module):
+    checked = 0
+    for seed in range(12):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = random_position(game, players, seed, moves=7 * seed)
+        if game.is_over(state):
+            continue
+        player = game.to_act(state)[0]
+        legal = game.legal_moves(state, player)
+        # both ways of searching the root: halving over candidates, and plain PUCT
+        for knobs in ({"iterations": 12}, {"iterations": 12, "root_candidates": None}):
+            move = decide(game, module, state, seed, **knobs)
+            assert move_key(move) in {move_key(m) for m in legal}
+        checked += 1
+    assert checked >= 8
+
+
+# --- strength -----------------------------------------------------------------------------
+
+def gelati_win_in_one():
+    """Seat 0 at 44 points, seat 1 at 48: of 25 placements only tile 36 at (1, -2),
+    touching four tiles (+6), reaches 50 and wins; anything else lets seat 1 move."""
+    state = random_position(GELATI, 2, seed=4, moves=24)
+    state.scores = (44, 48)
+    return state
+
+
+def test_gelati_hard_takes_the_placement_that_reaches_50():
+    state = gelati_win_in_one()
+    legal = GELATI.legal_moves(state, 0)
+    winning = [m for m in legal if GELATI.apply(state, 0, m).phase == "over"]
+    assert len(legal) > 10 and winning == [{"p": 36, "at": [1, -2]}]
+    for seed in range(3):
+        assert decide(GELATI, gelati_search, state, seed, iterations=60) == winning[0]
+
+
+# --- hidden information -----------------------------------------------------------------------
+
+def gelati_hidden_swapped(state, seat):
+    """The same position for `seat` with everything it cannot see dealt differently:
+    the other hands, the stack order, the other players' orders and the order pile."""
+    other = state.copy()
+    rng = Rng(99)
+    hidden = [t for p, h in enumerate(state.hands) if p != seat for t in h] + list(state.stack)
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    for p in range(state.players):
+        if p != seat:
+            hands[p], hidden = tuple(hidden[: len(state.hands[p])]), hidden[len(state.hands[p]):]
+    other.hands, other.stack = tuple(hands), tuple(hidden)
+    secret_orders = [o for p, os in enumerate(state.orders) if p != seat for o in os] + list(state.order_pile)
+    secret_orders.reverse()
+    orders = list(state.orders)
+    for p in range(state.players):
+        if p != seat:
+            orders[p], secret_orders = tuple(secret_orders[: len(state.orders[p])]), secret_orders[len(state.orders[p]):]
+    other.orders, other.order_pile = tuple(orders), tuple(secret_orders)
+    return other
+
+
+def test_gelati_hard_move_depends_only_on_the_view():
+    for seed in range(3):
+        state = random_position(GELATI, 3, seed, moves=20 + 5 * seed)
+        seat = state.turn
+        other = gelati_hidden_swapped(state, seat)
+        assert other.hands != state.hands or other.stack != state.stack
+        assert GELATI.view(other, seat) == GELATI.view(state, seat)
+        assert decide(GELATI, gelati_search, other, seed, iterations=30) == \
+            decide(GELATI, gelati_search, state, seed, iterations=30)
+
+
+def test_gelati_determinize_agrees_with_the_view_on_random_positions():
+    for seed in range(30):
+        state = random_position(GELATI, 2 + seed % 3, seed, moves=3 * seed)
+        if GELATI.is_over(state):
+            continue
+        seat = state.turn
+        view = GELATI.view(state, seat)
+        sample = gelati_search.determinize(view, Rng(seed))
+        assert GELATI.view(sample, seat) == view
+        assert sorted(map(move_key, GELATI.legal_moves(sample, seat))) == \
+            sorted(map(move_key, GELATI.legal_moves(state, seat)))
+        every_tile = list(sample.board.values()) + [t for h in sample.hands for t in h] + \
+            list(sample.stack) + list(sample.set_aside)
+        assert sorted(every_tile) == list(range(64))
+
+
+def test_gelati_determinize_guesses_other_hands_no_better_than_chance():
+    state = random_position(GELATI, 2, seed=5, moves=30)
+    seat = state.turn
+    other = 1 - seat
+    view = GELATI.view(state, seat)
+    unseen = len(state.hands[other]) + len(state.stack)
+    rng = Rng(3)
+    samples = 2000
+    hits = sum(len(set(gelati_search.determinize(view, rng).hands[other]) & set(state.hands[other]))
+               for _ in range(samples))
+    expected = samples * len(state.hands[other]) ** 2 / unseen  # each true tile lands there by chance
+    assert 0.75 * expected < hits < 1.25 * expected
+
+
+# --- thinking in slices -----------------------------------------------------------------------
+
+def test_think_gives_the_same_move_as_choose_and_yields_often():
+    state = random_position(GELATI, 2, seed=8, moves=20)
+    seat = state.turn
+    view, legal = GELATI.view(state, seat), GELATI.legal_moves(state, seat)
+    bot = gelati_search.hard_bot(iterations=40)
+    thinking = bot.think(view, legal, Rng(2))
+    longest, slices = 0.0, 0
+    while True:
+        started = time.process_time()  # CPU time: another process cannot lengthen it
+        try:
+            next(thinking)
+        except StopIteration as done:
+            move = done.value
+            break
+        longest = max(longest, time.process_time() - started)
+        slices += 1
+    assert slices > 5 and longest < 0.04  # the page gives 40 ms slices
+    assert move == gelati_search.hard_bot(iterations=40).choose(view, legal, Rng(2))
+
+
+def test_time_limit_stops_a_long_search():
+    state = random_position(GELATI, 2, seed=8, moves=20)
+    seat = state.turn
+    bot = gelati_search.hard_bot(iterations=100_000, time_limit=0.1)
+    started = time.perf_counter()
+    move = bot.choose(GELATI.view(state, seat), GELATI.legal_moves(state, seat), Rng(1))
+    assert time.perf_counter() - started < 1.0
+    assert move in GELATI.legal_moves(state, seat)
+    assert 0 < bot.last_iterations < 100_000

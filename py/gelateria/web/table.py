@@ -302,7 +302,7 @@ class TableScreen(Screen):
                      " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, "New deal")),
                    h("p", {"class": "setup-actions"},
-                     h("button", {"type": "button", "class": "start", "data-action": "start"}, "Start game"),
+                     h("button", {"type": "submit", "class": "start", "data-action": "start"}, "Start game"),
                      h("button", {"type": "button", "class": "secondary", "data-action": "copy-deal"}, "Copy link to this deal"),
                      h("a", {"href": f"#/{self.game_id}/rules"}, "Rules")),
                    h("p", {"class": "share-row"},

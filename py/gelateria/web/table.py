@@ -39,6 +39,14 @@ LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo
 LINK_KINDS = ("deal", "game", "replay")
 
 
+def think_stats(times: list[float]) -> str | None:
+    """"count,median,worst" in ms, or None when no bot has decided yet."""
+    if not times:
+        return None
+    ordered = sorted(times)
+    return f"{len(ordered)},{ordered[len(ordered) // 2]:.1f},{ordered[-1]:.1f}"
+
+
 def _icon(path: str) -> Markup:
     # Drawn, not font glyphs: media-control characters are missing from many fonts.
     return Markup(f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="{path}" fill="currentColor"/></svg>')
@@ -352,6 +360,7 @@ class TableScreen(Screen):
         self.undo_floor = 0
         self.confirm_undo = False
         self.sharing = False
+        self.think_ms: list[float] = []
 
     def first_log_line(self) -> str:
         return f"New game, deal {self.seed}: " + ", ".join(self.names()) + "."
@@ -414,15 +423,18 @@ class TableScreen(Screen):
         legal = self.game.legal_moves(self.state, player)
         bot, view, rng = self.bots[player], self.game.view(self.state, player), self.bot_rngs[player]
         think = getattr(bot, "think", None)
+        started = self.app.now()
         if think is None:
-            self.act(player, bot.choose(view, legal, rng))
+            move = bot.choose(view, legal, rng)
+            self.note_think(self.app.now() - started, legal)
+            self.act(player, move)
             return
         # A searching bot thinks in slices: a generator that yields while it works and
         # returns its move. Between slices the page gets the main thread back, so it
         # stays responsive however long the search runs.
-        self.think_slice(player, think(view, legal, rng), self.state)
+        self.think_slice(player, think(view, legal, rng), self.state, started, legal)
 
-    def think_slice(self, player: int, thinking, state_then) -> None:
+    def think_slice(self, player: int, thinking, state_then, started: float, legal: list) -> None:
         self.pending = None
         if self.phase != "play" or self.state is not state_then:
             thinking.close()  # the game moved on (undo, new game): drop this search
@@ -432,9 +444,15 @@ class TableScreen(Screen):
             while self.app.now() < deadline:
                 next(thinking)
         except StopIteration as done:
+            self.note_think(self.app.now() - started, legal)
             self.act(player, done.value)
             return
-        self.pending = self.app.later(0, lambda: self.think_slice(player, thinking, state_then))
+        self.pending = self.app.later(0, lambda: self.think_slice(player, thinking, state_then, started, legal))
+
+    def note_think(self, ms: float, legal: list) -> None:
+        """How long a bot took to decide (all slices of a search included); the table
+        reports count, median and worst as data-think, for tests and benchmarks."""
+        self.think_ms.append(ms)
 
     def pace(self) -> int:
         return PACES.get(self.app.prefs.get("pace", "normal"), PACES["normal"])
@@ -642,7 +660,8 @@ class TableScreen(Screen):
     def render(self) -> Markup:
         if self.phase == "setup":
             return self.render_setup()
-        return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase},
+        return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
+                             "data-think": think_stats(self.think_ms)},
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
@@ -781,26 +800,29 @@ class TableScreen(Screen):
         return "won" if self.game.winners(self.state) else "nobody"
 
     def end_screen(self) -> Markup:
-        scores = self.game.scores(self.state)
         winners = self.game.winners(self.state)
-        names = self.names()
-        headline = self.headline(winners)
-        order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if self.higher_is_better() else scores[p]))
-        rows = [h("tr", {"class": "winner" if p in winners else None},
-                  h("th", {"scope": "row"}, names[p]), h("td", None, self.format_score(scores[p])))
-                for p in order]
         return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": "",
                          "data-outcome": self.outcome()},
                  h("div", {"class": "overlay-card end-card"},
-                   h("h2", None, headline),
-                   h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
-                     h("tbody", None, *rows)),
+                   h("h2", None, self.headline(winners)),
+                   self.score_table(winners),
                    self.summary(),
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"}, "Same seats, new deal"), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "Play again"), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Watch the replay"), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, "Look at the board"))))
+
+    def score_table(self, winners: list[int]) -> Markup:
+        """Final scores, winners first (a game whose summary() says more may drop it)."""
+        scores = self.game.scores(self.state)
+        names = self.names()
+        order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if self.higher_is_better() else scores[p]))
+        rows = [h("tr", {"class": "winner" if p in winners else None},
+                  h("th", {"scope": "row"}, names[p]), h("td", None, self.format_score(scores[p])))
+                for p in order]
+        return h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
+                 h("tbody", None, *rows))
 
     def higher_is_better(self) -> bool:
         return True

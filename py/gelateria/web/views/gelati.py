@@ -20,7 +20,6 @@ browser; the whole flow is unit-testable with a fake app.
 
 from __future__ import annotations
 
-from statistics import median
 
 from gelateria.core import hexgrid
 from gelateria.core.game import IllegalMove
@@ -37,7 +36,7 @@ from gelateria.games.gelati.rules import (
     tile_text,
 )
 from gelateria.web.markup import Markup, h, join, svg
-from gelateria.web.table import TableScreen
+from gelateria.web.table import TableScreen, think_stats
 from gelateria.web.views.gelati_art import HALF_H, R, defs_svg, hex_points, ice_cream_picture, part_picture, tile_picture, tile_use
 
 MARGIN = 24  # board units around the fitted board
@@ -73,28 +72,6 @@ def fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-class TimedBot:
-    """A bot whose choose() is timed with the app's clock; everything else (a searching
-    bot's think()) passes through untouched."""
-
-    def __init__(self, bot, screen):
-        self.bot, self.screen = bot, screen
-
-    def choose(self, view, legal, rng):
-        now = getattr(self.screen.app, "now", None)
-        start = now() if now else 0.0
-        move = self.bot.choose(view, legal, rng)
-        if now:
-            ms = now() - start
-            self.screen.think_ms.append(ms)
-            if "p" in legal[0]:
-                self.screen.think_place_ms.append(ms)  # the real decision: where to place
-        return move
-
-    def __getattr__(self, name):
-        return getattr(self.bot, name)
-
-
 class GelatiScreen(TableScreen):
     game_id = "gelati"
     default_players = 2
@@ -110,8 +87,7 @@ class GelatiScreen(TableScreen):
         self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
         self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
         self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
-        self.think_ms: list[float] = []  # how long the bots took to choose, in ms
-        self.think_place_ms: list[float] = []  # ... when choosing where to place a tile
+        self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
         self._pan = None  # the browser pan/zoom helper, once bound
         self.focus_next: str | None = None  # a control to focus after the next render
         super().__init__(app, rest)
@@ -296,8 +272,12 @@ class GelatiScreen(TableScreen):
 
     def begin(self, save_id: str) -> None:
         super().begin(save_id)
-        # Time each bot decision (reported by the board as data-think).
-        self.bots = {p: TimedBot(bot, self) for p, bot in self.bots.items()}
+        self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
+
+    def note_think(self, ms: float, legal: list) -> None:
+        super().note_think(ms, legal)
+        if legal and isinstance(legal[0], dict) and "p" in legal[0]:
+            self.think_place_ms.append(ms)  # the real decision: where to place
 
     # --- zoom and pan ---------------------------------------------------------------------------
 
@@ -487,11 +467,7 @@ class GelatiScreen(TableScreen):
                         class_="gelati-board", role="group", aria_label=title, data_board="",
                         data_min_w=MIN_WIDTH, data_max_w=fmt(self.max_width()),
                         data_fit=f"{fmt(fx)} {fmt(fy)} {fmt(fw)} {fmt(fh)}")
-        def stats(times):
-            return f"{len(times)},{fmt(median(times))},{fmt(max(times))}" if times else None
-
-        return h("div", {"class": "gelati-main", "data-think": stats(self.think_ms),
-                         "data-think-place": stats(self.think_place_ms)},
+        return h("div", {"class": "gelati-main", "data-think-place": think_stats(self.think_place_ms)},
                  defs_svg(),
                  h("div", {"class": "gl-board-frame"},
                    board_svg,

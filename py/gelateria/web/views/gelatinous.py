@@ -997,6 +997,11 @@ class GelatinousScreen(TableScreen):
     def headline(self, winners: list[int]) -> str:
         return NOBODY_WINS.get(self.outcome()) or super().headline(winners)
 
+    def score_table(self, winners: list[int]) -> Markup:
+        if self.outcome() in (LOST, ELIMINATED):
+            return Markup("")  # nobody finished: there are no scores to rank
+        return super().score_table(winners)
+
     def higher_is_better(self) -> bool:
         return self.mode() == "multi"  # multiplayer scores dice in the cube; otherwise lower wins
 

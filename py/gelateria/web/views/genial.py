@@ -24,14 +24,12 @@ pan/zoom helper (imported from the Gelati view) when it runs in the browser.
 from __future__ import annotations
 
 import math
-from statistics import median
 
 from gelateria.core.game import IllegalMove
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, INDEX, PASS, ROUNDS
 from gelateria.web.markup import Markup, h, join, svg
 from gelateria.web.table import TableScreen
 from gelateria.web.views import genial_art as art
-from gelateria.web.views.gelati import TimedBot
 
 TRACK_MAX = 18  # the printed score board's track
 CENTRE = (6, -3)
@@ -76,7 +74,6 @@ class GenialScreen(TableScreen):
         self.hint = ""  # why a click did nothing, until the next click
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
         self.ui_state = None
-        self.think_ms: list[float] = []
         self.focus_next: str | None = None
         self._pan = None
         self._pairs: tuple = (None, {})
@@ -104,10 +101,6 @@ class GenialScreen(TableScreen):
         if not acting or self.is_bot(acting[0]):
             return None
         return acting[0]
-
-    def begin(self, save_id: str) -> None:
-        super().begin(save_id)
-        self.bots = {p: TimedBot(bot, self) for p, bot in self.bots.items()}  # data-think
 
     def view(self) -> dict:
         state, v = self._view
@@ -419,10 +412,7 @@ class GenialScreen(TableScreen):
                         data_board="", data_min_w=MIN_ZOOM_W, data_max_w=art.n(bw * 1.2),
                         data_fit=f"{art.n(bx)} {art.n(by)} {art.n(bw)} {art.n(bh)}",
                         data_tiles=len(v["tiles"]))
-        think = None
-        if self.think_ms:
-            think = f"{len(self.think_ms)},{art.n(median(self.think_ms))},{art.n(max(self.think_ms))}"
-        return h("div", {"class": "genial-main", "data-think": think},
+        return h("div", {"class": "genial-main"},
                  art.defs(),
                  h("div", {"class": "gs-board-frame"},
                    board_svg,
@@ -892,6 +882,9 @@ class GenialScreen(TableScreen):
                 text += f"; on the {ordinal[i]} colour {and_list([names[p] for p in keep])} stay level ({shown})"
                 contenders = keep
         return f"{text}, and they are equal in all four colours, so they share the win."
+
+    def score_table(self, winners: list[int]) -> Markup:
+        return Markup("")  # summary() shows every colour, which says more
 
     def summary(self) -> Markup:
         v = self.view()

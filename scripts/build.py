@@ -35,6 +35,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The page itself and what it loads; vendor and wheels are added by walking them.
 SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/genial.css", "static/gelati.css", "static/itsmine.css", "static/gelatinous.css", "static/boot.js", "static/manifest.webmanifest"]
 SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
+# Modules only the command line uses: left out of the browser's wheel (lighter start).
+HEADLESS_ONLY = {"gelateria/__main__.py", "gelateria/cli.py", "gelateria/core/arena.py", "gelateria/games/gelatinous/cli.py"}
 # A fixed date for wheel members, so the same source gives a byte-identical wheel.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -142,7 +144,9 @@ def build_wheel() -> Path:
     members: list[tuple[str, bytes]] = []
     pkg_root = ROOT / "py"
     for path in sorted((pkg_root / "gelateria").rglob("*.py")):
-        members.append((path.relative_to(pkg_root).as_posix(), path.read_bytes()))
+        name = path.relative_to(pkg_root).as_posix()
+        if name not in HEADLESS_ONLY:
+            members.append((name, path.read_bytes()))
     members.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: gelateria\nVersion: {version}\n".encode()))
     members.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gelateria-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     members.append((f"{dist_info}/top_level.txt", b"gelateria\n"))

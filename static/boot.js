@@ -33,24 +33,24 @@
     text.textContent = stage === "Downloading Python" ? `${stage}: ${mb(got)} of ${mb(totalBytes)} MB` : stage + "…";
   }
 
-  // Count bytes as they stream in, for fetches of the tracked files.
+  // Count bytes as they stream in, for fetches of the tracked files. The count reads a
+  // clone: the page gets the browser's own response, so WebAssembly still compiles
+  // while it streams and the browser can cache the compiled code.
   const realFetch = self.fetch.bind(self);
   self.fetch = async function (input, init) {
     const response = await realFetch(input, init);
     const entry = tracked[new URL(typeof input === "string" ? input : input.url, document.baseURI).href.split("?")[0]];
     if (!entry || !response.body || ready) return response;
-    const reader = response.body.getReader();
-    const counted = new ReadableStream({
-      async pull(controller) {
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
         const { done, value } = await reader.read();
-        if (done) { entry.done = true; render(); controller.close(); return; }
+        if (done) { entry.done = true; render(); return; }
         entry.got += value.byteLength;
         render();
-        controller.enqueue(value);
-      },
-      cancel(reason) { reader.cancel(reason); },
-    });
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+    })().catch(() => {});
+    return response;
   };
   // Module imports (pyodide.asm.mjs, PyScript's chunks) are not fetches: mark them
   // done when the browser reports them loaded.

@@ -28,16 +28,22 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seats", default="try,normal")
     parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE")
+    parser.add_argument("--module", action="append", default=[], metavar="NAME=VALUE",
+                        help="set a constant of the game's search module (e.g. PARTS_WEIGHT=2)")
     args = parser.parse_args()
-    knobs = {}
+    knobs, knobs_shown = {}, {}
     for pair in args.set:
         key, _, value = pair.partition("=")
         knobs[key] = json.loads(value)
     game = get_game(args.game)
     search = importlib.import_module(f"gelateria.games.{game.id}.search")
+    for pair in args.module:
+        name, _, value = pair.partition("=")
+        setattr(search, name, json.loads(value))
+        knobs_shown[name] = json.loads(value)
     game.bots["try"] = lambda: search.hard_bot(**knobs)  # the game's BOTS dict, this process only
     summary = arena.run(game.id, args.seats.split(","), args.games, args.seed, args.jobs)
-    print("knobs", knobs)
+    print("knobs", knobs, knobs_shown)
     for line in arena.report_lines(summary):
         print(line)
     print(json.dumps(summary))

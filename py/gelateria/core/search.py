@@ -81,10 +81,6 @@ def softmax(values: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def random_policy(state, player: int, legal: list, rng: Rng):
-    return rng.choice(legal)
-
-
 class _Edge:
     """A move out of a node: the mover's statistics and the node it leads to."""
 
@@ -100,12 +96,13 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges", "visits", "reward")
+    __slots__ = ("edges", "visits", "reward", "moves")
 
     def __init__(self):
         self.edges: dict[str, _Edge] = {}
         self.visits = 0
         self.reward = 0.0  # reward of the seat to move here, summed over visits
+        self.moves = None  # (keys, moves, weights) kept when every sample agrees here
 
 
 class SearchBot:
@@ -115,22 +112,36 @@ class SearchBot:
     determinize   (view, rng) -> a full state consistent with the view
     evaluate      state -> reward per seat in 0..1 (default: the winners of a finished
                   game, else the lead in `game.scores`, `score_scale` points ~ 73%)
-    policy        (state, player, legal, rng) -> move, for roll-outs (default random)
+    policy        (state, player, rng) -> a legal move, for roll-outs (default: a
+                  random one of `game.legal_moves`)
     prior         (state, player, legal) -> a weight per legal move (shares of the
                   exploration; default equal). Asked once per node, on the sample that
                   first reaches it; a move first legal in a later sample gets the
                   node's smallest weight.
+    candidates    (state, player) -> (moves, weights): instead of all legal moves and
+                  `prior` below the root, a shortlist of legal moves worth searching
+                  (for games with hundreds of moves a turn)
     root_prior    (view, legal, rng) -> a weight per legal move at the root, where the
                   true view is known (default: `prior` on the first sample)
+    exact         True for a game without hidden information: the state is rebuilt
+                  from the view once per move and each node keeps its move list
     iterations    samples (determinizations) per move: the deterministic budget
     time_limit    seconds per move, wall clock (None: no cap; the browser sets one)
     rollout_moves moves played by `policy` after leaving the tree, then `evaluate`
+    rollout_until (state, seat) -> True to end a roll-out there (`seat` is the one
+                  searching), e.g. at the start of its next turn, so every play-out
+                  is judged at a like moment; `rollout_moves` stays the cap
     exploration   how far the prior and uncertainty pull the search from the best Q
     root_candidates
                   None: the root is searched like any node. k: only the k root moves
                   with the highest root prior are considered, by sequential halving
                   on shared samples (see `_halving`), which compares them with far
                   less noise when chance and hidden cards weigh heavily
+    margin        with root_candidates: the root prior's favourite stays in the running
+                  to the end and is played unless another move's mean reward beats it
+                  by this much (None: simply the best mean)
+    max_depth     how many levels of nodes the tree may grow below the root's moves
+                  (None: no limit); below that, roll-outs only
     yield_ms      `think` yields after about this much work
     """
 
@@ -142,28 +153,38 @@ class SearchBot:
         determinize: Callable,
         *,
         evaluate: Callable | None = None,
-        policy: Callable = random_policy,
+        policy: Callable | None = None,
         prior: Callable | None = None,
+        candidates: Callable | None = None,
         root_prior: Callable | None = None,
+        exact: bool = False,
         iterations: int = 200,
         time_limit: float | None = None,
         rollout_moves: int = 20,
         exploration: float = 1.0,
         root_candidates: int | None = None,
+        max_depth: int | None = None,
+        rollout_until: Callable | None = None,
+        margin: float | None = None,
         score_scale: float = 10.0,
         yield_ms: float = 4.0,
     ):
         self.game = game
         self.determinize = determinize
         self.evaluate = evaluate or (lambda s: lead_rewards(game, s, game.scores(s), score_scale))
-        self.policy = policy
+        self.policy = policy or self._random_move
         self.prior = prior
+        self.candidates = candidates
         self.root_prior = root_prior
+        self.exact = exact
         self.iterations = iterations
         self.time_limit = time_limit
         self.rollout_moves = rollout_moves
         self.exploration = exploration
         self.root_candidates = root_candidates
+        self.max_depth = max_depth
+        self.rollout_until = rollout_until
+        self.margin = margin
         self.yield_s = yield_ms / 1000.0
         self.last_iterations = 0  # iterations the last move used (for reports and tests)
         self.last_root: _Node | None = None  # the last search tree (for tests)
@@ -184,22 +205,31 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         self._started = self._paused_at = time.perf_counter()
+        self._exact_state = None
+        self._seat = self.game.to_act(self._sample(view, rng))[0]
         root = self.last_root = _Node()
         keys = [move_key(m) for m in legal]
+        root.moves = (keys, legal, None)  # the seat's own moves: the same in every sample
         if self.root_prior is not None:
             self._add_edges(root, keys, legal, self.root_prior(view, legal, rng))
             yield
         if self.root_candidates:
             return (yield from self._halving(root, view, keys, legal, rng))
-        root_keys = set(keys)
         while self.last_iterations < self.iterations:
-            state = self.determinize(view, rng)
-            yield from self._descend(root, state, rng, root_keys)
+            yield from self._descend(root, self._sample(view, rng), rng)
             self.last_iterations += 1
             if self._out_of_time() or self._decided(root, self.iterations - self.last_iterations):
                 break
         ranked = self._ranked_edges(root)
         return ranked[0].move if ranked and ranked[0].visits else legal[0]
+
+    def _sample(self, view: dict, rng: Rng):
+        """A determinization (for an exact game, the one state, built once)."""
+        if not self.exact:
+            return self.determinize(view, rng)
+        if self._exact_state is None:
+            self._exact_state = self.determinize(view, rng)
+        return self._exact_state
 
     def _halving(self, root: _Node, view: dict, keys: list, legal: list, rng: Rng):
         """Sequential halving over the best `root_candidates` root moves: every sample
@@ -207,23 +237,25 @@ class SearchBot:
         in the running, so their means differ by the moves and not by luck; after
         each round the worse half drops out. Below each root move, ISMCTS as usual."""
         if not root.edges:
-            state = self.determinize(view, rng)
+            state = self._sample(view, rng)
             player = self.game.to_act(state)[0]
             weights = self.prior(state, player, legal) if self.prior else [1.0] * len(legal)
             self._add_edges(root, keys, legal, weights)
         by_prior = sorted((root.edges[k] for k in keys), key=lambda e: -e.prior)
         alive = by_prior[: self.root_candidates]
+        favourite = by_prior[0]
         for edge in alive:
             edge.child = _Node()
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        for round_ in range(rounds):
+        for _ in range(rounds):
             samples = max(1, self.iterations // rounds // len(alive))
             for _ in range(samples):
-                state = self.determinize(view, rng)
+                state = self._sample(view, rng)
                 mover = self.game.to_act(state)[0]  # this seat: it is its turn
                 seed = rng.next_u32()
                 for edge in alive:
-                    rewards = yield from self._descend(edge.child, self.game.apply(state, mover, edge.move), Rng(seed))
+                    after = self.game.apply(state, mover, edge.move)
+                    rewards = yield from self._descend(edge.child, after, Rng(seed), moved=True)
                     edge.visits += 1
                     edge.available += 1
                     edge.reward += rewards[mover]
@@ -235,7 +267,12 @@ class SearchBot:
             if len(alive) > 1:
                 alive = sorted(alive, key=lambda e: (e.reward / e.visits, e.prior), reverse=True)
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
+                if self.margin is not None and favourite not in alive:
+                    alive.append(favourite)  # it stays in, to be measured against
         best = max(alive, key=lambda e: (e.reward / max(1, e.visits), e.prior))
+        if self.margin is not None and best is not favourite and favourite.visits:
+            if best.reward / best.visits - favourite.reward / favourite.visits < self.margin:
+                return favourite.move
         return best.move
 
     def _out_of_time(self) -> bool:
@@ -251,37 +288,52 @@ class SearchBot:
             return True
         return False
 
-    def _descend(self, top: _Node, state, rng: Rng, root_keys: set | None = None):
+    def _random_move(self, state, player: int, rng: Rng):
+        return rng.choice(self.game.legal_moves(state, player))
+
+    def _moves_at(self, node: _Node, state, player: int):
+        """(keys, moves, weights or None) to choose from at this node in this sample."""
+        if node.moves is not None:
+            return node.moves
+        if self.candidates is not None:
+            moves, weights = self.candidates(state, player)
+        else:
+            moves, weights = self.game.legal_moves(state, player), None
+        found = ([move_key(m) for m in moves], moves, weights)
+        if self.exact:
+            node.moves = found
+        return found
+
+    def _until(self, state) -> bool:
+        return self.rollout_until is not None and self.rollout_until(state, self._seat)
+
+    def _descend(self, top: _Node, state, rng: Rng, moved: bool = False):
         """One ISMCTS iteration from `top` on a sampled `state`: select down the tree,
         roll out from the first new move, evaluate, credit each move's mover. Returns
-        the rewards. `root_keys`: at `top`, only these moves (the seat's real ones)."""
+        the rewards. `moved`: the seat has already made its move in `state`."""
         game = self.game
-        node, path = top, []
-        while not game.is_over(state):
+        node, path, depth = top, [], 0
+        while not game.is_over(state) and (self.max_depth is None or depth <= self.max_depth):
+            if (moved or path) and self._until(state):
+                break
             player = game.to_act(state)[0]
-            legal = game.legal_moves(state, player)
-            keys = [move_key(m) for m in legal]
-            if root_keys is not None and node is top:
-                pairs = [(k, m) for k, m in zip(keys, legal) if k in root_keys]
-                keys, legal = [k for k, _ in pairs], [m for _, m in pairs]
-            if len(legal) == 1 and node is not top:
-                state = game.apply(state, player, legal[0])  # forced: no node needed
+            keys, moves, weights = self._moves_at(node, state, player)
+            if len(moves) == 1 and node is not top:
+                state = game.apply(state, player, moves[0])  # forced: no node needed
                 continue
-            edge = self._select(node, state, player, legal, keys)
+            edge = self._select(node, state, player, moves, keys, weights)
             state = game.apply(state, player, edge.move)
             path.append((node, edge, player))
             if edge.visits == 0:
                 break  # a move not tried before: roll out from here
             if edge.child is None:
                 edge.child = _Node()
-            node = edge.child
+            node, depth = edge.child, depth + 1
         for _ in range(self.rollout_moves):
-            if game.is_over(state):
+            if game.is_over(state) or self._until(state):
                 break
             player = game.to_act(state)[0]
-            legal = game.legal_moves(state, player)
-            move = legal[0] if len(legal) == 1 else self.policy(state, player, legal, rng)
-            state = game.apply(state, player, move)
+            state = game.apply(state, player, self.policy(state, player, rng))
             if self._pause():
                 yield
         rewards = self.evaluate(state)
@@ -300,10 +352,11 @@ class SearchBot:
             if k not in node.edges:
                 node.edges[k] = _Edge(m, w / total)
 
-    def _select(self, node: _Node, state, player: int, legal: list, keys: list) -> _Edge:
+    def _select(self, node: _Node, state, player: int, legal: list, keys: list, weights) -> _Edge:
         edges = node.edges
         if not edges:
-            weights = self.prior(state, player, legal) if self.prior else [1.0] * len(legal)
+            if weights is None:
+                weights = self.prior(state, player, legal) if self.prior else [1.0] * len(legal)
             self._add_edges(node, keys, legal, weights)
         elif any(k not in edges for k in keys):
             floor = min(e.prior for e in edges.values())

@@ -42,7 +42,11 @@ from gelateria.core.hexgrid import AXES
 # --- knobs of the hard level ---------------------------------------------------------------
 ITERATIONS = 300  # determinizations per decision (CPython: about 0.2-0.4 s)
 BROWSER_TIME_LIMIT = 0.85  # seconds per move in the browser, pauses between slices included
-ROLLOUT_MOVES = 12  # about two turns of play by the cheap policy, then `evaluate`
+ROLLOUT_MOVES = 40  # a cap: roll-outs end when this seat is about to place again
+MAX_DEPTH = 2  # tree levels below the root's moves (the others' replies), then roll-outs
+IN_HAND = 0.6  # share of the best placement in hand counted for the player about to place
+UNBANKED = 3.0  # points less for an order that could be completed than for a completed one
+PARTS_WEIGHT = 1.0  # how many points a point of parts_worth is worth in a position
 EXPLORATION = 1.0
 ROOT_CANDIDATES = 6  # the normal bot's 6 favourite moves, compared on shared samples
 PRIOR_TEMPERATURE = 2.0  # points: a placement 2 points better gets e times the attention
@@ -137,10 +141,17 @@ def progress(players: int, stack: int) -> float:
     return 1.0 - min(1.0, stack / at_start)
 
 
+def parts_worth(held, orders) -> float:
+    """Parts weighed against orders as the normal bot weighs them, except that an order
+    that could be completed but is not yet counts UNBANKED points less than its 15:
+    they are not on the score yet, and they fill the hand (five parts at most)."""
+    ready = sum(1 for o in orders if all(held[p] for p in ORDER_PARTS[o]))
+    return holding_value(held, orders) - UNBANKED * ready
+
+
 def position_values(state: State) -> list[float]:
-    """What each seat's position is worth in points: its score, plus its parts
-    weighed against its orders (a completable order counts its full 15)."""
-    return [state.scores[p] + holding_value(state.held[p], state.orders[p]) for p in range(state.players)]
+    """What each seat's position is worth in points: its score plus its parts."""
+    return [state.scores[p] + PARTS_WEIGHT * parts_worth(state.held[p], state.orders[p]) for p in range(state.players)]
 
 
 def evaluate(state: State) -> list[float]:
@@ -152,6 +163,11 @@ def evaluate(state: State) -> list[float]:
     gap_weight, late_weight, move_weight, constant = WIN_MODEL[n]
     weight = gap_weight + late_weight * progress(n, len(state.stack))
     values = position_values(state)
+    if state.phase == "place":
+        # the player about to place can count on part of their best placement now
+        values[state.turn] += IN_HAND * max(
+            (placement_value(state, state.turn, m) for m in GAME.placements(state, state.turn)), default=0.0
+        )
     rewards = []
     for p in range(n):
         rival = max((q for q in range(n) if q != p), key=values.__getitem__)
@@ -241,7 +257,7 @@ def after_weights(held, orders, legal: list) -> list[float]:
             after[m["get"]] += 1
         elif "discard" in m:
             after[m["discard"]] -= 1
-        values.append(points + holding_value(after, orders))
+        values.append(points + parts_worth(after, orders))
     return softmax(values, PRIOR_TEMPERATURE)
 
 
@@ -253,10 +269,13 @@ def _mini_view(state: State, player: int) -> dict:
 _AFTER = HeuristicBot()
 
 
-def policy(state: State, player: int, legal: list, rng: Rng):
+def policy(state: State, player: int, rng: Rng):
     """The roll-out player: the best immediate placement (now and then a random one),
     then orders, useful trades and discards as the heuristic bot does them."""
+    legal = GAME.legal_moves(state, player)
     first = legal[0]
+    if len(legal) == 1:
+        return first
     if "p" in first:
         if rng.random() < CARELESS:
             return rng.choice(legal)
@@ -271,6 +290,12 @@ def policy(state: State, player: int, legal: list, rng: Rng):
     return _AFTER.after(_mini_view(state, player), legal)
 
 
+def at_my_next_turn(state: State, seat: int) -> bool:
+    """Roll-outs stop when the searching seat is about to place again: every play-out
+    is judged at the same point of the round, and what it has in hand counts then."""
+    return state.turn == seat and state.phase == "place"
+
+
 def hard_bot(**knobs) -> SearchBot:
     settings = dict(
         evaluate=evaluate,
@@ -282,6 +307,8 @@ def hard_bot(**knobs) -> SearchBot:
         rollout_moves=ROLLOUT_MOVES,
         exploration=EXPLORATION,
         root_candidates=ROOT_CANDIDATES,
+        max_depth=MAX_DEPTH,
+        rollout_until=at_my_next_turn,
     )
     settings.update(knobs)
     return SearchBot(GAME, determinize, **settings)

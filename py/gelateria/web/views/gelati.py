@@ -36,6 +36,7 @@ from gelateria.games.gelati.rules import (
     tile_text,
 )
 from gelateria.web.markup import Markup, h, join, svg
+from gelateria.web.views.board_pan import PannedBoard
 from gelateria.web.table import TableScreen, think_stats
 from gelateria.web.views.gelati_art import HALF_H, R, defs_svg, hex_points, ice_cream_picture, part_picture, tile_picture, tile_use
 
@@ -72,7 +73,7 @@ def fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-class GelatiScreen(TableScreen):
+class GelatiScreen(PannedBoard, TableScreen):
     game_id = "gelati"
     default_players = 2
 
@@ -342,25 +343,6 @@ class GelatiScreen(TableScreen):
             return False
         self.app.refresh()
         return True
-
-    def mounted(self) -> None:
-        super().mounted()
-        if self._pan is None and self.phase != "setup":
-            try:
-                from gelateria.web.views import gelati_pan
-            except ImportError:  # plain CPython (tests): no browser to listen to
-                self._pan = False
-                return
-            self._pan = gelati_pan.bind(self)
-        if self._pan and self.focus_next:
-            self._pan.focus(self.focus_next)
-        self.focus_next = None
-
-    def close(self) -> None:
-        super().close()
-        if self._pan:
-            self._pan.unbind()
-        self._pan = None
 
     # --- what happened lately ---------------------------------------------------------------------
 

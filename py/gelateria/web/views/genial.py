@@ -28,6 +28,7 @@ import math
 from gelateria.core.game import IllegalMove
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, INDEX, PASS, ROUNDS
 from gelateria.web.markup import Markup, h, join, svg
+from gelateria.web.views.board_pan import PannedBoard
 from gelateria.web.table import TableScreen
 from gelateria.web.views import genial_art as art
 
@@ -59,7 +60,7 @@ def ranking_key(colours) -> tuple:
     return tuple(sorted(colours))
 
 
-class GenialScreen(TableScreen):
+class GenialScreen(PannedBoard, TableScreen):
     game_id = "genial"
     default_players = 2
 
@@ -356,28 +357,6 @@ class GenialScreen(TableScreen):
     def set_view_box(self, x: float, y: float, w: float, hh: float) -> None:
         """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
         self.vb = (float(x), float(y), float(w), float(hh))
-
-    def mounted(self) -> None:
-        super().mounted()
-        if self._pan is None and self.phase != "setup":
-            try:
-                from gelateria.web.views import gelati_pan
-            except ImportError:  # plain CPython (tests): no browser to listen to
-                self._pan = False
-            else:
-                self._pan = gelati_pan.bind(self)
-        self.apply_focus()
-
-    def apply_focus(self) -> None:
-        if self._pan and self.focus_next:
-            self._pan.focus(self.focus_next)
-        self.focus_next = None
-
-    def close(self) -> None:
-        super().close()
-        if self._pan:
-            self._pan.unbind()
-        self._pan = None
 
     # --- drawing: the board ------------------------------------------------------------------
 

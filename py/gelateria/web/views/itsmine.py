@@ -933,7 +933,7 @@ class ItsMineScreen(TableScreen):
                            self.part(f"foot{i}")))
         between = None
         if self.phase == "replay" and self.state.history and self.state.phase != "play":
-            between = h("div", {"class": "replay-scores"}, self.score_table(self.state.history[-1]))
+            between = h("div", {"class": "replay-scores"}, self.round_table(self.state.history[-1]))
         return h("div", {"class": "im-board"},
                  h("div", {"class": "status-bar"}, self.part("status"), self.part("countdown")),
                  between,
@@ -1010,7 +1010,7 @@ class ItsMineScreen(TableScreen):
         self.replay_playing = self.app.later(gap, self.replay_tick)
         self.app.refresh()
 
-    def score_table(self, result: dict) -> Markup:
+    def round_table(self, result: dict) -> Markup:
         names = self.names()
         s = self.state
         best = max(s.totals)
@@ -1039,7 +1039,7 @@ class ItsMineScreen(TableScreen):
                  h("div", {"class": "overlay-card score-card"},
                    h("h2", None, f"Round {result['round']} of {ROUNDS} is over"),
                    h("p", {"class": "why"}, END_REASONS.get(result["end"], "")),
-                   self.score_table(result),
+                   self.round_table(result),
                    h("p", {"class": "fine"}, "1 point per card matching one favourite, 2 for both; cherries +1; "
                                              "closed −1 each (all three: +3); +1 per heart kept."),
                    h("p", {"class": "end-buttons"},
@@ -1059,7 +1059,7 @@ class ItsMineScreen(TableScreen):
         return join(
             h("table", {"class": "final-scores rounds", "data-summary": ""}, h("thead", None, head), h("tbody", None, *rows)),
             h("details", {"class": "last-round"}, h("summary", None, f"How round {last['round']} was scored"),
-              self.score_table(last)) if last else None)
+              self.round_table(last)) if last else None)
 
 
 def screen(app, rest=None):

@@ -2,8 +2,9 @@
 
     python tests/bench/search_tune.py gelati --games 40 --set iterations=150 --set rollout_moves=8
 
-Registers a level "try" = the game's hard bot with those knobs, then runs the arena
-with seats try,normal (or --seats). Prints the arena table and JSON line.
+Registers a level "try" = the game's hard bot with those knobs (and "hard" itself
+if the game's bots.py does not list it yet), then runs the arena with seats
+try,normal (or --seats). Prints the arena table and JSON line.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def main() -> None:
         setattr(search, name, json.loads(value))
         knobs_shown[name] = json.loads(value)
     game.bots["try"] = lambda: search.hard_bot(**knobs)  # the game's BOTS dict, this process only
+    game.bots.setdefault("hard", search.hard_bot)  # for a game whose bots.py does not list it yet
     summary = arena.run(game.id, args.seats.split(","), args.games, args.seed, args.jobs)
     print("knobs", knobs, knobs_shown)
     for line in arena.report_lines(summary):

@@ -128,9 +128,10 @@ class SearchBot:
     iterations    samples (determinizations) per move: the deterministic budget
     time_limit    seconds per move, wall clock (None: no cap; the browser sets one)
     rollout_moves moves played by `policy` after leaving the tree, then `evaluate`
-    rollout_until (state, seat) -> True to end a roll-out there (`seat` is the one
-                  searching), e.g. at the start of its next turn, so every play-out
-                  is judged at a like moment; `rollout_moves` stays the cap
+    rollout_until (state, seat) -> True at a checkpoint (`seat` is the one searching),
+                  e.g. the start of its next turn; a play-out ends at the
+                  `rollout_checkpoints`-th one, so every play-out is judged at a like
+                  moment; `rollout_moves` stays the cap
     exploration   how far the prior and uncertainty pull the search from the best Q
     root_candidates
                   None: the root is searched like any node. k: only the k root moves
@@ -140,6 +141,8 @@ class SearchBot:
     margin        with root_candidates: the root prior's favourite stays in the running
                   to the end and is played unless another move's mean reward beats it
                   by this much (None: simply the best mean)
+    win_check     play at once a move that ends the game with this seat the only
+                  winner (for games where that does not hang on hidden information)
     max_depth     how many levels of nodes the tree may grow below the root's moves
                   (None: no limit); below that, roll-outs only
     yield_ms      `think` yields after about this much work
@@ -165,7 +168,9 @@ class SearchBot:
         root_candidates: int | None = None,
         max_depth: int | None = None,
         rollout_until: Callable | None = None,
+        rollout_checkpoints: int = 1,
         margin: float | None = None,
+        win_check: bool = False,
         score_scale: float = 10.0,
         yield_ms: float = 4.0,
     ):
@@ -184,7 +189,9 @@ class SearchBot:
         self.root_candidates = root_candidates
         self.max_depth = max_depth
         self.rollout_until = rollout_until
+        self.rollout_checkpoints = rollout_checkpoints
         self.margin = margin
+        self.win_check = win_check
         self.yield_s = yield_ms / 1000.0
         self.last_iterations = 0  # iterations the last move used (for reports and tests)
         self.last_root: _Node | None = None  # the last search tree (for tests)
@@ -210,6 +217,10 @@ class SearchBot:
         root = self.last_root = _Node()
         keys = [move_key(m) for m in legal]
         root.moves = (keys, legal, None)  # the seat's own moves: the same in every sample
+        if self.win_check:
+            winning = self._winning_move(self._sample(view, rng), legal)
+            if winning is not None:
+                return winning
         if self.root_prior is not None:
             self._add_edges(root, keys, legal, self.root_prior(view, legal, rng))
             yield
@@ -222,6 +233,15 @@ class SearchBot:
                 break
         ranked = self._ranked_edges(root)
         return ranked[0].move if ranked and ranked[0].visits else legal[0]
+
+    def _winning_move(self, state, legal: list):
+        """A move that ends the game at once with this seat the only winner, if any."""
+        game = self.game
+        for move in legal:
+            after = game.apply(state, self._seat, move)
+            if game.is_over(after) and game.winners(after) == [self._seat]:
+                return move
+        return None
 
     def _sample(self, view: dict, rng: Rng):
         """A determinization (for an exact game, the one state, built once)."""
@@ -304,36 +324,44 @@ class SearchBot:
             node.moves = found
         return found
 
-    def _until(self, state) -> bool:
-        return self.rollout_until is not None and self.rollout_until(state, self._seat)
-
     def _descend(self, top: _Node, state, rng: Rng, moved: bool = False):
         """One ISMCTS iteration from `top` on a sampled `state`: select down the tree,
         roll out from the first new move, evaluate, credit each move's mover. Returns
         the rewards. `moved`: the seat has already made its move in `state`."""
         game = self.game
+        until, seat, passed = self.rollout_until, self._seat, 0
+
+        def at_end(state) -> bool:
+            nonlocal passed
+            if until is not None and until(state, seat):
+                passed += 1
+                return passed >= self.rollout_checkpoints
+            return False
+
         node, path, depth = top, [], 0
-        while not game.is_over(state) and (self.max_depth is None or depth <= self.max_depth):
-            if (moved or path) and self._until(state):
-                break
+        ended = moved and at_end(state)
+        while not ended and not game.is_over(state) and (self.max_depth is None or depth <= self.max_depth):
             player = game.to_act(state)[0]
             keys, moves, weights = self._moves_at(node, state, player)
             if len(moves) == 1 and node is not top:
                 state = game.apply(state, player, moves[0])  # forced: no node needed
+                ended = at_end(state)
                 continue
             edge = self._select(node, state, player, moves, keys, weights)
             state = game.apply(state, player, edge.move)
             path.append((node, edge, player))
+            ended = at_end(state)
             if edge.visits == 0:
                 break  # a move not tried before: roll out from here
             if edge.child is None:
                 edge.child = _Node()
             node, depth = edge.child, depth + 1
         for _ in range(self.rollout_moves):
-            if game.is_over(state) or self._until(state):
+            if ended or game.is_over(state):
                 break
             player = game.to_act(state)[0]
             state = game.apply(state, player, self.policy(state, player, rng))
+            ended = at_end(state)
             if self._pause():
                 yield
         rewards = self.evaluate(state)

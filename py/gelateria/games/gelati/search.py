@@ -40,15 +40,16 @@ from gelateria.games.gelati.rules import (
 from gelateria.core.hexgrid import AXES
 
 # --- knobs of the hard level ---------------------------------------------------------------
-ITERATIONS = 300  # determinizations per decision (CPython: about 0.2-0.4 s)
+ITERATIONS = 120  # play-outs per decision, over all candidates (CPython: about 0.1 s)
 BROWSER_TIME_LIMIT = 0.85  # seconds per move in the browser, pauses between slices included
-ROLLOUT_MOVES = 40  # a cap: roll-outs end when this seat is about to place again
+ROOT_CANDIDATES = 6  # the normal bot's 6 favourite moves, compared on shared samples
+MARGIN = 0.03  # ... and its favourite is played unless another wins 3% more often
+ROLLOUT_MOVES = 60  # a cap: roll-outs end when this seat is about to place again
+CHECKPOINTS = 1  # roll-outs end at the start of this seat's next turn (2: the one after)
 MAX_DEPTH = 2  # tree levels below the root's moves (the others' replies), then roll-outs
 IN_HAND = 0.6  # share of the best placement in hand counted for the player about to place
 UNBANKED = 3.0  # points less for an order that could be completed than for a completed one
-PARTS_WEIGHT = 1.0  # how many points a point of parts_worth is worth in a position
 EXPLORATION = 1.0
-ROOT_CANDIDATES = 6  # the normal bot's 6 favourite moves, compared on shared samples
 PRIOR_TEMPERATURE = 2.0  # points: a placement 2 points better gets e times the attention
 CARELESS = 0.1  # how often the roll-out policy places at random
 
@@ -151,7 +152,7 @@ def parts_worth(held, orders) -> float:
 
 def position_values(state: State) -> list[float]:
     """What each seat's position is worth in points: its score plus its parts."""
-    return [state.scores[p] + PARTS_WEIGHT * parts_worth(state.held[p], state.orders[p]) for p in range(state.players)]
+    return [state.scores[p] + parts_worth(state.held[p], state.orders[p]) for p in range(state.players)]
 
 
 def evaluate(state: State) -> list[float]:
@@ -307,8 +308,11 @@ def hard_bot(**knobs) -> SearchBot:
         rollout_moves=ROLLOUT_MOVES,
         exploration=EXPLORATION,
         root_candidates=ROOT_CANDIDATES,
+        margin=MARGIN,
         max_depth=MAX_DEPTH,
         rollout_until=at_my_next_turn,
+        rollout_checkpoints=CHECKPOINTS,
+        win_check=True,  # whether a move wins at once never hangs on hidden cards here
     )
     settings.update(knobs)
     return SearchBot(GAME, determinize, **settings)

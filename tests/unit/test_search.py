@@ -176,12 +176,12 @@ def test_gelati_determinize_guesses_other_hands_no_better_than_chance():
 
 # --- thinking in slices -----------------------------------------------------------------------
 
-def test_think_gives_the_same_move_as_choose_and_yields_often():
-    state = random_position(GELATI, 2, seed=8, moves=20)
-    seat = state.turn
-    view, legal = GELATI.view(state, seat), GELATI.legal_moves(state, seat)
-    bot = gelati_search.hard_bot(iterations=150)
-    thinking = bot.think(view, legal, Rng(2))
+@pytest.mark.parametrize("game,module", SEARCH_GAMES, ids=lambda g: getattr(g, "id", ""))
+def test_think_gives_the_same_move_as_choose_and_yields_often(game, module):
+    state = random_position(game, 2, seed=8, moves=20)
+    seat = game.to_act(state)[0]
+    view, legal = game.view(state, seat), game.legal_moves(state, seat)
+    thinking = module.hard_bot(iterations=150).think(view, legal, Rng(2))
     longest, slices = 0.0, 0
     while True:
         started = time.process_time()  # CPU time: another process cannot lengthen it
@@ -193,7 +193,7 @@ def test_think_gives_the_same_move_as_choose_and_yields_often():
         longest = max(longest, time.process_time() - started)
         slices += 1
     assert slices >= 10 and longest < 0.04  # the page gives 40 ms slices
-    assert move == gelati_search.hard_bot(iterations=150).choose(view, legal, Rng(2))
+    assert move == module.hard_bot(iterations=150).choose(view, legal, Rng(2))
 
 
 def test_time_limit_stops_a_long_search():

@@ -218,10 +218,11 @@ class SearchBot:
         keys = [move_key(m) for m in legal]
         root.moves = (keys, legal, None)  # the seat's own moves: the same in every sample
         if self.win_check:
-            winning = self._winning_move(self._sample(view, rng), legal)
+            winning = yield from self._winning_move(self._sample(view, rng), legal)
             if winning is not None:
                 return winning
         if self.root_prior is not None:
+            yield
             self._add_edges(root, keys, legal, self.root_prior(view, legal, rng))
             yield
         if self.root_candidates:
@@ -235,12 +236,15 @@ class SearchBot:
         return ranked[0].move if ranked and ranked[0].visits else legal[0]
 
     def _winning_move(self, state, legal: list):
-        """A move that ends the game at once with this seat the only winner, if any."""
+        """A move that ends the game at once with this seat the only winner, if any
+        (a generator, like everything `think` does at length)."""
         game = self.game
         for move in legal:
             after = game.apply(state, self._seat, move)
             if game.is_over(after) and game.winners(after) == [self._seat]:
                 return move
+            if self._pause():
+                yield
         return None
 
     def _sample(self, view: dict, rng: Rng):

@@ -22,14 +22,23 @@ Each iteration:
    (1 for a win, a share for a tie; for an unfinished game a guess from the
    position), credited along the path to each move's mover.
 
-The move played is the root move visited most.
+The root can be searched like any node (the move played is then the one visited
+most) or, with `root_candidates`, by sequential halving over the prior's best few
+moves, every sample (a determinization and a roll-out seed) shared by all moves
+still in the running: when luck and hidden cards weigh heavily this compares them
+with far less noise. `margin` then keeps the prior's favourite unless another move
+beats it clearly. Games with hundreds of moves a turn hand the tree a shortlist
+(`candidates`); a game without hidden information says `exact` and its state is
+built once per move.
 
-Budget knobs (SearchBot arguments): `iterations` (deterministic: the arena and tests
-use it alone), `time_limit` in seconds (a wall-clock cap for the browser, counted
-from the first call, pauses between slices included), `rollout_moves`,
-`exploration`. `think(view, legal, rng)` is a generator that yields about every
-`yield_ms` of work and returns its move, so a page can run it in slices; `choose`
-runs the same generator to the end, so both give the same move.
+Budget knobs (SearchBot arguments): `iterations` (the deterministic budget: the arena
+and tests use it alone), `time_limit` in seconds (a wall-clock cap for the browser,
+counted from the first call, pauses between slices included), `rollout_moves`,
+`rollout_until`/`rollout_checkpoints` (where play-outs stop), `max_depth`,
+`root_candidates`, `margin`, `exploration`. `think(view, legal, rng)` is a generator
+that yields about every `yield_ms` of work and returns its move, so a page can run
+it in slices; `choose` runs the same generator to the end, so both give the same
+move for the same RNG.
 """
 
 from __future__ import annotations

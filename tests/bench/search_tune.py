@@ -43,7 +43,6 @@ def main() -> None:
         setattr(search, name, json.loads(value))
         knobs_shown[name] = json.loads(value)
     game.bots["try"] = lambda: search.hard_bot(**knobs)  # the game's BOTS dict, this process only
-    game.bots.setdefault("hard", search.hard_bot)  # for a game whose bots.py does not list it yet
     summary = arena.run(game.id, args.seats.split(","), args.games, args.seed, args.jobs)
     print("knobs", knobs, knobs_shown)
     for line in arena.report_lines(summary):

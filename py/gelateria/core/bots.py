@@ -6,7 +6,8 @@ A bot sees only what its seat may know: `choose(view, legal, rng)` gets the game
 
 from __future__ import annotations
 
-from typing import Protocol
+import importlib
+from typing import Callable, Protocol
 
 from gelateria.core.rng import Rng
 
@@ -24,3 +25,13 @@ class RandomBot:
 
     def choose(self, view: dict, legal: list, rng: Rng):
         return rng.choice(legal)
+
+
+def searching(module: str) -> Callable[[], Bot]:
+    """A bot factory for a game's search bot, `module.hard_bot()`, imported on first
+    use so the heuristic levels never pay for loading the search code."""
+
+    def make() -> Bot:
+        return importlib.import_module(module).hard_bot()
+
+    return make

@@ -14,7 +14,7 @@ hard:   searches (information-set Monte-Carlo tree search over sampled deals, se
 
 from __future__ import annotations
 
-from gelateria.core.bots import RandomBot
+from gelateria.core.bots import RandomBot, searching
 from gelateria.core.hexgrid import neighbours
 from gelateria.games.gelati.rules import (
     N_TILES,
@@ -180,11 +180,4 @@ class EasyBot(HeuristicBot):
     mistakes = 0.35
 
 
-def hard_bot():
-    """Search (gelati/search.py, core/search.py), imported on first use."""
-    from gelateria.games.gelati.search import hard_bot as make
-
-    return make()
-
-
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": HeuristicBot, "hard": hard_bot}
+BOTS = {"random": RandomBot, "easy": EasyBot, "normal": HeuristicBot, "hard": searching("gelateria.games.gelati.search")}

@@ -9,13 +9,14 @@
     those would bring;
   - blocking: spaces where an opponent's chain could touch a new tower next turn.
 `easy` is the same bot that often settles for a lesser placement or a random one.
+`hard` searches (Monte-Carlo tree search with `normal` as its guide, see search.py).
 """
 
 from __future__ import annotations
 
 import math
 
-from gelateria.core.bots import RandomBot
+from gelateria.core.bots import RandomBot, searching
 from gelateria.games.genial.rules import (
     CELLS,
     COLOURS,
@@ -152,4 +153,4 @@ class EasyBot(NormalBot):
     spread = 8
 
 
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": searching("gelateria.games.genial.search")}

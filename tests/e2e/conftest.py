@@ -109,9 +109,34 @@ class Watched:
         self.page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
-def new_context(browser, **kwargs):
-    context = browser.new_context(**kwargs)
-    return context
+def start_game(page, game: str, seats: list[str], seed=None, names: dict | None = None,
+               options: dict | None = None, pace: str | None = None):
+    """Fill a game's new-game panel as a player would and start: `seats` gives each
+    seat's choice ("human" or a bot level; players are added as needed), `names` names
+    seats by number, `options` picks values of other selects by CSS selector, `pace`
+    ("Fast", "Instant", ...) is clicked once play begins."""
+    page.wait_for_selector(f"[data-game='{game}'][data-phase='setup']")
+    for seat in range(page.locator(".seat-row").count(), len(seats)):
+        page.get_by_role("button", name="Add player").click()
+        page.wait_for_selector(f".seat-row[data-seat='{seat}']")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[name='seat{seat}_kind']", kind)
+    for seat, name in (names or {}).items():
+        page.fill(f"#seat{seat}_name", name)
+    for select, value in (options or {}).items():
+        page.select_option(select, value)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector(f"[data-game='{game}'][data-phase='play']")
+    if pace:
+        page.get_by_role("button", name=pace).click()
+
+
+def think_stats(page, attribute: str = "data-think") -> tuple[int, float, float]:
+    """A table's bot think times as it reports them: count, median ms, worst ms."""
+    count, median, worst = (float(v) for v in page.locator(f"[{attribute}]").get_attribute(attribute).split(","))
+    return int(count), median, worst
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from statistics import median
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
+from conftest import start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -35,13 +36,7 @@ def midgame_link() -> str:
 
 def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
     page = watched.open(site.url + "#/gelati")
-    page.wait_for_selector("[data-game='gelati'][data-phase='setup']")
-    page.fill("#seat0_name", "Ana")
-    page.select_option("select[name='seat1_kind']", "normal")
-    page.fill("#seed", "7")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-    page.get_by_role("button", name="Fast").click()
+    start_game(page, "gelati", ["human", "normal"], seed=7, names={0: "Ana"}, pace="Fast")
     assert page.locator("[data-turn]").inner_text() == "Your turn"
     assert page.locator("[data-board] use").count() >= 4  # the four start tiles
     hand = page.locator("[data-hand-list] button[data-hand]")
@@ -157,14 +152,8 @@ def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watc
 
 def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     page = watched.open(site.url + "#/gelati")
-    page.select_option("select[name='seat0_kind']", "normal")
-    page.get_by_role("button", name="Add player").click()
-    page.wait_for_selector(".seat-row[data-seat='2']")
-    page.fill("#seat2_name", "<b>Chi</b><img src=x>")
-    page.fill("#seed", "12")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-    page.get_by_role("button", name="Instant").click()
+    start_game(page, "gelati", ["normal", "normal", "normal"], seed=12, names={2: "<b>Chi</b><img src=x>"},
+               pace="Instant")
     end = page.locator("[data-end]")
     end.wait_for(timeout=180_000)
     text = end.inner_text()
@@ -173,10 +162,10 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     assert summary.locator("tbody tr").count() == 3
     assert "From tiles" in summary.inner_text() and "From orders" in summary.inner_text()
     assert "<b>Chi</b><img src=x>" in text and page.locator("#app img[src='x']").count() == 0
-    n, med, worst = (float(v) for v in page.locator("[data-think]").get_attribute("data-think").split(","))
-    pn, pmed, pworst = (float(v) for v in page.locator("[data-think-place]").get_attribute("data-think-place").split(","))
-    print(f"\nGelati bot think time in the browser over {int(n)} decisions: median {med} ms, worst {worst} ms;"
-          f" placements only ({int(pn)}): median {pmed} ms, worst {pworst} ms")
+    n, med, worst = think_stats(page)
+    pn, pmed, pworst = think_stats(page, "data-think-place")
+    print(f"\nGelati bot think time in the browser over {n} decisions: median {med} ms, worst {worst} ms;"
+          f" placements only ({pn}): median {pmed} ms, worst {pworst} ms")
     assert pmed < 250
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "gelati-end.png"))

@@ -9,6 +9,7 @@ from statistics import median
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
+from conftest import start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -44,13 +45,7 @@ def game_link(players: int, seed: int, moves: int) -> tuple[str, object]:
 
 def test_a_human_places_tiles_by_clicking_two_hexes_and_the_bot_replies(site, watched):
     page = watched.open(site.url + "#/genial")
-    page.wait_for_selector("[data-game='genial'][data-phase='setup']")
-    page.fill("#seat0_name", "Ana")
-    page.select_option("select[name='seat1_kind']", "normal")
-    page.fill("#seed", "7")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='genial'][data-phase='play']")
-    page.get_by_role("button", name="Fast").click()
+    start_game(page, "genial", ["human", "normal"], seed=7, names={0: "Ana"}, pace="Fast")
     assert page.locator("[data-turn]").inner_text() == "Your turn"
     assert page.locator("polygon[data-cell]").count() == 247
     assert page.locator("[data-tower]").count() == 16 and page.locator("[data-tower][data-tall='1']").count() == 6
@@ -195,17 +190,8 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
 
 def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     page = watched.open(site.url + "#/genial")
-    page.select_option("select[name='seat0_kind']", "normal")
-    page.get_by_role("button", name="Add player").click()
-    page.wait_for_selector(".seat-row[data-seat='2']")
-    page.get_by_role("button", name="Add player").click()
-    page.wait_for_selector(".seat-row[data-seat='3']")
-    page.fill("#seat2_name", "<b>Chi</b><img src=x>")
-    page.select_option("select[name='seat3_kind']", "easy")
-    page.fill("#seed", "12")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='genial'][data-phase='play']")
-    page.get_by_role("button", name="Instant").click()
+    start_game(page, "genial", ["normal", "normal", "normal", "easy"], seed=12,
+               names={2: "<b>Chi</b><img src=x>"}, pace="Instant")
     end = page.locator("[data-end]")
     end.wait_for(timeout=180_000)
     text = end.inner_text()
@@ -217,8 +203,8 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     tiebreak = page.locator("[data-tiebreak]").inner_text()
     assert "weakest colour" in tiebreak
     assert "<b>Chi</b><img src=x>" in text and page.locator("#app img[src='x']").count() == 0
-    n, med, worst = (float(v) for v in page.locator("[data-think]").get_attribute("data-think").split(","))
-    print(f"\nGenial bot think time in the browser over {int(n)} moves: median {med} ms, worst {worst} ms")
+    n, med, worst = think_stats(page)
+    print(f"\nGenial bot think time in the browser over {n} moves: median {med} ms, worst {worst} ms")
     assert n == 80 and med < 250
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "genial-end.png"))

@@ -2,19 +2,15 @@
 
 import re
 from pathlib import Path
+from conftest import start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
     page = watched.open(site.url + "#/itsmine")
-    page.locator("[data-game='itsmine'][data-phase='setup']").wait_for()
-    page.fill("#seat0_name", "Ana")
-    for seat in (1, 2, 3):
-        page.select_option(f"select[name='seat{seat}_kind']", "hard")
-    page.select_option("#opt_first", "0")  # Ana flips first
-    page.fill("#seed", "2024")
-    page.get_by_role("button", name="Start game").click()
+    start_game(page, "itsmine", ["human", "hard", "hard", "hard"], seed=2024, names={0: "Ana"},
+               options={"#opt_first": "0"})  # Ana flips first
     page.locator("[data-game='itsmine'][data-phase='play'][data-round='1']").wait_for()
     assert page.locator("[data-seat-panel]").count() == 4
     assert page.locator("[data-seat-panel='1'] .seat-tag").inner_text() == "Hard bot"
@@ -100,13 +96,7 @@ def test_bots_only_game_on_fast_reaches_the_end_and_bots_react_at_their_level(si
     from gelateria.core.record import decode
 
     page = watched.open(site.url + "#/itsmine")
-    page.locator("[data-game='itsmine'][data-phase='setup']").wait_for()
-    for seat, level in enumerate(["easy", "normal", "hard"]):
-        page.select_option(f"select[name='seat{seat}_kind']", level)
-    page.fill("#seed", "77")
-    page.get_by_role("button", name="Start game").click()
-    page.locator("[data-game='itsmine'][data-phase='play']").wait_for()
-    page.get_by_role("button", name="Fast").click()
+    start_game(page, "itsmine", ["easy", "normal", "hard"], seed=77, pace="Fast")
     for _ in range(2):  # between rounds, the score table waits for "Next round"
         page.get_by_role("button", name=re.compile("Next round")).click(timeout=150_000)
     page.locator("[data-end]").wait_for(timeout=150_000)
@@ -132,13 +122,7 @@ def test_bots_only_game_on_fast_reaches_the_end_and_bots_react_at_their_level(si
 
 def test_hot_seat_favourites_show_only_while_peek_is_held(site, watched):
     page = watched.open(site.url + "#/itsmine")
-    page.locator("[data-game='itsmine'][data-phase='setup']").wait_for()
-    page.fill("#seat0_name", "Ana")
-    page.fill("#seat1_name", "Bo")
-    page.select_option("select[name='seat1_kind']", "human")
-    page.select_option("select[name='seat2_kind']", "easy")
-    page.get_by_role("button", name="Start game").click()
-    page.locator("[data-game='itsmine'][data-phase='play']").wait_for()
+    start_game(page, "itsmine", ["human", "human", "easy"], names={0: "Ana", 1: "Bo"})
     assert page.locator("[data-favourites]").count() == 0  # secret from the start
     button = page.get_by_role("button", name="Hold to peek at Ana's favourites")
     button.hover()

@@ -2,6 +2,7 @@
 where you left off), and bad input that must leave the app running."""
 
 from pathlib import Path
+from conftest import start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -15,13 +16,7 @@ def tiles_on_board(page) -> int:
 
 
 def start_gelati_against_a_bot(page, seed: int = 7):
-    page.wait_for_selector("[data-game='gelati'][data-phase='setup']")
-    page.fill("#seat0_name", "Ana")
-    page.select_option("select[name='seat1_kind']", "normal")
-    page.fill("#seed", str(seed))
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-    page.get_by_role("button", name="Fast").click()
+    start_game(page, "gelati", ["human", "normal"], seed=seed, names={0: "Ana"}, pace="Fast")
 
 
 def place_a_tile_and_wait_for_the_bot(page):

@@ -5,6 +5,7 @@ the benchmark: no main-thread task over 100 ms, each move within a second."""
 from pathlib import Path
 
 import pytest
+from conftest import start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 HARD_PLACEMENTS = 12  # placements by hard bots to watch (each a real search)
@@ -34,11 +35,7 @@ HEARTBEAT = """() => {
 
 def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
     page = watched.open(site.url + "#/gelati")
-    page.select_option("select[name='seat0_kind']", "hard")
-    page.select_option("select[name='seat1_kind']", "hard")
-    page.fill("#seed", "5")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    start_game(page, "gelati", ["hard", "hard"], seed=5)
     # A slower CPU makes every search run long enough to need many slices, on any machine.
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
@@ -62,22 +59,17 @@ def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
 def test_hard_bots_think_in_short_tasks_and_move_within_a_second(site, watched):
     page = watched.open(site.url + "#/gelati")
     page.evaluate(WATCH_LONG_TASKS)
-    page.select_option("select[name='seat0_kind']", "hard")
-    page.select_option("select[name='seat1_kind']", "hard")
-    page.fill("#seed", "5")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-    page.get_by_role("button", name="Instant").click()
+    start_game(page, "gelati", ["hard", "hard"], seed=5, pace="Instant")
     started = page.evaluate("performance.now()")  # thinking is all that happens from here
 
     page.wait_for_function(
         "n => { const t = document.querySelector('[data-think-place]');"
         " return (t && +t.dataset.thinkPlace.split(',')[0] >= n) || document.querySelector('[data-end]'); }",
         arg=HARD_PLACEMENTS, timeout=120_000)
-    count, median, worst = (float(v) for v in page.locator("[data-think-place]").get_attribute("data-think-place").split(","))
+    count, median, worst = think_stats(page, "data-think-place")
     tasks = page.evaluate("() => window.__longTasks")
     during = [t["ms"] for t in tasks if t["start"] >= started]
-    print(f"\nHard bot in the browser: {int(count)} placements, median {median} ms, worst {worst} ms; "
+    print(f"\nHard bot in the browser: {count} placements, median {median} ms, worst {worst} ms; "
           f"long tasks while thinking: {len(during)}, longest {max(during, default=0):.0f} ms")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "gelati-hard-bots.png"))

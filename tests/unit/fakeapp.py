@@ -8,6 +8,8 @@ render that raises fails the test, and keeps the markup in app.page.
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 from gelateria.web.storage import MemoryBackend, SaveStore
 
 
@@ -92,3 +94,24 @@ class FakeApp:
     def updated(self, part):
         """The markups sent to one named part of the screen ([data-part=…])."""
         return [m for s, m in self.updates if s == f'[data-part="{part}"]']
+
+
+class Controls(HTMLParser):
+    """Every clickable element (data-action) in a render, with its data-* attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-action" in a and "disabled" not in a:
+            data = {k[5:]: v for k, v in a.items() if k.startswith("data-") and k != "data-action"}
+            self.found.append((a["data-action"], data))
+
+
+def controls(html: str) -> list[tuple[str, dict]]:
+    """The (data-action, data-* attributes) of every enabled control in `html`."""
+    parser = Controls()
+    parser.feed(html)
+    return parser.found

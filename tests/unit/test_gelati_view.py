@@ -1,12 +1,11 @@
-"""The Gelati table driven without a browser (FakeApp from test_table.py): clicks become
+"""The Gelati table driven without a browser (FakeApp from fakeapp.py): clicks become
 moves, bots reply, hidden tiles stay hidden, and the turn steps never dead-end."""
 
 import random
 import re
-from html.parser import HTMLParser
 
 import pytest
-from test_table import FakeApp  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, controls  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
@@ -28,26 +27,6 @@ def table(seats, seed=7):
 
 
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
-
-
-class Controls(HTMLParser):
-    """Every clickable element (data-action) in a render, with its data-* attributes."""
-
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "data-action" in a and "disabled" not in a:
-            data = {k[5:]: v for k, v in a.items() if k.startswith("data-") and k != "data-action"}
-            self.found.append((a["data-action"], data))
-
-
-def controls(html):
-    parser = Controls()
-    parser.feed(html)
-    return parser.found
 
 
 def click_cell(s, cell):

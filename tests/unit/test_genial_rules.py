@@ -26,7 +26,8 @@ def tile(a, b, g=None):
 def test_game_is_registered_with_its_bots():
     game = get_game("genial")
     assert game is GAME and (game.min_players, game.max_players) == (2, 4)
-    assert set(game.bots) == {"random", "easy", "normal"}
+    assert set(game.bots) == {"random", "easy", "normal", "hard"}
+    assert game.bots["hard"]().name == "hard"  # the search bot, loaded on first use
 
 
 @pytest.mark.parametrize("players", [1, 5])

@@ -1,4 +1,4 @@
-"""The Genial Spezial table driven without a browser (FakeApp from test_table.py): two
+"""The Genial Spezial table driven without a browser (FakeApp from fakeapp.py): two
 clicks make a tile, the preview is the rules' own result, golden colours go into the
 move, keys work, Pass appears when nothing fits, and bots finish a game."""
 
@@ -6,10 +6,9 @@ import random
 import re
 import time
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
-from test_table import FakeApp  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, controls  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME, INDEX, PASS, build_position
@@ -28,26 +27,6 @@ def table(seats, seed=7):
 
 def click(s, cell):
     s.on_action("cell", {"cell": f"{cell[0]},{cell[1]}"})
-
-
-class Controls(HTMLParser):
-    """Every clickable element (data-action) in a render, with its data-* attributes."""
-
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "data-action" in a and "disabled" not in a:
-            data = {k[5:]: v for k, v in a.items() if k.startswith("data-") and k != "data-action"}
-            self.found.append((a["data-action"], data))
-
-
-def controls(html):
-    parser = Controls()
-    parser.feed(html)
-    return parser.found
 
 
 def scoring_placement(state, player, golden=None):

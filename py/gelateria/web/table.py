@@ -91,6 +91,7 @@ class TableScreen(Screen):
         self.options: dict = self.default_options()
         self.record: Record | None = None
         self.state = None
+        self._picks_for: tuple | None = None  # (state, actor) a view's half-made picks belong to
         self.log: list[str] = []
         self.message = ""  # a refused move or other notice, shown until the next move
         self.pending = None  # the scheduled bot move
@@ -247,6 +248,25 @@ class TableScreen(Screen):
 
     def needs_handover(self, player: int) -> bool:
         return len(self.humans()) > 1 and not self.is_bot(player) and self.revealed_to != player
+
+    def actor(self) -> int | None:
+        """The human whose move the screen takes now (None: a bot's turn, a hand-over
+        in progress, a replay or the end)."""
+        if self.phase != "play" or self.state is None:
+            return None
+        acting = self.game.to_act(self.state)
+        if not acting or self.is_bot(acting[0]) or self.needs_handover(acting[0]):
+            return None
+        return acting[0]
+
+    def position_changed(self) -> bool:
+        """True once for each new position or acting human (a move, an undo, a replay
+        step): the moment for a view to forget clicks made on the old one."""
+        key = (self.state, self.actor())
+        if self._picks_for is not None and self._picks_for[0] is key[0] and self._picks_for[1] == key[1]:
+            return False
+        self._picks_for = key
+        return True
 
     # --- setup ---------------------------------------------------------------------
 

@@ -83,7 +83,6 @@ class GelatiScreen(PannedBoard, TableScreen):
         self.give: list[int] = []  # trade picker: parts to give (up to 2)
         self.get: int | None = None  # trade picker: part to take
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = fit the board
-        self.ui_state = None  # (state, acting seat) the picks above belong to
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
         self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
         self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
@@ -94,16 +93,6 @@ class GelatiScreen(PannedBoard, TableScreen):
         super().__init__(app, rest)
 
     # --- who may do what ----------------------------------------------------------------
-
-    def actor(self) -> int | None:
-        """The human whose move the screen takes now (None: a bot's turn, a hand-over
-        in progress, a replay or the end)."""
-        if self.phase != "play" or self.state is None:
-            return None
-        turn = self.state.turn
-        if self.is_bot(turn) or self.needs_handover(turn):
-            return None
-        return turn
 
     def shown_seat(self) -> int | None:
         """Whose hand and orders are on screen: the one human against bots (always);
@@ -128,10 +117,9 @@ class GelatiScreen(PannedBoard, TableScreen):
 
     def sync_ui(self) -> None:
         """Forget picks made on another position (a move was played, undone, replayed)."""
-        me = self.actor()
-        if self.ui_state is not None and self.ui_state[0] is self.state and self.ui_state[1] == me:
+        if not self.position_changed():
             return
-        self.ui_state = (self.state, me)
+        me = self.actor()
         self.aim = None
         self.give, self.get = [], None
         if me is None or self.state.phase != "place":

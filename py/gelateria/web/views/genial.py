@@ -74,7 +74,6 @@ class GenialScreen(PannedBoard, TableScreen):
         self.keyboard = False  # the cursor is shown (the keys were used)
         self.hint = ""  # why a click did nothing, until the next click
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
-        self.ui_state = None
         self.focus_next: str | None = None
         self._pan = None
         self._pairs: tuple = (None, {})
@@ -94,15 +93,6 @@ class GenialScreen(PannedBoard, TableScreen):
     def needs_handover(self, player: int) -> bool:
         return False  # nothing is hidden: hot-seat players just take turns
 
-    def actor(self) -> int | None:
-        """The human whose move the screen takes now (None: a bot's turn, a replay, the end)."""
-        if self.phase != "play" or self.state is None:
-            return None
-        acting = self.game.to_act(self.state)
-        if not acting or self.is_bot(acting[0]):
-            return None
-        return acting[0]
-
     def view(self) -> dict:
         state, v = self._view
         if state is not self.state:
@@ -115,10 +105,8 @@ class GenialScreen(PannedBoard, TableScreen):
 
     def sync_ui(self) -> None:
         """Forget a half-made tile when the position changed (a move, undo, replay)."""
-        me = self.actor()
-        if self.ui_state is not None and self.ui_state[0] is self.state and self.ui_state[1] == me:
+        if not self.position_changed():
             return
-        self.ui_state = (self.state, me)
         self.clear_pick()
         self.hint = ""
 

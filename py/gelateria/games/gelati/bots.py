@@ -34,10 +34,10 @@ DENY_LEADER = 0.8  # ... when that player is level with us or ahead
 KEEP = 0.5  # how much the best spot left for the tile we keep counts
 
 
-def holding_value(held, orders) -> float:
+def holding_value(held, orders, spare: float = SPARE) -> float:
     """What a set of parts is worth to a player with these orders: progress on each
-    order (the most advanced order gets first claim on shared parts), plus a little
-    for each spare part, which can still be traded."""
+    order (the most advanced order gets first claim on shared parts), plus `spare` for
+    each part no order needs, which can still be traded."""
     left = list(held)
     value = 0.0
     ranked = sorted(orders, key=lambda o: -sum(1 for p in ORDER_PARTS[o] if held[p]))
@@ -48,20 +48,20 @@ def holding_value(held, orders) -> float:
                 left[p] -= 1
                 have += 1
         value += PROGRESS[have]
-    spare = min(sum(left), PART_LIMIT)
-    return value + SPARE * spare
+    return value + spare * min(sum(left), PART_LIMIT)
 
 
-def _gain(held, orders, parts) -> float:
+def _gain(held, orders, parts, spare: float = SPARE) -> float:
     after = list(held)
     for p in parts:
         after[p] += 1
-    return holding_value(after, orders) - holding_value(held, orders)
+    return holding_value(after, orders, spare) - holding_value(held, orders, spare)
 
 
 class HeuristicBot:
     name = "normal"
     mistakes = 0.0  # chance of a careless move
+    earned_spare = SPARE  # what a part earned by a placement is worth when no order needs it
 
     def choose(self, view: dict, legal: list, rng):
         first = legal[0]
@@ -135,7 +135,8 @@ class HeuristicBot:
             threat = best_after(openings, cell, opening)
             future = max((best_after(keeps[t], cell, keep_values[t]) for t in hand if t != tile), default=0.0)
             del board[cell]
-            score = PLACEMENT_POINTS[touching] + _gain(held, orders, earned) - deny * threat + KEEP * future
+            score = (PLACEMENT_POINTS[touching] + _gain(held, orders, earned, self.earned_spare)
+                     - deny * threat + KEEP * future)
             score += rng.random() * 1e-3  # break ties without favouring a corner
             scores.append(score)
         return scores

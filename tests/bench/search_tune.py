@@ -2,9 +2,8 @@
 
     python tests/bench/search_tune.py gelati --games 40 --set iterations=150 --set rollout_moves=8
 
-Registers a level "try" = the game's hard bot with those knobs (and "hard" itself
-if the game's bots.py does not list it yet), then runs the arena with seats
-try,normal (or --seats). Prints the arena table and JSON line.
+Registers a level "try" = the game's hard bot with those knobs, then runs the arena
+with seats try,normal (or --seats). Prints the arena table and JSON line.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import pytest
 
 from gelateria.core.match import bot_factories
 from gelateria.core.rng import Rng
-from gelateria.core.search import SearchBot, move_key
+from gelateria.core.search import SearchBot, clearly_ahead, move_key
 from gelateria.games.gelati import search as gelati_search
 from gelateria.games.gelati.rules import GAME as GELATI
 from gelateria.games.genial import search as genial_search
@@ -16,9 +16,6 @@ from gelateria.games.genial.rules import build_position
 
 # Every game with a search bot: (game, its search module). Small budgets keep it fast.
 SEARCH_GAMES = [(GELATI, gelati_search), (GENIAL, genial_search)]
-# Games whose bots.py offers the search bot as "hard" (Genial's lists it once its
-# author adds the line; see genial/search.py).
-HARD_REGISTERED = [(GELATI, gelati_search)]
 
 
 def random_position(game, players: int, seed: int, moves: int):
@@ -40,7 +37,7 @@ def decide(game, module, state, seed=1, **knobs):
 
 # --- levels -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game,module", HARD_REGISTERED, ids=lambda g: getattr(g, "id", ""))
+@pytest.mark.parametrize("game,module", SEARCH_GAMES, ids=lambda g: getattr(g, "id", ""))
 def test_hard_level_is_offered_and_is_a_search_bot(game, module):
     assert {"easy", "normal", "hard"} <= set(bot_factories(game))
     assert isinstance(bot_factories(game)["hard"](), SearchBot)
@@ -205,3 +202,14 @@ def test_time_limit_stops_a_long_search():
     assert time.perf_counter() - started < 1.0
     assert move in GELATI.legal_moves(state, seat)
     assert 0 < bot.last_iterations < 100_000
+
+
+def test_a_challenger_must_beat_the_favourite_beyond_noise_on_the_same_samples():
+    favourite = {i: 0.5 + 0.1 * (i % 3) for i in range(40)}  # luck that moves both alike
+    steady = {i: r + 0.02 for i, r in favourite.items()}  # a little better on every sample
+    lucky = {i: r + (0.3 if i % 2 else -0.28) for i, r in favourite.items()}  # better on average, by chance
+    assert clearly_ahead(steady, favourite, 2.0)
+    assert not clearly_ahead(lucky, favourite, 2.0)
+    assert not clearly_ahead(favourite, steady, 0.0)
+    assert not clearly_ahead({0: 1.0}, {0: 0.0}, 1.0)  # one sample proves nothing
+    assert not clearly_ahead({1: 1.0, 2: 1.0}, {3: 0.0, 4: 0.0}, 1.0)  # no shared samples

@@ -9,7 +9,8 @@ normal: places the tile that scores best, counting placement points, the parts i
         the least useful part when over the limit.
 easy:   the same, with frequent mistakes (a random placement, a forgotten trade or order).
 hard:   searches (information-set Monte-Carlo tree search over sampled deals, see
-        gelati/search.py), using the normal bot's judgement for move ordering.
+        gelati/search.py), using the normal bot's judgement, with parts valued
+        higher, to pick which moves to compare.
 """
 
 from __future__ import annotations

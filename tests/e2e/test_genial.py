@@ -43,9 +43,9 @@ def game_link(players: int, seed: int, moves: int) -> tuple[str, object]:
     return encode(cut), replay(cut)
 
 
-def test_a_human_places_tiles_by_clicking_two_hexes_and_the_bot_replies(site, watched):
+def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(site, watched):
     page = watched.open(site.url + "#/genial")
-    start_game(page, "genial", ["human", "normal"], seed=7, names={0: "Ana"}, pace="Fast")
+    start_game(page, "genial", ["human", "hard"], seed=7, names={0: "Ana"}, pace="Fast")  # Bo searches
     assert page.locator("[data-turn]").inner_text() == "Your turn"
     assert page.locator("polygon[data-cell]").count() == 247
     assert page.locator("[data-tower]").count() == 16 and page.locator("[data-tower][data-tall='1']").count() == 6

@@ -274,6 +274,17 @@ def test_choosing_a_bot_level_in_the_panel_seats_that_bot():
     assert screen.seats[0].kind == "bot" and screen.seats[0].level == "normal"
 
 
+def test_the_new_game_panel_says_what_each_offered_level_does():
+    from gelateria.web.views.genial import GenialScreen
+    from gelateria.web.views.itsmine import ItsMineScreen
+
+    genial = str(GenialScreen(FakeApp()).render())
+    for label, words in (("Easy bot", "careless"), ("Bot", "at a glance"), ("Hard bot", "looks ahead")):
+        assert f"<strong>{label}</strong>: " in genial and words in genial
+    assert "half a second" in str(ItsMineScreen(FakeApp()).render())  # its levels are about speed
+    assert "data-level-help" not in str(DiceTable(FakeApp()).render())  # one level: nothing to explain
+
+
 def test_a_resumed_game_on_a_bots_turn_goes_on():
     app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=6)
     app.timers.clear()  # the tab closed before the bot moved

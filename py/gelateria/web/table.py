@@ -34,6 +34,11 @@ from gelateria.web.screens import Screen, top_bar
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}
 DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]
 LEVEL_LABELS = {"easy": "Easy bot", "normal": "Bot", "hard": "Hard bot"}
+LEVEL_HELP = {
+    "easy": "makes careless moves",
+    "normal": "plays the best move it sees at a glance",
+    "hard": "looks ahead, up to a second a move",
+}
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 LINK_KINDS = ("deal", "game", "replay")
@@ -79,6 +84,7 @@ class TableScreen(Screen):
     bot_levels = ("easy", "normal", "hard")
     undoable = True  # False for real-time games
     level_labels = LEVEL_LABELS  # how bot seats are called in the new-game panel
+    level_help = LEVEL_HELP  # one line each in the panel, when a game has several levels
 
     def __init__(self, app, rest=None):
         super().__init__(app)
@@ -322,7 +328,8 @@ class TableScreen(Screen):
                                     "disabled": len(self.seats) >= high}, "Add player"),
                        " ",
                        h("button", {"type": "button", "class": "secondary", "data-action": "remove-seat",
-                                    "disabled": len(self.seats) <= low}, "Remove player"))),
+                                    "disabled": len(self.seats) <= low}, "Remove player")),
+                     self.render_level_help(levels)),
                    self.setup_fields(),
                    h("p", {"class": "seed-row"},
                      h("label", {"for": "seed"}, "Deal number (seed) "),
@@ -337,6 +344,14 @@ class TableScreen(Screen):
                      h("label", {"for": "link-deal"}, "Link to this deal (same seats, same tiles and dice)"),
                      h("input", {"id": "link-deal", "readonly": True, "value": self.deal_link, "data-link": "deal"}))
                    if self.deal_link else None))
+
+    def render_level_help(self, levels: list[str]) -> Markup | None:
+        explained = [lvl for lvl in levels if lvl in self.level_help]
+        if len(explained) < 2:
+            return None
+        return h("p", {"class": "level-help", "data-level-help": ""},
+                 *[h("span", None, h("strong", None, self.level_labels.get(lvl, lvl.title())), f": {self.level_help[lvl]}. ")
+                   for lvl in explained])
 
     def change_setup(self, action: str) -> None:
         low, high = self.seat_limits()

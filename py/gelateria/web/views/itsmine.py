@@ -283,6 +283,11 @@ class ItsMineScreen(TableScreen):
     game_id = "itsmine"
     default_players = 4
     undoable = False  # real time: what happened, happened
+    level_help = {
+        "easy": "reacts in about a second and sometimes misjudges a pile",
+        "normal": "reacts in well under a second",
+        "hard": "reacts in under half a second and weighs every pile",
+    }
 
     def __init__(self, app, rest=None):
         # Set before TableScreen.__init__, which may already resume a saved game.

@@ -115,3 +115,14 @@ def controls(html: str) -> list[tuple[str, dict]]:
     parser = Controls()
     parser.feed(html)
     return parser.found
+
+
+def started(make_screen, seats=None, seed=7, app=None):
+    """A FakeApp and a table screen, `make_screen(app, rest)`, started with these seats
+    (default: the screen's own) and this seed."""
+    app = app or FakeApp()
+    screen = make_screen(app, [])
+    if seats:
+        screen.seats = seats
+    screen.start(seed=seed)
+    return app, screen

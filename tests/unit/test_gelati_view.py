@@ -5,7 +5,7 @@ import random
 import re
 
 import pytest
-from fakeapp import FakeApp, controls  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, controls, started  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
@@ -19,11 +19,7 @@ def P(name):
 
 
 def table(seats, seed=7):
-    app = FakeApp()
-    s = screen(app, [])
-    s.seats = seats
-    s.start(seed=seed)
-    return app, s
+    return started(screen, seats, seed)
 
 
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]

@@ -8,7 +8,7 @@ import time
 from dataclasses import replace
 
 import pytest
-from fakeapp import FakeApp, controls  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, controls, started  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME, INDEX, PASS, build_position
@@ -18,11 +18,7 @@ HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
 
 
 def table(seats, seed=7):
-    app = FakeApp()
-    s = screen(app, [])
-    s.seats = seats
-    s.start(seed=seed)
-    return app, s
+    return started(screen, seats, seed)
 
 
 def click(s, cell):

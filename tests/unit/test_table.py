@@ -3,7 +3,8 @@
 import pytest
 
 from gelateria.core.record import Seat
-from fakeapp import FakeApp  # noqa: F401  (views' tests import it from here too)
+import fakeapp
+from fakeapp import FakeApp
 from gelateria.web.table import TableScreen, name_players
 
 
@@ -77,12 +78,7 @@ from gelateria.core.record import decode  # noqa: E402
 
 
 def started(seats=None, seed=4, app=None):
-    app = app or FakeApp()
-    screen = DiceTable(app)
-    if seats:
-        screen.seats = seats
-    screen.start(seed=seed)
-    return app, screen
+    return fakeapp.started(lambda app, rest: DiceTable(app), seats, seed, app)
 
 
 def code_of(link):

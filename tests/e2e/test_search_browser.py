@@ -8,7 +8,7 @@ import pytest
 from conftest import start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
-HARD_PLACEMENTS = 12  # placements by hard bots to watch (each a real search)
+HARD_PLACEMENTS = 12  # searched moves by hard bots to watch
 
 WATCH_LONG_TASKS = """() => {
   window.__longTasks = [];
@@ -56,23 +56,26 @@ def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
 # Timing on a shared machine is a measurement, not a test: this runs on demand
 # (`bash scripts/test.sh -m bench tests/e2e/test_search_browser.py`), not in CI.
 @pytest.mark.bench
-def test_hard_bots_think_in_short_tasks_and_move_within_a_second(site, watched):
-    page = watched.open(site.url + "#/gelati")
+@pytest.mark.parametrize("game,attribute", [("gelati", "data-think-place"), ("genial", "data-think")])
+def test_hard_bots_think_in_short_tasks_and_move_within_a_second(site, watched, game, attribute):
+    """`attribute`: the table's report of the searched decisions (Gelati's steps after
+    placing are quick judgements, so only its placements count)."""
+    page = watched.open(site.url + "#/" + game)
     page.evaluate(WATCH_LONG_TASKS)
-    start_game(page, "gelati", ["hard", "hard"], seed=5, pace="Instant")
+    start_game(page, game, ["hard", "hard"], seed=5, pace="Instant")
     started = page.evaluate("performance.now()")  # thinking is all that happens from here
 
     page.wait_for_function(
-        "n => { const t = document.querySelector('[data-think-place]');"
-        " return (t && +t.dataset.thinkPlace.split(',')[0] >= n) || document.querySelector('[data-end]'); }",
-        arg=HARD_PLACEMENTS, timeout=120_000)
-    count, median, worst = think_stats(page, "data-think-place")
+        "([attr, n]) => { const t = document.querySelector(`[${attr}]`);"
+        " return (t && +t.getAttribute(attr).split(',')[0] >= n) || document.querySelector('[data-end]'); }",
+        arg=[attribute, HARD_PLACEMENTS], timeout=120_000)
+    count, median, worst = think_stats(page, attribute)
     tasks = page.evaluate("() => window.__longTasks")
     during = [t["ms"] for t in tasks if t["start"] >= started]
-    print(f"\nHard bot in the browser: {count} placements, median {median} ms, worst {worst} ms; "
+    print(f"\n{game} hard bots in the browser: {count} searched moves, median {median} ms, worst {worst} ms; "
           f"long tasks while thinking: {len(during)}, longest {max(during, default=0):.0f} ms")
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "gelati-hard-bots.png"))
+    page.screenshot(path=str(SHOTS / f"{game}-hard-bots.png"))
     assert count >= HARD_PLACEMENTS
     assert worst <= 1000, worst
     assert max(during, default=0) <= 100, during

@@ -281,6 +281,14 @@ def test_the_new_game_panel_says_what_each_offered_level_does():
     assert "data-level-help" not in str(DiceTable(FakeApp()).render())  # one level: nothing to explain
 
 
+def test_bot_seats_show_their_level_at_the_table():
+    from gelateria.web.views.genial import GenialScreen
+
+    app, screen = fakeapp.started(GenialScreen, [Seat("human", "Ana"), Seat("bot", "Bo", "hard")])
+    page = str(screen.render())
+    assert "Bo<small class=\"bot-tag\"> · Hard bot</small>" in page and "Ana<small" not in page
+
+
 def test_a_resumed_game_on_a_bots_turn_goes_on():
     app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=6)
     app.timers.clear()  # the tab closed before the bot moved

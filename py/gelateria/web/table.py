@@ -255,6 +255,12 @@ class TableScreen(Screen):
     def needs_handover(self, player: int) -> bool:
         return len(self.humans()) > 1 and not self.is_bot(player) and self.revealed_to != player
 
+    def bot_tag(self, player: int) -> Markup | None:
+        """The ' · Hard bot' after a bot seat's name: its level, as the new-game panel calls it."""
+        if not self.is_bot(player):
+            return None
+        return h("small", {"class": "bot-tag"}, " · " + self.level_labels.get(self.seats[player].level, "Bot"))
+
     def actor(self) -> int | None:
         """The human whose move the screen takes now (None: a bot's turn, a hand-over
         in progress, a replay or the end)."""

@@ -770,7 +770,7 @@ class GelatiScreen(PannedBoard, TableScreen):
                                  "aria-current": "true" if current else None},
                           h("span", {"class": "gl-pnum", "aria-hidden": "true"}, str(p + 1)),
                           h("span", {"class": "gl-pname"}, names[p],
-                            h("small", None, " · bot") if self.is_bot(p) else None),
+                            self.bot_tag(p)),
                           h("strong", {"class": "gl-pscore", "data-score": p}, str(v["scores"][p])),
                           h("span", {"class": "gl-pmeta"},
                             f"{v['hand_sizes'][p]} tile" + ("" if v["hand_sizes"][p] == 1 else "s") + " in hand · "

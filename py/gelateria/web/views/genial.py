@@ -810,7 +810,7 @@ class GenialScreen(PannedBoard, TableScreen):
                  h("div", {"class": "gs-card-head"},
                    art.swatch(i, 22),
                    h("span", {"class": "gs-pname"}, self.names()[i],
-                     h("small", None, " · bot") if self.is_bot(i) else None),
+                     self.bot_tag(i)),
                    h("span", {"class": "gs-score", "title": "Score: the weakest colour"},
                      h("small", None, "score "), h("strong", {"data-score": i}, str(low)))),
                  h("ul", {"class": "gs-tracks", "aria-label": f"{self.names()[i]}'s colours"}, *rows),

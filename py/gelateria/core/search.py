@@ -55,17 +55,6 @@ from gelateria.core.rng import Rng
 IN_BROWSER = sys.platform == "emscripten"  # Pyodide
 
 
-def clearly_ahead(challenger: dict, favourite: dict, confidence: float) -> bool:
-    """Whether `challenger` beat `favourite` by more than `confidence` standard errors
-    on the samples both were played out on ({sample number: reward} each)."""
-    diffs = [challenger[k] - favourite[k] for k in challenger.keys() & favourite.keys()]
-    if len(diffs) < 2:
-        return False
-    mean = sum(diffs) / len(diffs)
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-    return mean > confidence * spread / math.sqrt(len(diffs))
-
-
 def move_key(move) -> str:
     """Moves are JSON-able values (often dicts); the tree keys them by their JSON."""
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
@@ -161,9 +150,6 @@ class SearchBot:
     margin        with root_candidates: the root prior's favourite stays in the running
                   to the end and is played unless another move's mean reward beats it
                   by this much (None: simply the best mean)
-    confidence    with margin: ... and unless the lead over the favourite, measured
-                  sample by sample (both moves played out on the same samples), is
-                  this many standard errors above zero (None: the means alone decide)
     win_check     play at once a move that ends the game with this seat the only
                   winner (for games where that does not hang on hidden information)
     max_depth     how many levels of nodes the tree may grow below the root's moves
@@ -193,7 +179,6 @@ class SearchBot:
         rollout_until: Callable | None = None,
         rollout_checkpoints: int = 1,
         margin: float | None = None,
-        confidence: float | None = None,
         win_check: bool = False,
         score_scale: float = 10.0,
         yield_ms: float = 4.0,
@@ -215,7 +200,6 @@ class SearchBot:
         self.rollout_until = rollout_until
         self.rollout_checkpoints = rollout_checkpoints
         self.margin = margin
-        self.confidence = confidence
         self.win_check = win_check
         self.yield_s = yield_ms / 1000.0
         self.last_iterations = 0  # iterations the last move used (for reports and tests)
@@ -296,22 +280,18 @@ class SearchBot:
         for edge in alive:
             edge.child = _Node()
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        outcomes = {id(edge): {} for edge in alive}  # per move: sample number -> reward
-        sample_no = 0
         for _ in range(rounds):
             samples = max(1, self.iterations // rounds // len(alive))
             for _ in range(samples):
                 state = self._sample(view, rng)
                 mover = self.game.to_act(state)[0]  # this seat: it is its turn
                 seed = rng.next_u32()
-                sample_no += 1
                 for edge in alive:
                     after = self.game.apply(state, mover, edge.move)
                     rewards = yield from self._descend(edge.child, after, Rng(seed), moved=True)
                     edge.visits += 1
                     edge.available += 1
                     edge.reward += rewards[mover]
-                    outcomes[id(edge)][sample_no] = rewards[mover]
                     self.last_iterations += 1
                 if self._out_of_time():
                     break
@@ -325,9 +305,6 @@ class SearchBot:
         best = max(alive, key=lambda e: (e.reward / max(1, e.visits), e.prior))
         if self.margin is not None and best is not favourite and favourite.visits:
             if best.reward / best.visits - favourite.reward / favourite.visits < self.margin:
-                return favourite.move
-            if self.confidence is not None and not clearly_ahead(
-                    outcomes[id(best)], outcomes[id(favourite)], self.confidence):
                 return favourite.move
         return best.move
 

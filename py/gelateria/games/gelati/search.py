@@ -55,7 +55,6 @@ CARELESS = 0.1  # how often the roll-out policy places at random
 SPARE_WORTH = 2.0  # a part no order needs counts this much when judging positions and
 # placements (the normal bot: 0.8, see bots.SPARE). Measured with the arena: the
 # normal bot's judgement with this one change won 57-58% of 400 games against it.
-CONFIDENCE = None  # see SearchBot's `confidence`
 
 
 def order_counts(view: dict) -> list[int]:
@@ -321,7 +320,6 @@ def hard_bot(**knobs) -> SearchBot:
         exploration=EXPLORATION,
         root_candidates=ROOT_CANDIDATES,
         margin=MARGIN,
-        confidence=CONFIDENCE,
         max_depth=MAX_DEPTH,
         rollout_until=at_my_next_turn,
         rollout_checkpoints=CHECKPOINTS,

@@ -54,7 +54,8 @@ PRIOR_TEMPERATURE = 2.0  # points: a placement 2 points better gets e times the 
 CARELESS = 0.1  # how often the roll-out policy places at random
 SPARE_WORTH = 2.0  # a part no order needs counts this much when judging positions and
 # placements (the normal bot: 0.8, see bots.SPARE). Measured with the arena: the
-# normal bot's judgement with this one change won 57-58% of 400 games against it.
+# normal bot's judgement with this one change won 57.8% and 53.8% of 400 games
+# against it (the deals of seeds 1 and 2).
 
 
 def order_counts(view: dict) -> list[int]:

@@ -88,8 +88,6 @@ class GelatiScreen(PannedBoard, TableScreen):
         self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
         self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
         self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
-        self._pan = None  # the browser pan/zoom helper, once bound
-        self.focus_next: str | None = None  # a control to focus after the next render
         super().__init__(app, rest)
 
     # --- who may do what ----------------------------------------------------------------

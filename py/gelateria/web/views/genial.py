@@ -74,8 +74,6 @@ class GenialScreen(PannedBoard, TableScreen):
         self.keyboard = False  # the cursor is shown (the keys were used)
         self.hint = ""  # why a click did nothing, until the next click
         self.vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
-        self.focus_next: str | None = None
-        self._pan = None
         self._pairs: tuple = (None, {})
         self._view: tuple = (None, None)
         self._pieces: tuple = (None, None, None)

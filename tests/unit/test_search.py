@@ -82,6 +82,58 @@ def test_gelati_hard_takes_the_placement_that_reaches_50():
         assert decide(GELATI, gelati_search, state, seed, iterations=60) == winning[0]
 
 
+def test_gelati_fast_row_check_agrees_with_the_rules_on_random_positions():
+    from gelateria.games.gelati.rules import rows_of_four
+    checked = 0
+    for seed in range(6):
+        state = random_position(GELATI, 2, seed, moves=20 + 8 * seed)
+        for fits, cell in ((f, c) for c, (f, _) in state.frontier.items()):
+            for tile in (t for t in range(64) if fits >> t & 1 and t not in state.board.values()):
+                board = {**state.board, cell: tile}
+                assert sorted(gelati_search.rows_earned(state.board, cell, tile)) == \
+                    sorted(rows_of_four(board, cell, tile))
+                checked += 1
+    assert checked > 500
+
+
+def parts(*names):
+    from gelateria.games.gelati.rules import PART_NAMES
+    counts = [0] * 12
+    for name in names:
+        counts[PART_NAMES.index(name)] += 1
+    return counts
+
+
+def test_gelati_an_order_trades_can_complete_now_counts_in_full():
+    from gelateria.games.gelati.rules import ORDER_PARTS, PART_NAMES
+    order = 0  # paper cup, strawberry, cookie (ORDER_PARTS[0])
+    cup, flavour, _ = (PART_NAMES[p] for p in ORDER_PARTS[order])
+    full = [4] * 12
+    # two of the three parts and two others to trade for the third: 15 points, with
+    # nothing left over
+    ready = parts(cup, flavour, "sauce", "sauce")
+    assert gelati_search.tradable_value(ready, [order], full, spare=1.0) == 15.0
+    # one spare short of the trade: progress only (6 for two parts, 1 for the spare)
+    assert gelati_search.tradable_value(parts(cup, flavour, "sauce"), [order], full, spare=1.0) == 7.0
+    # the missing part is not in the supply: no trade can get it
+    empty = list(full)
+    empty[ORDER_PARTS[order][2]] = 0
+    assert gelati_search.tradable_value(ready, [order], empty, spare=1.0) == 8.0
+    # paying for the trade keeps the part the other order needs (worth 2 as its first)
+    other = 5
+    keep = PART_NAMES[ORDER_PARTS[other][0]]
+    assert gelati_search.tradable_value(parts(cup, flavour, keep, "sauce", "sauce"), [order, other], full,
+                                        spare=1.0) == 15.0 + 2.0
+
+
+def test_gelati_expected_best_of_two_tiles_is_the_mean_over_all_hands():
+    from itertools import combinations
+    values = [0.0, 3.0, 1.0, 6.0, 3.0, 10.0, 0.0]
+    pairs = list(combinations(values, 2))
+    assert gelati_search.expected_best_of_two(values) == pytest.approx(sum(map(max, pairs)) / len(pairs))
+    assert gelati_search.expected_best_of_two([4.0]) == 4.0
+
+
 def test_genial_hard_joins_two_towers_with_the_last_tile_to_win():
     # Two short orange towers three steps apart; seat 1 places the game's last tile.
     # Only the tile on (1,0)+(2,0) touches both: +2 orange lifts its weakest colour

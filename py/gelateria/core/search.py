@@ -47,6 +47,7 @@ import json
 import math
 import sys
 import time
+import types
 from typing import Callable
 
 from gelateria.core.game import Game
@@ -80,6 +81,15 @@ def lead_rewards(game: Game, state, values: list[float], scale: float) -> list[f
         lead = (v - max(w for q, w in enumerate(values) if q != p)) / scale
         rewards.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
     return rewards
+
+
+def run_to_end(thinking):
+    """The value a thinking generator returns, without pausing at its yields."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
 
 
 def softmax(values: list[float], temperature: float) -> list[float]:
@@ -131,7 +141,8 @@ class SearchBot:
                   `prior` below the root, a shortlist of legal moves worth searching
                   (for games with hundreds of moves a turn)
     root_prior    (view, legal, rng) -> a weight per legal move at the root, where the
-                  true view is known (default: `prior` on the first sample)
+                  true view is known (default: `prior` on the first sample); a slow one
+                  may be a generator function that yields as it works and returns them
     exact         True for a game without hidden information: the state is rebuilt
                   from the view once per move and each node keeps its move list
     iterations    samples (determinizations) per move: the deterministic budget
@@ -208,12 +219,7 @@ class SearchBot:
     # -- the bot interface ---------------------------------------------------------------
 
     def choose(self, view: dict, legal: list, rng: Rng):
-        thinking = self.think(view, legal, rng)
-        try:
-            while True:
-                next(thinking)
-        except StopIteration as done:
-            return done.value
+        return run_to_end(self.think(view, legal, rng))
 
     def think(self, view: dict, legal: list, rng: Rng):
         """A generator: yields every `yield_ms` or so of work, returns the move."""
@@ -232,7 +238,10 @@ class SearchBot:
                 return winning
         if self.root_prior is not None:
             yield
-            self._add_edges(root, keys, legal, self.root_prior(view, legal, rng))
+            weights = self.root_prior(view, legal, rng)
+            if isinstance(weights, types.GeneratorType):  # a slow prior thinks in slices too
+                weights = yield from weights
+            self._add_edges(root, keys, legal, weights)
             yield
         if self.root_candidates:
             return (yield from self._halving(root, view, keys, legal, rng))

@@ -8,9 +8,10 @@ normal: places the tile that scores best, counting placement points, the parts i
         every order it can, trades spare parts for parts its orders miss, and discards
         the least useful part when over the limit.
 easy:   the same, with frequent mistakes (a random placement, a forgotten trade or order).
-hard:   searches (information-set Monte-Carlo tree search over sampled deals, see
-        gelati/search.py), using the normal bot's judgement, with parts valued
-        higher, to pick which moves to compare.
+hard:   judges placements more carefully (exact expectations over the tiles it has not
+        seen, parts valued higher, trades that complete an order counted) and checks
+        its favourites by information-set Monte-Carlo tree search over sampled deals
+        (see gelati/search.py).
 """
 
 from __future__ import annotations

@@ -53,6 +53,17 @@ def holding_value(held, orders, spare: float = SPARE) -> float:
     return value + spare * min(sum(left), PART_LIMIT)
 
 
+def parts_earned(board: dict, cell, tile: int, supply) -> list[int]:
+    """The parts a four in a row earns for `tile` just put on `cell`, as far as the
+    supply has them."""
+    earned, left = [], list(supply)
+    for p in rows_of_four(board, cell, tile):
+        if left[p]:
+            left[p] -= 1
+            earned.append(p)
+    return earned
+
+
 def _gain(held, orders, parts, spare: float = SPARE) -> float:
     after = list(held)
     for p in parts:
@@ -129,11 +140,7 @@ class HeuristicBot:
             tile, cell = move["p"], tuple(move["at"])
             touching = frontier[cell][1]
             board[cell] = tile
-            earned, left = [], list(supply)
-            for p in rows_of_four(board, cell, tile):
-                if left[p]:
-                    left[p] -= 1
-                    earned.append(p)
+            earned = parts_earned(board, cell, tile, supply)
             threat = best_after(openings, cell, opening)
             future = max((best_after(keeps[t], cell, keep_values[t]) for t in hand if t != tile), default=0.0)
             del board[cell]

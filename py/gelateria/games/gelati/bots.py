@@ -53,15 +53,22 @@ def holding_value(held, orders, spare: float = SPARE) -> float:
     return value + spare * min(sum(left), PART_LIMIT)
 
 
-def parts_earned(board: dict, cell, tile: int, supply) -> list[int]:
-    """The parts a four in a row earns for `tile` just put on `cell`, as far as the
-    supply has them."""
-    earned, left = [], list(supply)
-    for p in rows_of_four(board, cell, tile):
-        if left[p]:
-            left[p] -= 1
-            earned.append(p)
-    return earned
+def trial_placements(board: dict, frontier: dict, legal: list, supply):
+    """Each placement of `legal` tried on `board`: yields (tile, cell, touching sides,
+    parts its fours in a row earn from the supply) with the tile on the board, and
+    takes it off again before the next."""
+    for move in legal:
+        tile, cell = move["p"], tuple(move["at"])
+        board[cell] = tile
+        try:
+            earned, left = [], list(supply)
+            for p in rows_of_four(board, cell, tile):
+                if left[p]:
+                    left[p] -= 1
+                    earned.append(p)
+            yield tile, cell, frontier[cell][1], earned
+        finally:
+            del board[cell]
 
 
 def _gain(held, orders, parts, spare: float = SPARE) -> float:
@@ -136,14 +143,9 @@ class HeuristicBot:
             return best
 
         scores = []
-        for move in legal:
-            tile, cell = move["p"], tuple(move["at"])
-            touching = frontier[cell][1]
-            board[cell] = tile
-            earned = parts_earned(board, cell, tile, supply)
+        for tile, cell, touching, earned in trial_placements(board, frontier, legal, supply):
             threat = best_after(openings, cell, opening)
             future = max((best_after(keeps[t], cell, keep_values[t]) for t in hand if t != tile), default=0.0)
-            del board[cell]
             score = (PLACEMENT_POINTS[touching] + _gain(held, orders, earned, self.earned_spare)
                      - deny * threat + KEEP * future)
             score += rng.random() * 1e-3  # break ties without favouring a corner

@@ -22,7 +22,7 @@ import math
 from gelateria.core.rng import Rng
 
 from gelateria.core.search import IN_BROWSER, SearchBot, run_to_end, softmax, winner_rewards
-from gelateria.games.gelati.bots import KEEP, HeuristicBot, holding_value, parts_earned
+from gelateria.games.gelati.bots import KEEP, HeuristicBot, holding_value, trial_placements
 from gelateria.games.gelati.rules import (
     GAME,
     HAND_SIZE,
@@ -383,11 +383,7 @@ class Judge(HeuristicBot):
         theirs, mine = ranked_spots(unseen, their_gain), ranked_spots(hand, my_gain)
         frontier = frontier_of(board)
         scores = []
-        for move in legal:
-            tile, cell = move["p"], tuple(move["at"])
-            touching = frontier[cell][1]
-            board[cell] = tile
-            earned = parts_earned(board, cell, tile, supply)
+        for tile, cell, touching, earned in trial_placements(board, frontier, legal, supply):
             # spots next to the new tile are worked out again; the rest keep their value
             changed = [n for n in neighbours(cell) if n not in board]
             gone = {cell, *changed}
@@ -400,7 +396,6 @@ class Judge(HeuristicBot):
             threat = expected_best_of_two([best(t, theirs, fresh) for t in unseen])
             kept = [t for t in hand if t != tile]
             future = best(kept[0], mine, [spot_values(n, kept, my_gain) for n in changed]) if kept else 0.0
-            del board[cell]
             score = PLACEMENT_POINTS[touching] + my_gain(tuple(sorted(earned))) - threat + KEEP * future
             scores.append(score + rng.random() * 1e-3)  # break ties without favouring a corner
             yield

@@ -365,37 +365,43 @@ class Judge(HeuristicBot):
         def their_gain(parts: tuple) -> float:
             return SPARE_WORTH * len(parts)
 
-        def spot_values(cell, tiles, gain) -> dict:
-            """tile -> what placing it on `cell` brings, for the tiles that fit."""
-            fits, touching = cell_fit(board, cell)
+        def spot(cell, fit) -> tuple:
+            """An empty cell's (points, tiles that fit, parts a four in a row there earns)."""
             a, b, c = row_masks(board, cell)
-            rows = (a | b | c) & in_supply
-            return {t: PLACEMENT_POINTS[touching] + (gain(tuple(p for p in TILE_PARTS[t] if rows >> p & 1))
-                                                     if TILE_MASK[t] & rows else 0.0)
+            return PLACEMENT_POINTS[fit[1]], fit[0], (a | b | c) & in_supply
+
+        def spot_values(spot_, tiles, gain) -> dict:
+            """tile -> what placing it on the spot brings, for the tiles that fit."""
+            points, fits, rows = spot_
+            return {t: points + (gain(tuple(p for p in TILE_PARTS[t] if rows >> p & 1))
+                                 if TILE_MASK[t] & rows else 0.0)
                     for t in tiles if fits >> t & 1}
+
+        def best(tile_, ranked, fresh, gone) -> float:
+            """A tile's best value: the spots worked out again, else its best spot left."""
+            value = max((values.get(tile_, 0.0) for values in fresh), default=0.0)
+            return max(value, next((v for v, c in ranked[tile_] if c not in gone), 0.0))
+
+        frontier = frontier_of(board)
+        spots = {cell: spot(cell, fit) for cell, fit in frontier.items()}
 
         def ranked_spots(tiles, gain) -> dict:
             """tile -> [(value, cell)] over the frontier, best first."""
-            spots = {cell: spot_values(cell, tiles, gain) for cell in frontier_of(board)}
-            return {t: sorted(((values[t], cell) for cell, values in spots.items() if t in values), reverse=True)
+            values = {cell: spot_values(s, tiles, gain) for cell, s in spots.items()}
+            return {t: sorted(((v[t], cell) for cell, v in values.items() if t in v), reverse=True)
                     for t in tiles}
 
         theirs, mine = ranked_spots(unseen, their_gain), ranked_spots(hand, my_gain)
-        frontier = frontier_of(board)
         scores = []
         for tile, cell, touching, earned in trial_placements(board, frontier, legal, supply):
             # spots next to the new tile are worked out again; the rest keep their value
-            changed = [n for n in neighbours(cell) if n not in board]
-            gone = {cell, *changed}
-
-            def best(tile_, ranked, fresh) -> float:
-                value = max((spots.get(tile_, 0.0) for spots in fresh), default=0.0)
-                return max(value, next((v for v, c in ranked[tile_] if c not in gone), 0.0))
-
-            fresh = [spot_values(n, unseen, their_gain) for n in changed]
-            threat = expected_best_of_two([best(t, theirs, fresh) for t in unseen])
+            around = [n for n in neighbours(cell) if n not in board]
+            changed = [spot(n, cell_fit(board, n)) for n in around]
+            gone = {cell, *around}
+            fresh = [spot_values(s, unseen, their_gain) for s in changed]
+            threat = expected_best_of_two([best(t, theirs, fresh, gone) for t in unseen])
             kept = [t for t in hand if t != tile]
-            future = best(kept[0], mine, [spot_values(n, kept, my_gain) for n in changed]) if kept else 0.0
+            future = best(kept[0], mine, [spot_values(s, kept, my_gain) for s in changed], gone) if kept else 0.0
             score = PLACEMENT_POINTS[touching] + my_gain(tuple(sorted(earned))) - threat + KEEP * future
             scores.append(score + rng.random() * 1e-3)  # break ties without favouring a corner
             yield

@@ -132,6 +132,45 @@ def test_gelati_expected_best_of_two_tiles_is_the_mean_over_all_hands():
     pairs = list(combinations(values, 2))
     assert gelati_search.expected_best_of_two(values) == pytest.approx(sum(map(max, pairs)) / len(pairs))
     assert gelati_search.expected_best_of_two([4.0]) == 4.0
+    # one tile of the pair drawn with the odds given, the other uniformly from the rest
+    odds = [0.5, 2.0, 0.0, 1.0, 0.0, 0.25, 3.0]
+    weighted = sum(w * sum(max(v, u) for j, u in enumerate(values) if j != i) / (len(values) - 1)
+                   for i, (v, w) in enumerate(zip(values, odds)))
+    assert gelati_search.expected_best_of_two(values, odds) == pytest.approx(weighted / sum(odds))
+    assert gelati_search.expected_best_of_two(values, [1.0] * 7) == pytest.approx(
+        gelati_search.expected_best_of_two(values))
+
+
+def test_gelati_kept_tile_odds_point_to_the_tile_the_other_player_kept():
+    """After a normal bot's turn, the tile it kept is rated likelier than the average
+    tile the seat has not seen: it did not score more than the one placed."""
+    from gelateria.games.gelati.bots import HeuristicBot
+    from gelateria.games.gelati.rules import N_TILES
+    kept_odds, mean_odds = [], []
+    for seed in range(4):
+        state, bot, rng = GELATI.new(2, seed), HeuristicBot(), Rng(seed)
+        kept = None
+        while not GELATI.is_over(state):
+            player = state.turn
+            view = GELATI.view(state, player)
+            if view["phase"] == "place" and kept is not None:
+                board = {(q, r): t for q, r, t in view["board"]}
+                seen = {*board.values(), *view["hand"], *view["set_aside"]}
+                unseen = [t for t in range(N_TILES) if t not in seen]
+                odds = gelati_search.kept_tile_odds(view, board, unseen)
+                if odds is not None and kept in unseen:
+                    kept_odds.append(odds[unseen.index(kept)])
+                    mean_odds.append(sum(odds) / len(odds))
+            hand_before = list(state.hands[player])
+            move = bot.choose(view, GELATI.legal_moves(state, player), rng)
+            state = GELATI.apply(state, player, move)
+            if "p" in move:
+                kept = next((t for t in hand_before if t != move["p"]), None)
+    assert len(kept_odds) > 60
+    assert sum(kept_odds) / len(kept_odds) > 1.2 * sum(mean_odds) / len(mean_odds)
+    # no turn to read the odds from: the game's first move
+    first = GELATI.view(GELATI.new(2, 0), 0)
+    assert gelati_search.kept_tile_odds(first, {(q, r): t for q, r, t in first["board"]}, [0, 1]) is None
 
 
 def test_genial_hard_joins_two_towers_with_the_last_tile_to_win():

@@ -145,7 +145,6 @@ def test_gelati_kept_tile_odds_point_to_the_tile_the_other_player_kept():
     """After a normal bot's turn, the tile it kept is rated likelier than the average
     tile the seat has not seen: it did not score more than the one placed."""
     from gelateria.games.gelati.bots import HeuristicBot
-    from gelateria.games.gelati.rules import N_TILES
     kept_odds, mean_odds = [], []
     for seed in range(4):
         state, bot, rng = GELATI.new(2, seed), HeuristicBot(), Rng(seed)
@@ -155,8 +154,7 @@ def test_gelati_kept_tile_odds_point_to_the_tile_the_other_player_kept():
             view = GELATI.view(state, player)
             if view["phase"] == "place" and kept is not None:
                 board = {(q, r): t for q, r, t in view["board"]}
-                seen = {*board.values(), *view["hand"], *view["set_aside"]}
-                unseen = [t for t in range(N_TILES) if t not in seen]
+                unseen = gelati_search.unseen_tiles(view, board)
                 odds = gelati_search.kept_tile_odds(view, board, unseen)
                 if odds is not None and kept in unseen:
                     kept_odds.append(odds[unseen.index(kept)])

@@ -334,6 +334,12 @@ def expected_best_of_two(values: list[float], kept_odds: list[float] | None = No
     return expected / sum(odds)
 
 
+def unseen_tiles(view: dict, board: dict) -> list[int]:
+    """The tiles a seat has not seen: not on the board, in its hand or set aside."""
+    seen = {*board.values(), *view["hand"], *view["set_aside"]}
+    return [t for t in range(N_TILES) if t not in seen]
+
+
 def kept_tile_odds(view: dict, board: dict, unseen: list[int]) -> list[float] | None:
     """How likely each unseen tile is the one the previous player kept in hand when they
     placed the board's newest tile (None when the view does not show such a turn: the
@@ -388,8 +394,7 @@ class Judge(HeuristicBot):
         me = view["me"]
         board = {(q, r): t for q, r, t in view["board"]}
         hand, held, orders, supply = view["hand"], view["held"][me], view["orders"], view["supply"]
-        seen = {*board.values(), *hand, *view["set_aside"]}
-        unseen = [t for t in range(N_TILES) if t not in seen]
+        unseen = unseen_tiles(view, board)
         in_supply = sum(1 << p for p in range(len(supply)) if supply[p])
         gains = {}
 

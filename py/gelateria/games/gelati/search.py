@@ -334,6 +334,17 @@ def expected_best_of_two(values: list[float], kept_odds: list[float] | None = No
     return expected / sum(odds)
 
 
+def supply_mask(supply) -> int:
+    """The parts still in the supply, as a 12-bit mask."""
+    return sum(1 << p for p, left in enumerate(supply) if left)
+
+
+def spot(board: dict, cell, fit: tuple, in_supply: int) -> tuple:
+    """An empty cell's (points, tiles that fit, parts a four in a row there earns)."""
+    a, b, c = row_masks(board, cell)
+    return PLACEMENT_POINTS[fit[1]], fit[0], (a | b | c) & in_supply
+
+
 def unseen_tiles(view: dict, board: dict) -> list[int]:
     """The tiles a seat has not seen: not on the board, in its hand or set aside."""
     seen = {*board.values(), *view["hand"], *view["set_aside"]}
@@ -352,19 +363,18 @@ def kept_tile_odds(view: dict, board: dict, unseen: list[int]) -> list[float] | 
         return None
     q, r, placed = view["board"][-1]
     before = {cell: t for cell, t in board.items() if cell != (q, r)}
-    in_supply = sum(1 << p for p, left in enumerate(view["supply"]) if left)
-    spots = []  # per empty cell then: (tiles that fit, points, parts a row there earns)
-    for cell, (fits, touching) in frontier_of(before).items():
-        a, b, c = row_masks(before, cell)
-        spots.append((fits, PLACEMENT_POINTS[touching], (a | b | c) & in_supply, cell))
+    in_supply = supply_mask(view["supply"])
+    spots = {cell: spot(before, cell, fit, in_supply) for cell, fit in frontier_of(before).items()}
 
     def value(tile, points, rows) -> float:
         return points + SPARE_WORTH * bin(rows & TILE_MASK[tile]).count("1")
 
-    played = next(value(placed, points, rows) for _, points, rows, cell in spots if cell == (q, r))
+    points, _, rows = spots[(q, r)]
+    played = value(placed, points, rows)
     odds = []
     for tile in unseen:
-        best = max((value(tile, points, rows) for fits, points, rows, _ in spots if fits >> tile & 1), default=-1.0)
+        best = max((value(tile, points, rows) for points, fits, rows in spots.values() if fits >> tile & 1),
+                   default=-1.0)
         odds.append(1.0 / (1.0 + math.exp(max(-30.0, min(30.0, (best - played) / KEPT_TEMPERATURE)))))
     return odds
 
@@ -395,7 +405,7 @@ class Judge(HeuristicBot):
         board = {(q, r): t for q, r, t in view["board"]}
         hand, held, orders, supply = view["hand"], view["held"][me], view["orders"], view["supply"]
         unseen = unseen_tiles(view, board)
-        in_supply = sum(1 << p for p in range(len(supply)) if supply[p])
+        in_supply = supply_mask(supply)
         gains = {}
 
         def my_gain(parts: tuple) -> float:
@@ -412,11 +422,6 @@ class Judge(HeuristicBot):
         def their_gain(parts: tuple) -> float:
             return SPARE_WORTH * len(parts)
 
-        def spot(cell, fit) -> tuple:
-            """An empty cell's (points, tiles that fit, parts a four in a row there earns)."""
-            a, b, c = row_masks(board, cell)
-            return PLACEMENT_POINTS[fit[1]], fit[0], (a | b | c) & in_supply
-
         def spot_values(spot_, tiles, gain) -> dict:
             """tile -> what placing it on the spot brings, for the tiles that fit."""
             points, fits, rows = spot_
@@ -430,7 +435,7 @@ class Judge(HeuristicBot):
             return max(value, next((v for v, c in ranked[tile_] if c not in gone), 0.0))
 
         frontier = frontier_of(board)
-        spots = {cell: spot(cell, fit) for cell, fit in frontier.items()}
+        spots = {cell: spot(board, cell, fit, in_supply) for cell, fit in frontier.items()}
 
         def ranked_spots(tiles, gain) -> dict:
             """tile -> [(value, cell)] over the frontier, best first."""
@@ -444,7 +449,7 @@ class Judge(HeuristicBot):
         for tile, cell, touching, earned in trial_placements(board, frontier, legal, supply):
             # spots next to the new tile are worked out again; the rest keep their value
             around = [n for n in neighbours(cell) if n not in board]
-            changed = [spot(n, cell_fit(board, n)) for n in around]
+            changed = [spot(board, n, cell_fit(board, n), in_supply) for n in around]
             gone = {cell, *around}
             fresh = [spot_values(s, unseen, their_gain) for s in changed]
             threat = expected_best_of_two([best(t, theirs, fresh, gone) for t in unseen], kept_odds)

@@ -51,7 +51,10 @@ MARGIN = 0.1  # ... and its favourite is played unless another wins 10% more oft
 # better than the short play-outs, which should only overrule it when clearly right)
 ROLLOUT_MOVES = 60  # a cap: roll-outs end when this seat is about to place again
 CHECKPOINTS = 1  # roll-outs end at the start of this seat's next turn (2: the one after)
-MAX_DEPTH = 2  # tree levels below the root's moves (the others' replies), then roll-outs
+MAX_DEPTH = 0  # the tree holds only this seat's own steps after placing; the others'
+# replies come from the roll-out policy. (A tree over their replies, with a different hand
+# in each sample and 13-80 samples a move, mostly tried replies worse than their best:
+# arena seeds 1 / 2, 400 games each: 2 levels 65.2% / 63.7%, 0 levels 66.8% / 65.2%.)
 IN_HAND = 0.6  # share of the best placement in hand counted for the player about to place
 UNBANKED = 3.0  # points less for an order that could be completed than for a completed one
 EXPLORATION = 1.0

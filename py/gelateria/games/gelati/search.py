@@ -348,6 +348,19 @@ def spot(board: dict, cell, fit: tuple, in_supply: int) -> tuple:
     return PLACEMENT_POINTS[fit[1]], fit[0], (a | b | c) & in_supply
 
 
+def spot_values(spot_: tuple, tiles, gain) -> dict:
+    """tile -> what placing it on a spot brings (points, plus `gain` of the parts a four
+    in a row earns), for the tiles that fit there."""
+    points, fits, rows = spot_
+    return {t: points + (gain(tuple(p for p in TILE_PARTS[t] if rows >> p & 1)) if TILE_MASK[t] & rows else 0.0)
+            for t in tiles if fits >> t & 1}
+
+
+def rival_gain(parts: tuple) -> float:
+    """What parts earned are worth to another player, whose orders are unseen."""
+    return SPARE_WORTH * len(parts)
+
+
 def unseen_tiles(view: dict, board: dict) -> list[int]:
     """The tiles a seat has not seen: not on the board, in its hand or set aside."""
     seen = {*board.values(), *view["hand"], *view["set_aside"]}
@@ -367,17 +380,12 @@ def kept_tile_odds(view: dict, board: dict, unseen: list[int]) -> list[float] | 
     q, r, placed = view["board"][-1]
     before = {cell: t for cell, t in board.items() if cell != (q, r)}
     in_supply = supply_mask(view["supply"])
-    spots = {cell: spot(before, cell, fit, in_supply) for cell, fit in frontier_of(before).items()}
-
-    def value(tile, points, rows) -> float:
-        return points + SPARE_WORTH * bin(rows & TILE_MASK[tile]).count("1")
-
-    points, _, rows = spots[(q, r)]
-    played = value(placed, points, rows)
+    values = {cell: spot_values(spot(before, cell, fit, in_supply), [*unseen, placed], rival_gain)
+              for cell, fit in frontier_of(before).items()}
+    played = values[(q, r)][placed]
     odds = []
     for tile in unseen:
-        best = max((value(tile, points, rows) for points, fits, rows in spots.values() if fits >> tile & 1),
-                   default=-1.0)
+        best = max((v[tile] for v in values.values() if tile in v), default=-1.0)
         odds.append(1.0 / (1.0 + math.exp(max(-30.0, min(30.0, (best - played) / KEPT_TEMPERATURE)))))
     return odds
 
@@ -422,16 +430,6 @@ class Judge(HeuristicBot):
                                 - tradable_value(held, orders, supply, JUDGE_SPARE))
             return gains[parts]
 
-        def their_gain(parts: tuple) -> float:
-            return SPARE_WORTH * len(parts)
-
-        def spot_values(spot_, tiles, gain) -> dict:
-            """tile -> what placing it on the spot brings, for the tiles that fit."""
-            points, fits, rows = spot_
-            return {t: points + (gain(tuple(p for p in TILE_PARTS[t] if rows >> p & 1))
-                                 if TILE_MASK[t] & rows else 0.0)
-                    for t in tiles if fits >> t & 1}
-
         def best(tile_, ranked, fresh, gone) -> float:
             """A tile's best value: the spots worked out again, else its best spot left."""
             value = max((values.get(tile_, 0.0) for values in fresh), default=0.0)
@@ -446,7 +444,7 @@ class Judge(HeuristicBot):
             return {t: sorted(((v[t], cell) for cell, v in values.items() if t in v), reverse=True)
                     for t in tiles}
 
-        theirs, mine = ranked_spots(unseen, their_gain), ranked_spots(hand, my_gain)
+        theirs, mine = ranked_spots(unseen, rival_gain), ranked_spots(hand, my_gain)
         kept_odds = kept_tile_odds(view, board, unseen) if view["players"] == 2 else None
         scores = []
         for tile, cell, touching, earned in trial_placements(board, frontier, legal, supply):
@@ -454,7 +452,7 @@ class Judge(HeuristicBot):
             around = [n for n in neighbours(cell) if n not in board]
             changed = [spot(board, n, cell_fit(board, n), in_supply) for n in around]
             gone = {cell, *around}
-            fresh = [spot_values(s, unseen, their_gain) for s in changed]
+            fresh = [spot_values(s, unseen, rival_gain) for s in changed]
             threat = expected_best_of_two([best(t, theirs, fresh, gone) for t in unseen], kept_odds)
             kept = [t for t in hand if t != tile]
             future = best(kept[0], mine, [spot_values(s, kept, my_gain) for s in changed], gone) if kept else 0.0

@@ -258,7 +258,7 @@ class SearchBot:
         (a generator, like everything `think` does at length)."""
         game = self.game
         for move in legal:
-            after = game.apply(state, self._seat, move)
+            after = game.advance(state, self._seat, move)
             if game.is_over(after) and game.winners(after) == [self._seat]:
                 return move
             if self._pause():
@@ -296,7 +296,7 @@ class SearchBot:
                 mover = self.game.to_act(state)[0]  # this seat: it is its turn
                 seed = rng.next_u32()
                 for edge in alive:
-                    after = self.game.apply(state, mover, edge.move)
+                    after = self.game.advance(state, mover, edge.move)
                     rewards = yield from self._descend(edge.child, after, Rng(seed), moved=True)
                     edge.visits += 1
                     edge.available += 1
@@ -366,11 +366,11 @@ class SearchBot:
             player = game.to_act(state)[0]
             keys, moves, weights = self._moves_at(node, state, player)
             if len(moves) == 1 and node is not top:
-                state = game.apply(state, player, moves[0])  # forced: no node needed
+                state = game.advance(state, player, moves[0])  # forced: no node needed
                 ended = at_end(state)
                 continue
             edge = self._select(node, state, player, moves, keys, weights)
-            state = game.apply(state, player, edge.move)
+            state = game.advance(state, player, edge.move)
             path.append((node, edge, player))
             ended = at_end(state)
             if edge.visits == 0:
@@ -382,7 +382,7 @@ class SearchBot:
             if ended or game.is_over(state):
                 break
             player = game.to_act(state)[0]
-            state = game.apply(state, player, self.policy(state, player, rng))
+            state = game.advance(state, player, self.policy(state, player, rng))
             ended = at_end(state)
             if self._pause():
                 yield

@@ -28,7 +28,7 @@ without anyone placing a tile, nobody ever can again and the game ends.
 
 from __future__ import annotations
 
-from gelateria.core.game import IllegalMove
+from gelateria.core.game import IllegalMove, Rules
 from gelateria.core.hexgrid import AXES, NORTH, NORTH_EAST, SOUTH, SOUTH_WEST, neighbours, run_through
 from gelateria.core.rng import Rng
 
@@ -267,7 +267,7 @@ def _and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class Gelati:
+class Gelati(Rules):
     id = "gelati"
     title = "Gelati"
     min_players = 2
@@ -352,7 +352,14 @@ class Gelati:
 
     # -- moves ---------------------------------------------------------------------
 
-    def apply(self, state: State, player: int, move) -> State:
+    def canonical(self, move):
+        # The two parts given in a trade are a pair, not a sequence: [11, 10] is [10, 11].
+        trade = move.get("trade") if isinstance(move, dict) else None
+        if isinstance(trade, list) and all(type(part) is int for part in trade):
+            return {**move, "trade": sorted(trade)}
+        return move
+
+    def advance(self, state: State, player: int, move) -> State:
         if state.phase == "over":
             raise IllegalMove("The game is over.")
         if player != state.turn:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gelateria.core.game import IllegalMove
+from gelateria.core.game import IllegalMove, Rules
 from gelateria.core.rng import Rng
 from gelateria.games.gelatinous.bots import BOTS
 
@@ -359,7 +359,8 @@ def _describe_ending(after: State) -> str:
 
 # --- the Game object -----------------------------------------------------------------
 
-class Gelatinous:
+class Gelatinous(Rules):
+    options = {"mode": MODES}
     id = "gelatinous"
     title = "Gelatinous"
     min_players = 1
@@ -386,7 +387,7 @@ class Gelatinous:
     def legal_moves(self, state: State, player: int) -> list:
         return [dict(ROLL)] if player == CALLER and not is_over(state) else []
 
-    def apply(self, state: State, player: int, move) -> State:
+    def advance(self, state: State, player: int, move) -> State:
         if is_over(state):
             raise IllegalMove("The game is over.")
         if player != CALLER:

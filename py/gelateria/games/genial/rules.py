@@ -28,7 +28,7 @@ from itertools import compress
 from typing import NamedTuple
 
 from gelateria.core import hexgrid
-from gelateria.core.game import IllegalMove
+from gelateria.core.game import IllegalMove, Rules
 from gelateria.core.rng import Rng
 
 ROUNDS = 20  # tiles per player, one per round
@@ -54,6 +54,11 @@ EDGES: tuple[tuple[int, int], ...] = tuple(
     (i, j) for i in range(len(CELLS)) for j in NEIGHBOURS[i] if i < j
 )
 EDGE_AXIAL: tuple[tuple[int, int, int, int], ...] = tuple((*CELLS[i], *CELLS[j]) for i, j in EDGES)
+EDGE_OF: dict[tuple[int, int], int] = {pair: e for e, pair in enumerate(EDGES)}
+
+
+def _as_hex(value: list):
+    return tuple(value) if len(value) == 2 and all(type(x) is int for x in value) else None
 # Per cell: bit mask over EDGES of the edges that use it.
 _cell_edges = [0] * len(CELLS)
 for _e, (_i, _j) in enumerate(EDGES):
@@ -343,7 +348,7 @@ def _sort_key(scores: tuple) -> tuple:
     return tuple(sorted(scores))
 
 
-class GenialSpezial:
+class GenialSpezial(Rules):
     id = "genial"
     title = "Genial Spezial"
     min_players = 2
@@ -388,21 +393,46 @@ class GenialSpezial:
     def legal_moves(self, state: State, player: int) -> list:
         if self.is_over(state) or player != state.turn % state.players:
             return []
-        golden_halves = state.layout.edge_golden
         moves = []
-        append = moves.append
         for e in _free_edges(state.free):
-            qa, ra, qb, rb = EDGE_AXIAL[e]
-            halves = golden_halves[e]
-            if not halves:
-                append({"a": [qa, ra], "b": [qb, rb]})
-            elif halves == 3:
-                moves += [{"a": [qa, ra], "b": [qb, rb], "g": [x, y]} for x in COLOURS for y in COLOURS]
-            else:
-                moves += [{"a": [qa, ra], "b": [qb, rb], "g": [x]} for x in COLOURS]
+            moves += self._moves_on_edge(state, e)
         return moves or [PASS]
 
-    def apply(self, state: State, player: int, move) -> State:
+    @staticmethod
+    def _moves_on_edge(state: State, e: int) -> list:
+        qa, ra, qb, rb = EDGE_AXIAL[e]
+        halves = state.layout.edge_golden[e]
+        if not halves:
+            return [{"a": [qa, ra], "b": [qb, rb]}]
+        if halves == 3:
+            return [{"a": [qa, ra], "b": [qb, rb], "g": [x, y]} for x in COLOURS for y in COLOURS]
+        return [{"a": [qa, ra], "b": [qb, rb], "g": [x]} for x in COLOURS]
+
+    def listed_forms(self, state: State, player: int, move=None) -> list:
+        # Only the moves on the spaces a tile names can be it: the same list as
+        # legal_moves gives for that edge, without building the other few thousand.
+        if isinstance(move, dict) and state.free and not self.is_over(state) and player == state.turn % state.players:
+            a, b = move.get("a"), move.get("b")
+            if isinstance(a, list) and isinstance(b, list):
+                e = EDGE_OF.get((INDEX.get(_as_hex(a)), INDEX.get(_as_hex(b))))
+                return self._moves_on_edge(state, e) if e is not None and state.free >> e & 1 else []
+        return self.legal_moves(state, player)
+
+    def canonical(self, move):
+        # A tile is the same tile whichever half is named first: list it as
+        # legal_moves does, the lower space first, its golden colours swapped with it.
+        if isinstance(move, dict) and set(move) <= {"a", "b", "g"}:
+            a, b = move.get("a"), move.get("b")
+            if (
+                isinstance(a, list) and isinstance(b, list) and len(a) == len(b) == 2
+                and all(type(x) is int for x in a + b) and INDEX.get(tuple(a), -1) > INDEX.get(tuple(b), -1) >= 0
+            ):
+                move = {**move, "a": b, "b": a}
+                if isinstance(move.get("g"), list):
+                    move["g"] = move["g"][::-1]
+        return move
+
+    def advance(self, state: State, player: int, move) -> State:
         if self.is_over(state):
             raise IllegalMove("The game is over.")
         if player != state.turn % state.players:

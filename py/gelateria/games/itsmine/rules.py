@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gelateria.core.game import IllegalMove
+from gelateria.core.game import IllegalMove, Rules
 from gelateria.core.rng import Rng
 
 FLAVOURS = ("strawberry", "chocolate", "vanilla", "pistachio", "blueberry")
@@ -157,7 +157,8 @@ def _rock_paper_scissors(rng: Rng, a: int, b: int) -> tuple[int, list[int]]:
 HANDS = ("rock", "paper", "scissors")
 
 
-class ItsMine:
+class ItsMine(Rules):
+    options = {"first": (0, 1, 2, 3, 4)}
     id = "itsmine"
     title = "It's Mine!"
     min_players = 3
@@ -325,7 +326,17 @@ class ItsMine:
 
     # ----------------------------------------------------------------- apply
 
-    def apply(self, state: State, player: int, move) -> State:
+    def canonical(self, move):
+        # A real-time move is the same move at any time the rules still allow it
+        # (legal_moves stamps the earliest); `advance` checks the time itself.
+        if isinstance(move, dict) and "t" in move:
+            return {key: value for key, value in move.items() if key != "t"}
+        return move
+
+    def listed_forms(self, state: State, player: int, move=None) -> list:
+        return [self.canonical(move) for move in self.legal_moves(state, player)]
+
+    def advance(self, state: State, player: int, move) -> State:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.n:
             raise IllegalMove(f"There is no player {player!r} at this table.")
         if not isinstance(move, dict) or move.get("a") not in ("f", "g", "x", "c"):

@@ -145,7 +145,7 @@ def sample_record(moves=None):
         game="gelati",
         seats=[Seat("human", "Ana"), Seat("bot", "Bo", "normal")],
         seed=123456789,
-        options={"pace": 2},
+        options={},
         moves=moves if moves is not None else [[0, {"t": 5, "at": [1, -2]}], [1, {"t": 9, "at": [0, 2]}]],
     )
 
@@ -176,8 +176,12 @@ def test_clean_name_trims_and_caps():
 
 
 def _pack(obj) -> str:
+    return _pack_text(json.dumps(obj))
+
+
+def _pack_text(text: str) -> str:
     comp = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = json.dumps(obj).encode()
+    raw = text.encode()
     return CODEC_VERSION + base64.urlsafe_b64encode(comp.compress(raw) + comp.flush()).decode().rstrip("=")
 
 
@@ -193,9 +197,17 @@ def _pack(obj) -> str:
         (_pack([1, 2, 3]), "not a Gelateria game"),
         (_pack({"g": "gelati", "v": FORMAT_VERSION + 1, "s": [], "seed": 1}), "newer version"),
         (_pack({"g": "gelati", "v": 1, "s": [], "seed": 1}), "players"),
-        (_pack({"g": "gelati", "v": 1, "s": [{"k": "alien"}], "seed": 1}), "neither a human nor a bot"),
-        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot"}], "seed": -4}), "seed"),
-        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot"}], "seed": 4, "m": [[3, {}]]}), "Move 1"),
+        (_pack({"g": "gelati", "v": 1, "s": [{"k": "alien"}, {"k": "human"}], "seed": 1}), "neither a human nor a bot"),
+        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot", "l": "normal"}, {"k": "human"}], "seed": -4}), "seed"),
+        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot", "l": "normal"}, {"k": "human"}], "seed": 4, "m": [[3, {}]]}), "Move 1"),
+        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot", "l": "genius"}, {"k": "human"}], "seed": 4}), "kind of bot"),
+        (_pack({"g": "gelati", "v": 1, "s": [{"k": "bot", "l": ["normal"]}, {"k": "human"}], "seed": 4}), "kind of bot"),
+        (_pack({"g": "chess", "v": 1, "s": [{"k": "human"}], "seed": 4}), "does not have"),
+        (_pack({"g": "gelatinous", "v": 1, "s": [{"k": "human"}], "seed": 4, "o": {"mode": "turbo"}}), "setting"),
+        (_pack({"g": "gelatinous", "v": 1, "s": [{"k": "human"}], "seed": 4, "o": {"mode": ["solitaire"]}}), "setting"),
+        (_pack({"g": "itsmine", "v": 1, "s": [{"k": "human"}] * 3, "seed": 4, "o": {"first": True}}), "setting"),
+        (_pack({"g": "genial", "v": 1, "s": [{"k": "human"}] * 2, "seed": 4, "m": [[0, "pass"]] * 301}), "far more"),
+        (_pack_text('{"g":"gelati","v":1,"s":' + "[" * 5000 + "]" * 5000 + "}"), "not readable"),
     ],
 )
 def test_bad_links_get_a_clear_message(link, words):

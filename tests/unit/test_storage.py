@@ -1,9 +1,11 @@
 """Autosave storage: games survive, broken entries are set aside, a full store is said."""
 
 import json
+import random
 
-from gelateria.core.record import Record, Seat
-from gelateria.web.storage import ASIDE_PREFIX, SAVE_PREFIX, MemoryBackend, SaveStore
+from gelateria.core.record import Record, Seat, encode
+from gelateria.web.storage import ASIDE_PREFIX, BLOCKED, FULL, SAVE_PREFIX, SAVED, STALE, MemoryBackend, SaveStore
+from test_links_fuzz import pack
 
 
 def record(moves=3):
@@ -39,26 +41,47 @@ def test_corrupt_entry_is_set_aside_not_lost_and_the_rest_load():
     assert any("newer version" in p for p in store.problems)
 
 
-def test_full_storage_drops_old_finished_games_then_reports():
-    backend = MemoryBackend(quota=2000)
+def test_full_storage_drops_old_finished_games_only_as_needed_and_names_them():
+    backend = MemoryBackend()
     store = SaveStore(backend, clock=iter(range(100)).__next__)
     for i in range(6):
-        store.save(f"done{i}", record(1), over=True, summary="")
-    assert store.save("current", record(30), over=False, summary="")
+        assert store.save(f"done{i}", record(1), over=True, summary="") == SAVED
+    alone = MemoryBackend()
+    SaveStore(alone).save("current", record(30), over=False, summary="")
+    backend.quota = sum(map(len, backend.data.values())) + len(alone.data[SAVE_PREFIX + "current"]) - 50
+    assert store.save("current", record(30), over=False, summary="") == SAVED
     assert store.get("current") is not None
-    tiny = SaveStore(MemoryBackend(quota=10))
-    assert not tiny.save("x", record(), False, "")
-    assert any("full" in p for p in tiny.problems)
+    left = {s.save_id for s in store.load_all()}
+    assert "done5" in left and "done0" not in left  # the oldest went first, the newest stayed
+    (problem,) = store.problems
+    assert "Storage was full" in problem and "Gelatinous with Ana" in problem
 
 
-def test_only_the_newest_finished_games_are_kept():
+def test_a_store_that_refuses_every_write_says_full_and_keeps_what_it_had():
+    class Refusing(MemoryBackend):
+        persistent = True
+
+        def set(self, key, value):
+            raise RuntimeError("SecurityError: the operation is insecure")
+
+    backend = Refusing()
+    backend.data[SAVE_PREFIX + "old"] = json.dumps({"v": 1, "link": encode(record()), "over": True})
+    store = SaveStore(backend)
+    assert store.save("x", record(), False, "") == FULL
+    assert SAVE_PREFIX + "old" in backend.data  # nothing was lost trying
+
+
+def test_memory_only_storage_says_blocked():
+    store = SaveStore(MemoryBackend(quota=10))
+    assert not store.persistent
+    assert store.save("x", record(), False, "") == BLOCKED
+
+
+def test_finished_games_are_never_dropped_silently():
     store = SaveStore(MemoryBackend(), clock=iter(range(100)).__next__)
-    for i in range(25):
+    for i in range(40):
         store.save(f"f{i}", record(1), over=True, summary="")
-    store.save("playing", record(1), over=False, summary="")
-    store.prune()
-    ids = [s.save_id for s in store.load_all()]
-    assert len(ids) == 21 and "playing" in ids and "f24" in ids and "f0" not in ids
+    assert len(store.load_all()) == 40 and not store.problems
 
 
 def test_blocked_storage_is_reported_not_raised():
@@ -66,5 +89,103 @@ def test_blocked_storage_is_reported_not_raised():
         def keys(self):
             raise RuntimeError("SecurityError")
 
+        def get(self, key):
+            raise RuntimeError("SecurityError")
+
     store = SaveStore(Blocked())
     assert store.load_all() == [] and store.problems
+    assert store.save("x", record(), False, "") == BLOCKED
+
+
+def test_a_second_page_cannot_overwrite_newer_moves():
+    backend = MemoryBackend()
+    first, second = SaveStore(backend), SaveStore(backend)
+    assert first.save("g", record(1), False, "") == SAVED
+    assert second.get("g").record == record(1)
+    assert second.save("g", record(2), False, "") == SAVED
+    assert first.newer_elsewhere("g") and not second.newer_elsewhere("g")
+    assert first.save("g", record(5), False, "") == STALE  # refused: the older page is told
+    assert SaveStore(backend).get("g").record == record(2)
+    assert first.get("g").record == record(2)  # it takes the newest and may go on
+    assert first.save("g", record(3), False, "") == SAVED
+
+
+def test_setting_aside_never_overwrites_an_earlier_set_aside_copy():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    backend.set(SAVE_PREFIX + "x", "first broken")
+    store.load_all()
+    backend.set(SAVE_PREFIX + "x", "second broken")
+    store.load_all()
+    kept = sorted(v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX))
+    assert kept == ["first broken", "second broken"]
+
+
+def test_notices_are_sentences_not_parser_text():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    backend.set(SAVE_PREFIX + "x", "{not json")
+    store.load_all()
+    assert store.problems == ["One saved game could not be opened (it is damaged); it was set aside and the rest are fine."]
+
+
+def hostile_values(rnd: random.Random):
+    """Stored values an attacker (or a broken browser) could leave: bombs, junk, entries
+    of the right shape with wrong meanings, real links with damage."""
+    good = encode(record())
+    yield "[" * 100_000 + "]" * 100_000
+    yield '{"v":1,"link":' + "[" * 5000 + "]" * 5000 + "}"
+    yield '"' + "\\" * 50_000
+    yield "\ud800"
+    for _ in range(1200):
+        kind = rnd.randrange(8)
+        if kind == 0:
+            yield "".join(rnd.choice('{}[]":,01a\\ ') for _ in range(rnd.randrange(1, 200)))
+        elif kind == 1:
+            yield json.dumps(rnd.choice([None, 1, [], "x", {"v": "1"}, {"v": True}, {"v": 1}, {"v": 1, "link": 5}]))
+        elif kind == 2:
+            link = list(good)
+            link[rnd.randrange(1, len(link))] = rnd.choice("A_-z9")
+            yield json.dumps({"v": 1, "link": "".join(link), "over": False})
+        elif kind == 3:
+            yield json.dumps({"v": 1, "link": good, "over": rnd.choice([[], "yes", None, 2]),
+                              "updated": rnd.choice(["x", [], 1e400 if False else 1.5, True, None]),
+                              "summary": rnd.choice([["x"], {"a": 1}, "\ud800" * 3, "<b>x</b>", 7]),
+                              "rev": rnd.choice([-1, "2", True, 2**80, None])})
+        elif kind == 4:
+            seats = [{"k": "bot", "n": "\udfff", "l": rnd.choice(["genius", ["normal"], 5, None])}]
+            yield json.dumps({"v": 1, "link": pack({"g": "gelatinous", "v": 1, "s": seats, "seed": 1})})
+        elif kind == 5:
+            yield json.dumps({"v": rnd.choice([2, 99, -1]), "link": good})
+        elif kind == 6:
+            yield json.dumps({"v": 1, "link": pack({"g": "gelati", "v": 1, "s": [{"k": "human"}] * 2, "seed": 3,
+                                                    "m": [[0, {"p": 1, "at": [0, 0], "zz": 1}]]})})
+        else:
+            yield json.dumps({"v": 1, "link": "1" + "A" * rnd.randrange(70_000, 80_000)})
+
+
+def test_a_thousand_hostile_stored_values_never_break_the_store():
+    rnd = random.Random(16)
+    count = 0
+    for value in hostile_values(rnd):
+        backend = MemoryBackend()
+        store = SaveStore(backend)
+        store.save("good", record(), False, "")
+        backend.set(SAVE_PREFIX + "bad", value)
+        for saved in store.load_all():  # never raises
+            assert saved.save_id in ("good", "bad")
+            replay_checked(saved)
+        assert store.get("good").record == record()
+        assert backend.get(SAVE_PREFIX + "bad") is None or store.get("bad") is not None
+        assert any(v == value for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)) or store.get("bad")
+        count += 1
+    assert count > 1000
+
+
+def replay_checked(saved):
+    from gelateria.core.record import RecordError, replay
+
+    try:
+        replay(saved.record)
+    except RecordError:
+        pass  # a clear message: what the play screen shows

@@ -4,8 +4,13 @@ A record is game id + format version + seats + options + seed + moves. Autosave 
 it and a share link carries it. The link text is `1` (the codec version) followed by
 base64url(raw deflate(compact JSON)); it goes in the URL fragment, never to a server.
 
-Everything read from outside (a link, saved data) goes through `decode` / `from_dict`,
-which raise RecordError with a message fit to show a player, never anything else.
+Everything read from outside (a link, saved data, preferences) is hostile until
+checked: `read_json` bounds its size and nesting before parsing (a few thousand nested
+brackets overflow the WebAssembly stack inside json.loads before Python can raise), and
+`decode` / `from_dict` check every field for this version: a game this box has, seats
+and bot levels it knows, names as clean text, options it declares, moves within the
+game's bound. `replay` then plays every move through the rules' strict `apply`. All of
+them raise RecordError with a message fit to show a player, never anything else.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
 
@@ -23,7 +29,8 @@ MAX_LINK_CHARS = 64_000  # far above any real game; anything longer is refused u
 MAX_JSON_BYTES = 512_000  # a decompression bomb stops here
 MAX_SEATS = 8
 MAX_NAME = 32
-MAX_MOVES = 20_000
+MAX_MOVES = 20_000  # any game's own bound (Rules.max_moves) is far lower
+MAX_DEPTH = 12  # a record nests 5 deep; JSON nested deeper is refused unparsed
 
 SEAT_KINDS = ("human", "bot")
 
@@ -71,13 +78,55 @@ class Record:
         return Record(self.game, list(self.seats), self.seed, dict(self.options), list(moves), self.version)
 
 
+_ESCAPE = re.compile(r"\\.", re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def nesting_within(text: str, depth: int) -> bool:
+    """True if the JSON text nests brackets at most `depth` deep (and they pair up).
+    Works on the text in linear time, so a bomb is found without parsing it: escapes
+    go, then what is between quotes, then each pass removes one level of innermost
+    pairs. (Regular expressions for whole strings backtrack badly on hostile text.)"""
+    outside_strings = "".join(_ESCAPE.sub("", text).split('"')[0::2])
+    skeleton = _NOT_BRACKET.sub("", outside_strings)
+    for _ in range(depth):
+        if not skeleton:
+            return True
+        skeleton = _INNERMOST.sub("", skeleton)
+    return not skeleton
+
+
+def read_json(text: object, what: str = "This saved game", max_chars: int = MAX_JSON_BYTES):
+    """Parse JSON from outside, bounded: too long or too deep is refused unread."""
+    if not isinstance(text, str):
+        raise RecordError(f"{what} is not readable.")
+    if len(text) > max_chars:
+        raise RecordError(f"{what} holds far more than any Gelateria game.")
+    if not nesting_within(text, MAX_DEPTH):
+        raise RecordError(f"{what} is not readable (it is damaged or was not written by Gelateria).")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{what} is not readable (it is damaged or was not written by Gelateria).") from exc
+
+
+def clean_text(value: object, limit: int) -> str:
+    """Text fit to show: printable characters only (no controls, no lone surrogates,
+    which cannot even be encoded), trimmed and capped."""
+    if not isinstance(value, str):
+        return ""
+    return "".join(ch for ch in value if ch.isprintable()).strip()[:limit]
+
+
 def clean_name(name: object, fallback: str) -> str:
     """A player name as typed: trimmed, control characters removed, length capped.
     Markup is not stripped here; the web layer always inserts names as text."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()
-    return text[:MAX_NAME] or fallback
+    return clean_text(name, MAX_NAME) or fallback
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_json_scalar_tree(value, depth: int = 0) -> bool:
@@ -103,6 +152,7 @@ def from_dict(d: object) -> Record:
     game = d.get("g")
     if not isinstance(game, str) or not game.isidentifier() or len(game) > 20:
         raise RecordError("This link does not say which game it is for.")
+    rules = _rules_for(game)
     version = d.get("v")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError("This link has no format version.")
@@ -115,13 +165,21 @@ def from_dict(d: object) -> Record:
     seats_raw = d.get("s")
     if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= MAX_SEATS:
         raise RecordError("This link has no valid list of players.")
+    if not rules.min_players <= len(seats_raw) <= rules.max_players:
+        raise RecordError(
+            f"{rules.title} is for {rules.min_players}–{rules.max_players} players; this link has {len(seats_raw)}."
+        )
+    levels = _bot_levels(rules)
     seats = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict) or s.get("k") not in SEAT_KINDS:
             raise RecordError(f"Player {i + 1} in this link is neither a human nor a bot.")
-        level = s.get("l", "")
-        if not isinstance(level, str) or len(level) > 12:
-            raise RecordError(f"Player {i + 1} in this link has an unknown bot level.")
+        level = s.get("l", "") if s["k"] == "bot" else ""
+        if s["k"] == "bot" and (not isinstance(level, str) or level not in levels):
+            raise RecordError(
+                f"Player {i + 1} in this link is a kind of bot this version of Gelateria does not have. "
+                "Reload the page to update, then open it again."
+            )
         seats.append(Seat(s["k"], clean_name(s.get("n"), f"Player {i + 1}"), level))
     seed = d.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -129,9 +187,15 @@ def from_dict(d: object) -> Record:
     options = d.get("o", {})
     if not isinstance(options, dict) or not _is_json_scalar_tree(options):
         raise RecordError("This link has unreadable game options.")
+    for key, value in options.items():
+        known = rules.options.get(key)
+        if known is None or not any(type(value) is type(v) and value == v for v in known):
+            raise RecordError(f"This link has a setting {rules.title} does not have in this version.")
     moves = d.get("m", [])
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+    if not isinstance(moves, list):
         raise RecordError("This link has an unreadable list of moves.")
+    if len(moves) > min(MAX_MOVES, rules.max_moves):
+        raise RecordError(f"This link has {len(moves)} moves: far more than a game of {rules.title} can have.")
     for i, pm in enumerate(moves):
         if (
             not isinstance(pm, list)
@@ -145,16 +209,27 @@ def from_dict(d: object) -> Record:
     return Record(game, seats, seed, options, moves, version)
 
 
+def _rules_for(game_id: str):
+    from gelateria.core.game import get_game
+
+    try:
+        return get_game(game_id)
+    except KeyError as exc:
+        raise RecordError(f"This link is for a game this box does not have ({clean_text(game_id, 20)}).") from exc
+
+
+def _bot_levels(rules) -> set[str]:
+    from gelateria.core.match import bot_factories
+
+    return set(bot_factories(rules))
+
+
 def to_json(record: Record) -> str:
     return json.dumps(record.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
 def from_json(text: str) -> Record:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise RecordError("This saved game is not readable.") from exc
-    return from_dict(data)
+    return from_dict(read_json(text, "This saved game"))
 
 
 def encode(record: Record) -> str:
@@ -188,23 +263,20 @@ def decode(text: object) -> Record:
             raise RecordError("This link holds far more than any Gelateria game.")
         if not inflater.eof:
             raise RecordError("This link is damaged (it may have been cut short when it was copied).")
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except RecordError:
         raise
-    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise RecordError("This link is damaged (it may have been cut short when it was copied).") from exc
-    return from_dict(data)
+    return from_dict(read_json(text, "This link"))
 
 
 def replay(record: Record, upto: int | None = None):
     """Rebuild the game state from a record: new(...) then every move in order.
     Raises RecordError naming the first move that the rules refuse."""
-    from gelateria.core.game import IllegalMove, get_game
+    from gelateria.core.game import IllegalMove
 
-    try:
-        game = get_game(record.game)
-    except KeyError as exc:
-        raise RecordError(f"This link is for a game this box does not have ({record.game!r}).") from exc
+    game = _rules_for(record.game)
     n = len(record.seats)
     if not game.min_players <= n <= game.max_players:
         raise RecordError(

@@ -1,9 +1,14 @@
-"""Autosave: every game in progress is kept in the browser's storage, the record only.
+"""Autosave: every game is kept in the browser's storage, the record only.
 
 Plain Python over a small key-value backend (window.localStorage in the browser, a dict
-in tests). Whatever is found in storage is read defensively: an entry that cannot be
-read, or that a newer version wrote, is set aside under another key and reported — it
-never stops the app from starting, and nothing readable is ever deleted silently.
+in tests). Whatever is found in storage is read as if an attacker wrote it: bounded,
+validated, and an entry that cannot be used (damaged, foreign, from a newer version) is
+set aside under a key of its own and reported: it never stops the app from starting,
+and nothing is ever deleted without the player being told which games and why.
+
+Each entry carries a revision. A page saves only on top of the revision it last read
+or wrote, so a second tab on the same game can never overwrite newer moves: the save
+is refused and the page is told (`stale`), and the player picks the newest position.
 """
 
 from __future__ import annotations
@@ -12,16 +17,21 @@ import json
 import time
 from dataclasses import dataclass
 
-from gelateria.core.record import Record, RecordError, decode, encode
+from gelateria.core.record import MAX_LINK_CHARS, Record, RecordError, clean_text, decode, encode, read_json
 
 SAVE_PREFIX = "gelateria.save."
 ASIDE_PREFIX = "gelateria.unreadable."
 ENTRY_VERSION = 1
-KEEP_FINISHED = 20  # finished games kept for the history list
+MAX_ENTRY_CHARS = MAX_LINK_CHARS + 4_000  # the link and a few small fields
+
+# What a save came to (SaveStore.save's answer).
+SAVED, FULL, BLOCKED, STALE = "saved", "full", "blocked", "stale"
 
 
 class MemoryBackend:
     """A dict with the localStorage interface (tests, and when storage is blocked)."""
+
+    persistent = False  # gone when the page closes
 
     def __init__(self, quota: int | None = None):
         self.data: dict[str, str] = {}
@@ -46,6 +56,11 @@ class StorageFull(Exception):
     pass
 
 
+def is_quota_error(exc: Exception) -> bool:
+    """The store is out of room (not blocked or broken): freeing space may help."""
+    return isinstance(exc, StorageFull) or "quota" in f"{type(exc).__name__} {exc}".lower()
+
+
 @dataclass
 class Saved:
     save_id: str
@@ -53,10 +68,21 @@ class Saved:
     over: bool
     updated: float  # ms since the epoch
     summary: str
+    revision: int = 0
 
     @property
     def game(self) -> str:
         return self.record.game
+
+
+def describe_saved(saved: Saved) -> str:
+    """A save in words, to name it in a notice: "Gelati with Ana and Bo"."""
+    from gelateria.web.catalog import BY_ID
+
+    entry = BY_ID.get(saved.game)
+    names = [seat.name for seat in saved.record.seats]
+    who = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"{entry.title if entry else saved.game} with {who}"
 
 
 class SaveStore:
@@ -64,25 +90,71 @@ class SaveStore:
         self.backend = backend
         self.clock = clock
         self.problems: list[str] = []  # what went wrong, for the player to read
+        self.revisions: dict[str, int] = {}  # save id -> the revision this page holds
+        self.persistent = getattr(backend, "persistent", True)
 
-    def save(self, save_id: str, record: Record, over: bool, summary: str) -> bool:
-        entry = json.dumps({"v": ENTRY_VERSION, "link": encode(record), "over": over,
-                            "updated": int(self.clock() * 1000), "summary": summary})
+    def save(self, save_id: str, record: Record, over: bool, summary: str) -> str:
+        """Write a game on top of the revision this page holds. Returns SAVED, STALE
+        (another page saved newer moves: nothing written), FULL or BLOCKED."""
         key = SAVE_PREFIX + save_id
         try:
-            self.backend.set(key, entry)
-            return True
+            stored = self._stored_revision(key)
         except Exception:
-            # Full (or refused): make room by dropping the oldest finished games, once.
-            finished = sorted((s for s in self.load_all() if s.over and s.save_id != save_id), key=lambda s: s.updated)
-            for old in finished[: max(1, len(finished) // 2)]:
-                self.backend.remove(SAVE_PREFIX + old.save_id)
-            try:
-                self.backend.set(key, entry)
+            return BLOCKED
+        if stored > self.revisions.get(save_id, 0):
+            return STALE
+        revision = stored + 1
+        entry = json.dumps({"v": ENTRY_VERSION, "rev": revision, "link": encode(record), "over": over,
+                            "updated": int(self.clock() * 1000), "summary": clean_text(summary, 200)})
+        refused = self._write(key, entry)
+        if refused is None or (is_quota_error(refused) and self._make_room(key, entry, save_id)):
+            self.revisions[save_id] = revision
+            return SAVED
+        return FULL if self.persistent else BLOCKED
+
+    def _write(self, key: str, entry: str) -> Exception | None:
+        """None when written, else what the backend raised."""
+        try:
+            self.backend.set(key, entry)
+            return None
+        except Exception as exc:
+            return exc
+
+    def _make_room(self, key: str, entry: str, save_id: str) -> bool:
+        """Full: drop finished games, oldest first, only as many as it takes, and say
+        which. Games in progress are never dropped to make room."""
+        finished = sorted((s for s in self.load_all() if s.over and s.save_id != save_id), key=lambda s: s.updated)
+        dropped = []  # (key, stored text, words)
+        for old in finished:
+            old_key = SAVE_PREFIX + old.save_id
+            dropped.append((old_key, self.backend.get(old_key), describe_saved(old)))
+            self.backend.remove(old_key)
+            if self._write(key, entry) is None:
+                self.note(f"Storage was full, so to keep this game the oldest finished "
+                          f"{'game was' if len(dropped) == 1 else f'{len(dropped)} games were'} removed: "
+                          + "; ".join(words for _, _, words in dropped) + ".")
                 return True
-            except Exception:
-                self.note("This browser's storage is full, so this game is not being saved. It can still be shared by link.")
-                return False
+        for old_key, text, _ in dropped:  # it did not help: put them all back
+            self._write(old_key, text)
+        return False
+
+    def _stored_revision(self, key: str) -> int:
+        raw = self.backend.get(key)
+        if raw is None:
+            return 0
+        try:
+            entry = read_json(raw, "A saved game", MAX_ENTRY_CHARS)
+        except RecordError:
+            return 0
+        rev = entry.get("rev", 1) if isinstance(entry, dict) else 0
+        return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
+
+    def newer_elsewhere(self, save_id: str) -> bool:
+        """True when storage holds a newer revision of this game than this page."""
+        try:
+            return self._stored_revision(SAVE_PREFIX + save_id) > self.revisions.get(save_id, 0)
+        except Exception:
+            return False
 
     def note(self, problem: str) -> None:
         if problem not in self.problems:
@@ -91,7 +163,7 @@ class SaveStore:
     def load_all(self) -> list[Saved]:
         saves = []
         try:
-            keys = [k for k in self.backend.keys() if k.startswith(SAVE_PREFIX)]
+            keys = [k for k in self.backend.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
         except Exception:
             self.note("Saved games could not be read: this browser blocks storage for this page.")
             return []
@@ -102,39 +174,53 @@ class SaveStore:
         return sorted(saves, key=lambda s: -s.updated)
 
     def _read(self, key: str) -> Saved | None:
-        raw = self.backend.get(key)
         try:
-            entry = json.loads(raw)
-            if not isinstance(entry, dict) or not isinstance(entry.get("v"), int):
-                raise RecordError("not a saved game")
-            if entry["v"] > ENTRY_VERSION:
-                raise RecordError("saved by a newer version of Gelateria")
-            record = decode(entry.get("link"))
-            return Saved(key[len(SAVE_PREFIX):], record, bool(entry.get("over")),
-                         float(entry.get("updated") or 0), str(entry.get("summary") or "")[:200])
-        except (RecordError, ValueError, TypeError) as exc:
-            self._set_aside(key, raw, str(exc))
+            raw = self.backend.get(key)
+        except Exception:
             return None
+        if raw is None:
+            return None
+        try:
+            entry = read_json(raw, "A saved game", MAX_ENTRY_CHARS)
+            if not isinstance(entry, dict) or not isinstance(entry.get("v"), int):
+                raise RecordError("it is not a saved game")
+            if entry["v"] > ENTRY_VERSION:
+                raise RecordError("it was saved by a newer version of Gelateria")
+            record = decode(entry.get("link"))
+            updated, rev = entry.get("updated"), entry.get("rev", 1)
+            return Saved(key[len(SAVE_PREFIX):], record, entry.get("over") is True,
+                         float(updated) if isinstance(updated, int) and not isinstance(updated, bool) else 0.0,
+                         clean_text(entry.get("summary"), 200),
+                         rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0)
+        except RecordError as exc:
+            newer = "newer version" in str(exc) or "Reload the page to update" in str(exc)
+            self._set_aside(key, raw, "it was saved by a newer version of Gelateria" if newer else "it is damaged")
+        except Exception:  # whatever else a hostile entry manages: the same, in plain words
+            self._set_aside(key, raw, "it is damaged")
+        return None
 
     def _set_aside(self, key: str, raw, why: str) -> None:
-        # Moved, not deleted: a later version (or a person) may still read it.
+        # Moved, not deleted: a later version (or a person) may still read it. A key of
+        # its own, so an earlier set-aside copy is never overwritten.
         aside = ASIDE_PREFIX + key[len(SAVE_PREFIX):]
         try:
-            self.backend.set(aside, raw if isinstance(raw, str) else "")
+            taken = set(self.backend.keys())
+            n = 1
+            while (aside if n == 1 else f"{aside}.{n}") in taken:
+                n += 1
+            self.backend.set(aside if n == 1 else f"{aside}.{n}", raw if isinstance(raw, str) else "")
             self.backend.remove(key)
         except Exception:
-            pass
-        self.note(f"A saved game could not be opened ({why}); it was set aside and the rest are fine.")
+            pass  # could not move it: it stays where it is, unread
+        self.note(f"One saved game could not be opened ({why}); it was set aside and the rest are fine.")
 
     def get(self, save_id: str) -> Saved | None:
-        if self.backend.get(SAVE_PREFIX + save_id) is None:
-            return None
-        return self._read(SAVE_PREFIX + save_id)
+        """A save by id; the page now holds its revision."""
+        saved = self._read(SAVE_PREFIX + save_id)
+        if saved is not None:
+            self.revisions[save_id] = saved.revision
+        return saved
 
     def remove(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
-
-    def prune(self) -> None:
-        finished = [s for s in self.load_all() if s.over]
-        for old in finished[KEEP_FINISHED:]:
-            self.remove(old.save_id)
+        self.revisions.pop(save_id, None)

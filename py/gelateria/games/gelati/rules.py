@@ -268,6 +268,7 @@ def _and_list(words: list[str]) -> str:
 
 
 class Gelati(Rules):
+    max_moves = 600  # real games take 60-130; trades are bounded by the parts earned
     id = "gelati"
     title = "Gelati"
     min_players = 2

@@ -361,6 +361,7 @@ def _describe_ending(after: State) -> str:
 
 class Gelatinous(Rules):
     options = {"mode": MODES}
+    max_moves = 200  # real games take up to ~40 rolls
     id = "gelatinous"
     title = "Gelatinous"
     min_players = 1

@@ -349,6 +349,7 @@ def _sort_key(scores: tuple) -> tuple:
 
 
 class GenialSpezial(Rules):
+    max_moves = 300  # one tile a move on 247 spaces, passes only at the very end
     id = "genial"
     title = "Genial Spezial"
     min_players = 2

@@ -159,6 +159,7 @@ HANDS = ("rock", "paper", "scissors")
 
 class ItsMine(Rules):
     options = {"first": (0, 1, 2, 3, 4)}
+    max_moves = 1_000  # simulated games of five fast bots take up to ~250 events
     id = "itsmine"
     title = "It's Mine!"
     min_players = 3

@@ -28,6 +28,7 @@ class FakeApp:
         self.saved = 0
         self.path = ""
         self.copied = []
+        self.downloads = []  # (file name, text)
 
     # --- what screens call ------------------------------------------------------------
 
@@ -63,6 +64,9 @@ class FakeApp:
 
     def copy(self, text):
         self.copied.append(text)
+
+    def download(self, name, text):
+        self.downloads.append((name, text))
 
     # --- what tests call --------------------------------------------------------------
 

@@ -306,9 +306,8 @@ def test_a_reloaded_game_comes_back_and_replays_step_by_step():
     screen.start(seed=12)
     for _ in range(3):
         screen.roll()
-    assert app.path.startswith("/gelatinous/resume/")
-    save_id = app.path.rsplit("/", 1)[1]
-    again = GelatinousScreen(app, ["resume", save_id])
+    assert app.path.startswith("/gelatinous/play/")
+    again = GelatinousScreen(app, app.path.split("/")[2:])  # the address, as a reload opens it
     app.screen = again
     app.refresh()
     assert again.phase == "play" and again.state == screen.state
@@ -322,3 +321,29 @@ def test_a_reloaded_game_comes_back_and_replays_step_by_step():
     assert again.phase == "play" and 'data-round="3"' in app.page
     again.roll()
     assert again.state.round == 4
+
+
+def test_players_who_never_finished_show_no_score_and_the_winner_is_named():
+    from fakeapp import FakeApp, started as start_table
+    from gelateria.core.record import Seat
+    from gelateria.web.views.gelatinous import screen as make
+
+    for seed in range(40):
+        app, table = start_table(make, seats=[Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=seed,
+                                 app=FakeApp(prefs={"pace": "instant"}))
+        app.screen = table
+        table.options = {"mode": "video"}
+        table.start(seed=seed)
+        app.run_timers()
+        state = table.state
+        unfinished = [p for p in range(2) if not table.has_score(p)]
+        if table.phase == "over" and unfinished and table.game.winners(state):
+            break
+    else:
+        raise AssertionError("no video game with a winner and a player who did not finish in 40 deals")
+    page = table.end_screen()
+    winner = table.names()[table.game.winners(state)[0]]
+    assert f"{winner} wins" in page
+    assert all(table.score_text(p, 0).startswith("—") for p in unfinished)
+    (saved,) = [s for s in app.saves.load_all() if s.over]
+    assert saved.summary.startswith(f"{winner} wins") and "—" in saved.summary

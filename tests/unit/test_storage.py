@@ -59,8 +59,6 @@ def test_full_storage_drops_old_finished_games_only_as_needed_and_names_them():
 
 def test_a_store_that_refuses_every_write_says_full_and_keeps_what_it_had():
     class Refusing(MemoryBackend):
-        persistent = True
-
         def set(self, key, value):
             raise RuntimeError("SecurityError: the operation is insecure")
 
@@ -72,9 +70,10 @@ def test_a_store_that_refuses_every_write_says_full_and_keeps_what_it_had():
 
 
 def test_memory_only_storage_says_blocked():
-    store = SaveStore(MemoryBackend(quota=10))
+    store = SaveStore(MemoryBackend(persistent=False))
     assert not store.persistent
     assert store.save("x", record(), False, "") == BLOCKED
+    assert store.get("x").record == record()  # kept while the page is open
 
 
 def test_finished_games_are_never_dropped_silently():
@@ -189,3 +188,25 @@ def replay_checked(saved):
         replay(saved.record)
     except RecordError:
         pass  # a clear message: what the play screen shows
+
+
+def test_preferences_of_the_wrong_kind_are_dropped_not_obeyed():
+    from gelateria.web.storage import read_prefs
+
+    assert read_prefs('{"pace": ["fast"], "genial_board": "tall", "x": {"a": [1]}, "gelatinous_stats": {"played": 2, "won": 1}}') == {
+        "genial_board": "tall", "gelatinous_stats": {"played": 2, "won": 1}}
+    for junk in [None, "", "[1]", "{", "[" * 10_000, '{"pace": "\\ud800"}', "x" * 30_000, 5]:
+        assert read_prefs(junk) == {}
+
+
+def test_every_table_plays_with_hostile_preferences():
+    from fakeapp import FakeApp, started as start_table
+    from gelateria.web.screens import game_view_module
+    from gelateria.web.storage import read_prefs
+
+    prefs = read_prefs('{"pace": 7, "genial_board": 3, "gelatinous_best": "x", "gelatinous_stats": {"played": -4}}')
+    for game_id in ("gelati", "genial", "gelatinous", "itsmine"):
+        app, screen = start_table(game_view_module(game_id).screen, app=FakeApp(prefs=prefs))
+        app.screen = screen
+        app.advance(5_000)  # the bots take their turns at the (unreadable → default) pace
+        assert screen.render()

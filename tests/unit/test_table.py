@@ -2,7 +2,7 @@
 
 import pytest
 
-from gelateria.core.record import Seat
+from gelateria.core.record import Seat, from_json
 import fakeapp
 from fakeapp import FakeApp
 from gelateria.web.table import TableScreen, name_players
@@ -89,9 +89,108 @@ def test_every_move_is_saved_and_the_address_names_the_save():
     app, screen = started()
     screen.act(0, {"a": "roll"})
     screen.mounted()
-    assert app.path == f"/gelatinous/resume/{screen.save_id}"
+    assert app.path.startswith(f"/gelatinous/play/{screen.save_id}/")
     saved = app.saves.get(screen.save_id)
     assert saved.record.moves == [[0, {"a": "roll"}]] and not saved.over
+
+
+def test_the_address_opens_the_same_game_on_another_device_and_the_save_on_this_one():
+    app, screen = started()
+    screen.act(0, {"a": "roll"})
+    screen.mounted()
+    elsewhere = FakeApp()
+    there = DiceTable(elsewhere, app.path.split("/")[2:])
+    assert there.phase == "play" and there.state == screen.state
+    assert elsewhere.saves.get(screen.save_id) is not None  # saved there at once, under the same id
+    address = app.path
+    screen.act(0, {"a": "roll"})  # this device moved on since the address was copied
+    here = DiceTable(app, address.split("/")[2:])
+    assert here.state == screen.state and len(here.record.moves) == 2
+
+
+def test_a_game_opened_from_a_link_is_saved_before_the_first_move():
+    _, screen = started()
+    screen.act(0, {"a": "roll"})
+    app = FakeApp()
+    opened = DiceTable(app, ["game", code_of(screen.links()["game"])])
+    app.screen = opened
+    app.refresh()
+    reloaded = DiceTable(app, app.path.split("/")[2:])
+    assert reloaded.state == screen.state and reloaded.phase == "play"
+    assert [s.save_id for s in app.saves.load_all()] == [opened.save_id]
+
+
+def test_a_hostile_save_id_in_the_address_is_not_used_as_a_storage_key():
+    _, screen = started()
+    app = FakeApp()
+    opened = DiceTable(app, ["play", "../../x", code_of(screen.links()["game"])])
+    assert opened.phase == "play" and opened.save_id != "../../x"
+
+
+def test_a_second_page_on_the_same_game_is_told_and_cannot_overwrite_it():
+    app, first = started()
+    first.act(0, {"a": "roll"})
+    other = FakeApp(saves=type(app.saves)(app.saves.backend))
+    second = DiceTable(other, ["resume", first.save_id])
+    second.act(0, {"a": "roll"})
+    second.act(0, {"a": "roll"})
+    app.screen = first
+    first.on_storage(first.save_id)  # the storage event from the other tab
+    assert first.stale and "another tab" in first.render()
+    assert not first.act(0, {"a": "roll"})  # refused: nothing is saved over the newer moves
+    assert len(app.saves.get(first.save_id).record.moves) == 3
+    first.on_action("load-newest", {})
+    assert not first.stale and first.state == second.state
+    assert first.act(0, {"a": "roll"}) and len(app.saves.get(first.save_id).record.moves) == 4
+
+
+def test_the_older_page_finds_out_when_it_saves_even_without_a_storage_event():
+    app, first = started()
+    other = FakeApp(saves=type(app.saves)(app.saves.backend))
+    second = DiceTable(other, ["resume", first.save_id])
+    second.act(0, {"a": "roll"})
+    app.screen = first
+    first.act(0, {"a": "roll"})  # its save is refused as stale
+    assert first.stale and len(other.saves.get(first.save_id).record.moves) == 1
+
+
+def test_full_storage_is_said_on_the_play_screen_and_play_goes_on():
+    from gelateria.web.storage import MemoryBackend, SaveStore
+
+    class Refusing(MemoryBackend):
+        def set(self, key, value):
+            raise RuntimeError("QuotaExceededError")
+
+    app, screen = started(app=FakeApp(saves=SaveStore(Refusing())))
+    app.screen = screen
+    assert screen.act(0, {"a": "roll"}) and screen.act(0, {"a": "roll"})
+    page = screen.render()
+    assert "storage is full" in page and 'data-action="download"' in page and 'data-kind="game"' in page
+    screen.on_action("download", {})
+    name, text = app.downloads[-1]
+    assert name.endswith(".json") and from_json(text).moves == screen.record.moves
+
+
+def test_blocked_storage_is_said_from_the_start():
+    from gelateria.web.storage import MemoryBackend, SaveStore
+
+    app, screen = started(app=FakeApp(saves=SaveStore(MemoryBackend(persistent=False))))
+    assert "lasts only while the page is open" in screen.render()
+
+
+def test_a_replay_link_only_watches_and_never_shows_a_seat():
+    app, screen = started(seats=[Seat("human", "Ana"), Seat("bot", "Bo", "normal")])
+    screen.act(0, {"a": "roll"}) if screen.game.to_act(screen.state) == [0] else None
+    link = code_of(screen.links()["replay"])
+    watcher = FakeApp()
+    opened = DiceTable(watcher, ["replay", link])
+    watcher.screen = opened
+    watcher.refresh()
+    assert opened.viewer() is None and opened.actor() is None
+    assert 'data-action="replay-leave"' not in watcher.page or opened.game.is_over(opened.state)
+    opened.on_action("replay-leave", {})
+    assert opened.phase == "replay" and opened.viewer() is None
+    assert watcher.saves.load_all() == [] and watcher.path == ""
 
 
 def test_resume_route_returns_to_the_exact_position():

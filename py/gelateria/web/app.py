@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import traceback
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
-from gelateria.web.storage import MemoryBackend, SaveStore
+from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, SaveStore, read_prefs
 
 
 PREFS_KEY = "gelateria.prefs"
@@ -54,7 +54,7 @@ def open_storage():
         storage.getItem(PREFS_KEY)
         return LocalStorage(storage)
     except Exception:  # storage blocked (privacy settings): play on, save nothing
-        return MemoryBackend()
+        return MemoryBackend(persistent=False)
 
 
 class App:
@@ -78,6 +78,10 @@ class App:
             self._listen(document, "pointerup", self._on_hold_end),
             self._listen(document, "pointercancel", self._on_hold_end),
             self._listen(window, "blur", self._on_hold_end),
+            # A phone may close a hidden page without another word: save on the way out.
+            self._listen(window, "pagehide", lambda event: self._flush()),
+            self._listen(document, "visibilitychange", self._on_visibility),
+            self._listen(window, "storage", self._on_storage),
         ]
         self._holding = None  # (name, data) of the [data-hold] control being held
 
@@ -157,9 +161,8 @@ class App:
 
     def _load_prefs(self) -> dict:
         try:
-            prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
-            return prefs if isinstance(prefs, dict) else {}
-        except Exception:  # unreadable or blocked storage: defaults, never a crash
+            return read_prefs(window.localStorage.getItem(PREFS_KEY))
+        except Exception:  # blocked storage: defaults, never a crash
             return {}
 
     def save_prefs(self) -> None:
@@ -178,6 +181,31 @@ class App:
               h("p", None, "This screen hit an error. Your saved games are safe. Go back to the games and try again."),
               h("pre", {"class": "error-detail"}, detail.strip().splitlines()[-1]),
               h("p", None, h("a", {"class": "button", "href": "#/"}, "Back to the games"))))
+
+    def _flush(self) -> None:
+        if self.screen is not None:
+            self._guard(self.screen.flush)
+
+    def _on_visibility(self, event) -> None:
+        if str(document.visibilityState) == "hidden":
+            self._flush()
+
+    def _on_storage(self, event) -> None:
+        """Another tab wrote to storage; a save of the game on screen matters."""
+        key = event.key
+        if self.screen is not None and key and str(key).startswith(SAVE_PREFIX):
+            self._guard(self.screen.on_storage, str(key)[len(SAVE_PREFIX):])
+
+    def download(self, name: str, text: str) -> None:
+        """Offer text as a file to keep (a game's record, when it cannot be saved)."""
+        blob = window.Blob.new([text], to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href, anchor.download = url, name
+        document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def _on_click(self, event) -> None:
         target = event.target.closest("[data-action]")

@@ -44,6 +44,12 @@ class Screen:
     def close(self) -> None:
         """Called when the player leaves the screen: stop timers, save."""
 
+    def flush(self) -> None:
+        """The page is being hidden or closed (it may never come back): save now."""
+
+    def on_storage(self, save_id: str) -> None:
+        """Another tab changed the save with this id."""
+
 
 def top_bar(crumb: str | None = None) -> Markup:
     return h("header", {"class": "top-bar"},

@@ -29,13 +29,13 @@ SAVED, FULL, BLOCKED, STALE = "saved", "full", "blocked", "stale"
 
 
 class MemoryBackend:
-    """A dict with the localStorage interface (tests, and when storage is blocked)."""
+    """A dict with the localStorage interface (tests, and when storage is blocked:
+    then `persistent` is False, since it is gone when the page closes)."""
 
-    persistent = False  # gone when the page closes
-
-    def __init__(self, quota: int | None = None):
+    def __init__(self, quota: int | None = None, persistent: bool = True):
         self.data: dict[str, str] = {}
         self.quota = quota
+        self.persistent = persistent
 
     def get(self, key):
         return self.data.get(key)
@@ -75,6 +75,31 @@ class Saved:
         return self.record.game
 
 
+MAX_PREFS_CHARS = 20_000
+
+
+def read_prefs(text: object) -> dict:
+    """Preferences as stored, kept only where each value is of a plain kind (short
+    text, a whole number, or a small table of whole numbers): whatever else storage
+    holds there is dropped, so no screen ever meets a list where it expects a word."""
+    try:
+        raw = read_json(text or "{}", "The preferences", MAX_PREFS_CHARS)
+    except RecordError:
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    prefs = {}
+    for key, value in raw.items():
+        if isinstance(value, str) and clean_text(value, 40) == value:
+            prefs[key] = value
+        elif isinstance(value, int) and not isinstance(value, bool):
+            prefs[key] = value
+        elif isinstance(value, dict) and len(value) <= 8 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            prefs[key] = dict(value)
+    return prefs
+
+
 def describe_saved(saved: Saved) -> str:
     """A save in words, to name it in a notice: "Gelati with Ana and Bo"."""
     from gelateria.web.catalog import BY_ID
@@ -109,7 +134,7 @@ class SaveStore:
         refused = self._write(key, entry)
         if refused is None or (is_quota_error(refused) and self._make_room(key, entry, save_id)):
             self.revisions[save_id] = revision
-            return SAVED
+            return SAVED if self.persistent else BLOCKED  # kept, but only while the page is open
         return FULL if self.persistent else BLOCKED
 
     def _write(self, key: str, entry: str) -> Exception | None:

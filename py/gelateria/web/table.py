@@ -8,10 +8,14 @@ playing moves through the rules (never deciding legality itself), bots at an
 adjustable pace, the hot-seat "pass the device" screen, the event log, messages for
 refused moves, and the end screen.
 
-It also owns what issue "links, autosave, undo and replay" asks of every game: each
-move is autosaved (app.saves), the URL names the saved game so a reload comes back to
-the exact position, share links ("same deal", "this game", "replay") open here, undo
-steps back through the record, and replay mode steps through any record.
+It also owns what issue "links, autosave, undo and replay" asks of every game: a game
+is saved the moment it exists and after every move (app.saves); the address bar holds
+`#/<game>/play/<save id>/<the game's link>`, so a reload finds this device's save and
+the same address opens the same game on any other device; share links ("same deal",
+"this game", "replay") open here; undo steps back through the record; replay mode
+steps through any record, and a replay link only ever watches. When a save fails
+(storage full or blocked) or another tab moved the same game on, the play screen says
+so where the player is looking, and nothing is overwritten.
 
 Plain Python: the browser is reached only through `self.app` (later/cancel/refresh/
 update/now/prefs/saves/set_path/link), so the whole flow is unit-testable with a fake
@@ -24,11 +28,12 @@ import re
 
 from gelateria.core.game import IllegalMove, get_game
 from gelateria.core.match import bot_factories, make_bot
-from gelateria.core.record import MAX_NAME, Record, RecordError, Seat, clean_name, decode, encode, replay
+from gelateria.core.record import MAX_NAME, Record, RecordError, Seat, clean_name, decode, encode, replay, to_json
 from gelateria.core.rng import Rng, new_seed
 from gelateria.web.catalog import BY_ID
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import Screen, top_bar
+from gelateria.web.storage import BLOCKED, FULL, STALE
 
 # Bot pace: delay before a bot moves, in ms. "instant" still yields to the page.
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}
@@ -42,6 +47,12 @@ LEVEL_HELP = {
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 LINK_KINDS = ("deal", "game", "replay")
+SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
+SAVE_TROUBLE = {
+    FULL: "This game is not being saved: this browser's storage is full.",
+    BLOCKED: "This browser does not let Gelateria save games here (private browsing or blocked storage), "
+             "so this game lasts only while the page is open.",
+}
 
 
 def think_stats(times: list[float]) -> str | None:
@@ -115,6 +126,9 @@ class TableScreen(Screen):
         self.replay_playing = None  # the timer of "play" in replay mode
         self.resumed = False
         self.deal_link = ""  # shown on the new-game panel once copied
+        self.watch_only = False  # opened from a replay link: watch, never play as a seat
+        self.stale = False  # another tab saved newer moves of this game
+        self.save_trouble = ""  # FULL or BLOCKED while saves fail
         self.open_route(rest or [])
 
     # --- routes: #/<game>, …/resume/<save id>, …/deal|game|replay/<link> ----------------
@@ -125,11 +139,22 @@ class TableScreen(Screen):
         kind, arg = rest[0], "/".join(rest[1:])
         try:
             if kind == "resume":
-                saved = self.app.saves.get(arg) if arg else None
-                if saved is None or saved.game != self.game_id:
+                saved = self.saved_here(arg)
+                if saved is None:
                     self.message = "That saved game is no longer on this device. Start a new one below."
                     return
                 self.load(saved.record, save_id=saved.save_id)
+            elif kind == "play" and len(rest) == 3:
+                # This device's own save when it has one (it may hold newer moves);
+                # anywhere else the game comes from the address itself.
+                saved = self.saved_here(rest[1])
+                if saved is not None:
+                    self.load(saved.record, save_id=saved.save_id)
+                    return
+                record = decode(rest[2])
+                if record.game != self.game_id:
+                    raise RecordError(f"This link is for another game, not {self.entry.title}.")
+                self.open_link("game", record, save_id=rest[1] if SAVE_ID.fullmatch(rest[1]) else "")
             elif kind in LINK_KINDS and arg:
                 record = decode(arg)
                 if record.game != self.game_id:
@@ -141,7 +166,14 @@ class TableScreen(Screen):
             self.phase = "setup"
             self.message = f"This link could not be opened: {exc}"
 
-    def open_link(self, kind: str, record: Record) -> None:
+    def saved_here(self, save_id: str):
+        """This device's save of this game by id, or None."""
+        if not SAVE_ID.fullmatch(save_id):
+            return None
+        saved = self.app.saves.get(save_id)
+        return saved if saved is not None and saved.game == self.game_id else None
+
+    def open_link(self, kind: str, record: Record, save_id: str = "") -> None:
         if kind == "deal":
             self.seats = list(record.seats)
             self.seed = record.seed
@@ -149,12 +181,15 @@ class TableScreen(Screen):
             self.message = ("A deal shared with you: the same seats, options and deal as your friend's game. "
                             "Change the names if you like, then start.")
             return
-        self.load(record, save_id="")
+        self.load(record, save_id=save_id)
         if kind == "replay":
+            self.watch_only = True  # a replay link shows what a spectator sees, to the end
+            self.save_id = ""  # and is nobody's game to continue or save
             self.enter_replay(len(record.moves))
         else:
             # Moves that came in the link belong to everyone who has it: no undo past them.
             self.undo_floor = len(record.moves)
+            self.autosave()  # saved at once: a reload before the first move finds it
             if self.phase == "play":
                 acting = self.game.to_act(self.state)
                 self.message = (f"Game opened from a link: {self.names()[acting[0]]} moves next. "
@@ -187,11 +222,16 @@ class TableScreen(Screen):
     def new_save_id(self) -> str:
         return f"{self.game_id}-{new_seed():x}{new_seed():x}"
 
+    def address(self) -> str:
+        """What the address bar shows during a game: this device's save (found again
+        on reload) and the whole game (opened as it is on any other device)."""
+        return f"/{self.game_id}/play/{self.save_id}/{encode(self.record)}"
+
     def mounted(self) -> None:
         # A game that has started keeps its place in the address bar, so reloading the
         # tab (or the browser) comes back to exactly this position.
-        if self.phase in ("play", "over") and self.save_id:
-            self.app.set_path(f"/{self.game_id}/resume/{self.save_id}")
+        if self.phase in ("play", "over") and self.save_id and not self.watch_only:
+            self.app.set_path(self.address())
         if self.resumed:
             self.resumed = False
             if self.phase == "play":
@@ -245,7 +285,7 @@ class TableScreen(Screen):
     def viewer(self) -> int | None:
         """The seat whose private information the screen shows: the one human against
         bots; in hot-seat, the human whose turn it is once they have taken the device."""
-        if self.phase == "replay":
+        if self.phase == "replay" or self.watch_only:
             return None  # a replay shows what a spectator sees
         humans = self.humans()
         if len(humans) == 1:
@@ -264,7 +304,7 @@ class TableScreen(Screen):
     def actor(self) -> int | None:
         """The human whose move the screen takes now (None: a bot's turn, a hand-over
         in progress, a replay or the end)."""
-        if self.phase != "play" or self.state is None:
+        if self.phase != "play" or self.state is None or self.stale or self.watch_only:
             return None
         acting = self.game.to_act(self.state)
         if not acting or self.is_bot(acting[0]) or self.needs_handover(acting[0]):
@@ -407,18 +447,51 @@ class TableScreen(Screen):
         return f"New game, deal {self.seed}: " + ", ".join(self.names()) + "."
 
     def autosave(self) -> None:
-        if not self.save_id or self.record is None:
+        if not self.save_id or self.record is None or self.stale or self.watch_only:
             return
-        scores = self.game.scores(self.state)
-        summary = " · ".join(f"{name} {self.format_score(score)}" for name, score in zip(self.names(), scores))
-        self.app.saves.save(self.save_id, self.record, over=self.phase == "over", summary=summary)
-        if self.phase == "over":
-            self.app.saves.prune()
+        over = self.game.is_over(self.state)
+        result = self.app.saves.save(self.save_id, self.record, over=over, summary=self.save_summary(over))
+        if result == STALE:
+            self.went_stale()
+        else:
+            self.save_trouble = result if result in SAVE_TROUBLE else ""
+
+    def save_summary(self, over: bool) -> str:
+        """One line for the home screen's lists: the scores, and who won once it is over."""
+        scores = " · ".join(f"{name} {self.score_text(p, score)}"
+                            for p, (name, score) in enumerate(zip(self.names(), self.game.scores(self.state))))
+        return f"{self.headline(self.game.winners(self.state))} {scores}" if over else scores
+
+    def went_stale(self) -> None:
+        """Another tab or window saved newer moves of this game: stop, and offer them."""
+        self.stale = True
+        self.cancel_pending()
+
+    def on_storage(self, save_id: str) -> None:
+        """Storage changed in another tab (the page's storage event)."""
+        if save_id == self.save_id and not self.stale and self.app.saves.newer_elsewhere(save_id):
+            self.went_stale()
+            self.app.refresh()
+
+    def load_newest(self) -> None:
+        saved = self.saved_here(self.save_id)
+        self.stale = False
+        if saved is None:
+            self.message = "The newer copy of this game could not be opened; this one goes on."
+            self.autosave()
+        else:
+            self.load(saved.record, save_id=saved.save_id)
+            self.message = "You are on the newest position of this game."
+        self.app.refresh()
+        self.after_change()
+
+    def flush(self) -> None:
+        """The page is being hidden or closed: write anything not saved yet."""
 
     def act(self, player: int, move) -> bool:
         """Play a move through the rules. A refused move leaves everything as it was
         and says why."""
-        if self.phase != "play":
+        if self.phase != "play" or self.stale:
             return False
         before = self.state
         try:
@@ -445,7 +518,7 @@ class TableScreen(Screen):
     def after_change(self) -> None:
         """Who moves next: schedule a bot, or hand the device to a human."""
         self.cancel_pending()
-        if self.phase != "play":
+        if self.phase != "play" or self.stale:
             return
         acting = self.game.to_act(self.state)
         if not acting:
@@ -567,6 +640,8 @@ class TableScreen(Screen):
         self.last_move = tuple(self.record.moves[self.replay_index - 1]) if self.replay_index else None
 
     def leave_replay(self) -> None:
+        if self.watch_only and not self.game.is_over(self.replay_states[-1]):
+            return  # a replay link never becomes a seat at the table
         self.stop_replay_timer()
         self.state = self.replay_states[-1]
         self.last_move = tuple(self.record.moves[-1]) if self.record.moves else None
@@ -673,6 +748,10 @@ class TableScreen(Screen):
         elif action == "replay":
             self.enter_replay(0)
             self.app.refresh()
+        elif action == "load-newest":
+            self.load_newest()
+        elif action == "download":
+            self.app.download(f"{self.game_id}-{self.save_id or 'game'}.json", to_json(self.record))
         elif action == "replay-leave":
             self.leave_replay()
         elif action.startswith("replay-"):
@@ -706,9 +785,26 @@ class TableScreen(Screen):
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.notice(), self.board()),
+                   h("div", {"class": "board-area"}, self.save_notice(), self.notice(), self.board()),
                    h("aside", {"class": "side-area"}, self.status_line(), self.side(), self.controls(), self.log_panel())),
                  self.overlay())
+
+    def save_notice(self) -> Markup | None:
+        """Said where the player is looking, for as long as it holds: another tab
+        moved this game on, or this game is not being saved."""
+        if self.stale:
+            return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-stale": ""},
+                     h("p", None, "This game was moved on in another tab or window, so this page is out of date. "
+                                  "Nothing here was saved over it."),
+                     h("button", {"type": "button", "data-action": "load-newest"}, "Continue from the newest position"))
+        if not self.save_trouble:
+            return None
+        return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": self.save_trouble},
+                 h("p", None, SAVE_TROUBLE[self.save_trouble],
+                   " The game goes on here; to keep it, copy its link or download it."),
+                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, "Copy link to this game"),
+                 " ",
+                 h("button", {"type": "button", "class": "secondary", "data-action": "download"}, "Download this game"))
 
     def notice(self) -> Markup:
         if not self.message:
@@ -789,9 +885,15 @@ class TableScreen(Screen):
                    button("replay-next", "Next move", "next", self.replay_index == last),
                    button("replay-last", "Last move", "last", self.replay_index == last)),
                  h("p", {"class": "control-row"},
-                   h("button", {"type": "button", "data-action": "replay-leave"},
-                     "Back to the game" if not self.game.is_over(self.replay_states[-1]) else "Back to the result"),
+                   self.replay_exit(),
                    h("small", None, "Arrow keys step; Space plays and pauses.")))
+
+    def replay_exit(self) -> Markup:
+        if self.game.is_over(self.replay_states[-1]):
+            return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the result")
+        if self.watch_only:  # a replay link: the game's secrets stay secret, so no seat to go back to
+            return h("a", {"class": "button", "href": f"#/{self.game_id}"}, f"Start your own game of {self.entry.title}")
+        return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the game")
 
     def log_panel(self) -> Markup:
         if self.phase == "replay":
@@ -858,15 +960,23 @@ class TableScreen(Screen):
         """Final scores, winners first (a game whose summary() says more may drop it)."""
         scores = self.game.scores(self.state)
         names = self.names()
-        order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if self.higher_is_better() else scores[p]))
+        order = sorted(range(len(names)), key=lambda p: (p not in winners, not self.has_score(p),
+                                                         -scores[p] if self.higher_is_better() else scores[p]))
         rows = [h("tr", {"class": "winner" if p in winners else None},
-                  h("th", {"scope": "row"}, names[p]), h("td", None, self.format_score(scores[p])))
+                  h("th", {"scope": "row"}, names[p]), h("td", None, self.score_text(p, scores[p])))
                 for p in order]
         return h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
                  h("tbody", None, *rows))
 
     def higher_is_better(self) -> bool:
         return True
+
+    def has_score(self, player: int) -> bool:
+        """False for a player whose number means nothing (they never finished)."""
+        return True
+
+    def score_text(self, player: int, score) -> str:
+        return self.format_score(score) if self.has_score(player) else "—"
 
     def format_score(self, score) -> str:
         return str(int(score)) if float(score).is_integer() else f"{score:.1f}"

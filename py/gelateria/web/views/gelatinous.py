@@ -1005,6 +1005,17 @@ class GelatinousScreen(TableScreen):
     def higher_is_better(self) -> bool:
         return self.mode() == "multi"  # multiplayer scores dice in the cube; otherwise lower wins
 
+    def has_score(self, player: int) -> bool:
+        # Solitaire and video score only a finished cube; "rolls − dice" of a player who
+        # never finished would read as a good (low) score.
+        state = self.state
+        return state.mode == "multi" or state.status[player] == WON or state.cubes[player] == CUBE
+
+    def score_text(self, player: int, score) -> str:
+        if self.has_score(player):
+            return self.format_score(score)
+        return "— (out of dice)" if self.state.status[player] in (ELIMINATED, LOST, EATEN) else "—"
+
     def format_score(self, score) -> str:
         if self.mode() == "multi":
             return f"{int(score)} of 8 in the cube"

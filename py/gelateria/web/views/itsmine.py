@@ -382,6 +382,12 @@ class ItsMineScreen(TableScreen):
         super().close()
         self.stop_timers()
 
+    def flush(self) -> None:
+        """Events since the last save are written now (the page may be closing)."""
+        if "save" in self.timers:
+            self.clear_timer("save")
+            self.autosave()
+
     # --- playing ---------------------------------------------------------------
 
     def start(self, seed: int | None = None) -> None:

@@ -39,7 +39,7 @@ def test_autosave_reload_undo_and_replay(site, watched):
     start_gelati_against_a_bot(page)
     start_tiles = tiles_on_board(page)
     place_a_tile_and_wait_for_the_bot(page)
-    assert "/gelati/resume/" in page.url  # the address names the saved game
+    assert "/gelati/play/" in page.url  # the address names the saved game and carries it
 
     # Undo against a bot: my move and the bot's reply go, it is my turn again.
     page.get_by_role("button", name="Undo").click()

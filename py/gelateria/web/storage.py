@@ -114,7 +114,8 @@ class SaveStore:
     def __init__(self, backend, clock=time.time):
         self.backend = backend
         self.clock = clock
-        self.problems: list[str] = []  # what went wrong, for the player to read
+        self.notes: list[str] = []  # what went wrong, for the player to read
+        self.set_aside: dict[str, str] = {}  # key of each unreadable entry -> why it was set aside
         self.revisions: dict[str, int] = {}  # save id -> the revision this page holds
         self.persistent = getattr(backend, "persistent", True)
 
@@ -182,8 +183,21 @@ class SaveStore:
             return False
 
     def note(self, problem: str) -> None:
-        if problem not in self.problems:
-            self.problems.append(problem)
+        if problem not in self.notes:
+            self.notes.append(problem)
+
+    @property
+    def problems(self) -> list[str]:
+        """Sentences for the player: the notes, and one line for every entry set aside."""
+        if not self.set_aside:
+            return list(self.notes)
+        whys = "; ".join(dict.fromkeys(self.set_aside.values()))
+        if len(self.set_aside) == 1:
+            told = f"One saved game could not be opened ({whys}); it was set aside and the rest are fine."
+        else:
+            told = (f"{len(self.set_aside)} saved games could not be opened ({whys}); "
+                    "they were set aside and the rest are fine.")
+        return self.notes + [told]
 
     def load_all(self) -> list[Saved]:
         saves = []
@@ -237,7 +251,7 @@ class SaveStore:
             self.backend.remove(key)
         except Exception:
             pass  # could not move it: it stays where it is, unread
-        self.note(f"One saved game could not be opened ({why}); it was set aside and the rest are fine.")
+        self.set_aside[key] = why
 
     def get(self, save_id: str) -> Saved | None:
         """A save by id; the page now holds its revision."""

@@ -274,6 +274,11 @@ def decode(text: object) -> Record:
 def replay(record: Record, upto: int | None = None):
     """Rebuild the game state from a record: new(...) then every move in order.
     Raises RecordError naming the first move that the rules refuse."""
+    return replay_states(record, upto)[-1]
+
+
+def replay_states(record: Record, upto: int | None = None) -> list:
+    """Every state of a record: before the first move, then after each (RecordError as replay)."""
     from gelateria.core.game import IllegalMove
 
     game = _rules_for(record.game)
@@ -283,15 +288,15 @@ def replay(record: Record, upto: int | None = None):
             f"{game.title} is for {game.min_players}–{game.max_players} players; this link has {n}."
         )
     try:
-        state = game.new(n, record.seed, record.options)
+        states = [game.new(n, record.seed, record.options)]
     except (ValueError, TypeError, KeyError) as exc:
         raise RecordError(f"This link's game settings are not valid for {game.title}.") from exc
     moves = record.moves if upto is None else record.moves[:upto]
     for i, (player, move) in enumerate(moves):
         try:
-            state = game.apply(state, player, move)
+            states.append(game.apply(states[-1], player, move))
         except IllegalMove as exc:
             raise RecordError(f"Move {i + 1} in this link is not allowed: {exc}") from exc
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise RecordError(f"Move {i + 1} in this link is not a move of {game.title}.") from exc
-    return state
+    return states

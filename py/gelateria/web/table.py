@@ -28,7 +28,7 @@ import re
 
 from gelateria.core.game import IllegalMove, get_game
 from gelateria.core.match import bot_factories, make_bot
-from gelateria.core.record import MAX_NAME, Record, RecordError, Seat, clean_name, decode, encode, replay, to_json
+from gelateria.core.record import MAX_NAME, Record, RecordError, Seat, clean_name, decode, encode, replay_states, to_json
 from gelateria.core.rng import Rng, new_seed
 from gelateria.web.catalog import BY_ID
 from gelateria.web.markup import Markup, h
@@ -108,6 +108,8 @@ class TableScreen(Screen):
         self.options: dict = self.default_options()
         self.record: Record | None = None
         self.state = None
+        self.history: list = []  # the state before the first move, then after each move of the record
+        self.undos = 0
         self._picks_for: tuple | None = None  # (state, actor) a view's half-made picks belong to
         self.log: list[str] = []
         self.message = ""  # a refused move or other notice, shown until the next move
@@ -197,27 +199,26 @@ class TableScreen(Screen):
 
     def load(self, record: Record, save_id: str) -> None:
         """Continue a recorded game at its last move (raises RecordError if it cannot)."""
-        state = replay(record)
+        self.history = replay_states(record)
+        state = self.history[-1]
         self.seats = list(record.seats)
         self.seed = record.seed
         self.options = dict(record.options)
         self.record = Record(self.game_id, list(record.seats), record.seed, dict(record.options), list(record.moves))
         self.state = state
         self.begin(save_id or self.new_save_id())
-        self.log = [self.first_log_line()] + self.describe_all(record)
+        self.log = [self.first_log_line()] + self.describe_all()
         self.last_move = tuple(record.moves[-1]) if record.moves else None
         self.phase = "over" if self.game.is_over(state) else "play"
         self.resumed = True  # once on the page, whoever is to move (a bot?) goes on
 
-    def describe_all(self, record: Record) -> list[str]:
+    def describe_all(self) -> list[str]:
         describe = getattr(self.game, "describe", None)
         if not describe:
             return []
-        lines, state = [], self.game.new(len(record.seats), record.seed, record.options)
-        for player, move in record.moves:
-            lines.append(name_players(describe(state, player, move), seat_names(record.seats)))
-            state = self.game.apply(state, player, move)
-        return lines
+        names = self.names()
+        return [name_players(describe(before, player, move), names)
+                for before, (player, move) in zip(self.history, self.record.moves)]
 
     def new_save_id(self) -> str:
         return f"{self.game_id}-{new_seed():x}{new_seed():x}"
@@ -314,8 +315,9 @@ class TableScreen(Screen):
     def position_changed(self) -> bool:
         """True once for each new position or acting human (a move, an undo, a replay
         step): the moment for a view to forget clicks made on the old one."""
-        key = (self.state, self.actor())
-        if self._picks_for is not None and self._picks_for[0] is key[0] and self._picks_for[1] == key[1]:
+        # The undo count tells apart a position undone back to: the same state object, anew.
+        key = (self.state, self.actor(), self.undos)
+        if self._picks_for is not None and self._picks_for[0] is key[0] and self._picks_for[1:] == key[1:]:
             return False
         self._picks_for = key
         return True
@@ -422,6 +424,7 @@ class TableScreen(Screen):
             self.app.refresh()
             return
         self.state = state
+        self.history = [state]
         self.record = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
         self.begin(self.new_save_id())
         self.log = [self.first_log_line()]
@@ -500,9 +503,7 @@ class TableScreen(Screen):
             self.message = str(exc)
             self.app.refresh()
             return False
-        self.state = after
-        self.record.moves.append([player, move])
-        self.last_move = (player, move)
+        self.record_move(player, move, after)
         self.message = ""
         describe = getattr(self.game, "describe", None)
         if describe:
@@ -514,6 +515,13 @@ class TableScreen(Screen):
         self.app.refresh()
         self.after_change()
         return True
+
+    def record_move(self, player: int, move, after) -> None:
+        """A move the rules accepted joins the record; `after` is the new position."""
+        self.state = after
+        self.record.moves.append([player, move])
+        self.history.append(after)
+        self.last_move = (player, move)
 
     def after_change(self) -> None:
         """Who moves next: schedule a bot, or hand the device to a human."""
@@ -611,7 +619,9 @@ class TableScreen(Screen):
             return
         self.cancel_pending()
         self.record.moves = self.record.moves[:target]
-        self.state = replay(self.record)
+        self.history = self.history[: target + 1]
+        self.state = self.history[-1]
+        self.undos += 1
         self.log = self.log[: 1 + target]  # one line per move: it stays aligned with the record
         self.last_move = tuple(self.record.moves[-1]) if self.record.moves else None
         self.phase = "over" if self.game.is_over(self.state) else "play"
@@ -626,9 +636,7 @@ class TableScreen(Screen):
 
     def enter_replay(self, index: int | None = None) -> None:
         self.cancel_pending()
-        states = [self.game.new(len(self.record.seats), self.record.seed, self.record.options)]
-        for player, move in self.record.moves:
-            states.append(self.game.apply(states[-1], player, move))
+        states = list(self.history)
         self.replay_states = states
         self.phase = "replay"
         self.message = ""
@@ -897,11 +905,13 @@ class TableScreen(Screen):
 
     def log_panel(self) -> Markup:
         if self.phase == "replay":
-            # Every move is a step to jump to.
+            # Every move is a step to jump to; the ones around the current step are on
+            # screen (a long game's whole log would make every step slow to draw).
+            first = max(0, min(self.replay_index - LOG_SHOWN // 2, len(self.log) - 1 - LOG_SHOWN))
             items = [h("li", {"class": "current" if i + 1 == self.replay_index else None},
                        h("button", {"type": "button", "class": "log-jump", "data-action": "replay-jump", "data-index": i + 1},
                          line))
-                     for i, line in enumerate(self.log[1:])]
+                     for i, line in enumerate(self.log[1 + first: 1 + first + LOG_SHOWN], start=first)]
             return h("section", {"class": "log", "aria-label": "Moves"},
                      h("h2", None, "Moves"), h("ol", {"data-log": "", "class": "replay-log"}, *items))
         items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]

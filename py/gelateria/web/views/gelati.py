@@ -22,8 +22,6 @@ from __future__ import annotations
 
 
 from gelateria.core import hexgrid
-from gelateria.core.game import IllegalMove
-from gelateria.core.record import Record, RecordError, replay
 from gelateria.games.gelati.rules import (
     N_PARTS,
     ORDER_PARTS,
@@ -357,14 +355,10 @@ class GelatiScreen(PannedBoard, TableScreen):
         if self.phase == "replay" and index + 1 < len(self.replay_states):
             last = self.replay_states[index + 1].last
             return last if last and last.get("kind") == "place" else None
-        if key not in self.place_info and self.record is not None and index < len(self.record.moves):
-            # A game opened from a save or a link: ask the rules once, by replaying.
-            try:
-                before = replay(Record(self.game_id, list(self.record.seats), self.record.seed,
-                                       dict(self.record.options), self.record.moves[:index]))
-                self.place_info[key] = self.game.apply(before, self.record.moves[index][0], move).last
-            except (RecordError, IllegalMove):
-                self.place_info[key] = None
+        if key not in self.place_info and index + 1 < len(self.history):
+            # A game opened from a save or a link: the rules reported it then.
+            last = self.history[index + 1].last
+            self.place_info[key] = last if last and last.get("kind") == "place" else None
         return self.place_info.get(key)
 
     def note_placement(self) -> None:

@@ -474,9 +474,7 @@ class ItsMineScreen(TableScreen):
             if not quiet:
                 self.say(name_players(str(exc), self.names()))
             return False
-        self.state = after
-        self.record.moves.append([seat, move])
-        self.last_move = (seat, move)
+        self.record_move(seat, move, after)
         self.events += 1
         if not quiet and self.message:
             self.message = ""

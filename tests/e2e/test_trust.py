@@ -3,6 +3,7 @@ before a move, storage that refuses writes, two tabs on one game, It's Mine! clo
 right after a grab, replay links that keep secrets, a nesting bomb in storage."""
 
 import re
+from contextlib import contextmanager
 
 from conftest import BOOT_TIMEOUT_MS, start_game
 
@@ -11,6 +12,20 @@ from test_links import log_lines, place_a_tile_and_wait_for_the_bot, start_gelat
 
 def ready(page):
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+@contextmanager
+def another_device(browser, url: str, shows: str, **context_args):
+    """A fresh browser profile (another device) that opened `url` and shows `shows`."""
+    context = browser.new_context(**context_args)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        ready(page)
+        page.wait_for_selector(shows)
+        yield page
+    finally:
+        context.close()
 
 
 def roll(page, rolls: int):
@@ -30,31 +45,17 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, br
     link = page.locator("input[data-link='game']").input_value()
     tiles = tiles_on_board(page)
 
-    friend = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        other = friend.new_page()
-        other.goto(link)
-        ready(other)
-        other.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    playing = "[data-game='gelati'][data-phase='play']"
+    with another_device(browser, link, playing, viewport={"width": 390, "height": 844}) as other:
         assert "/gelati/play/" in other.url  # saved at once: the address names the save
         other.reload()  # what a phone does on its own when you switch apps
         ready(other)
-        other.wait_for_selector("[data-game='gelati'][data-phase='play']")
+        other.wait_for_selector(playing)
         assert tiles_on_board(other) == tiles
         assert "no longer on this device" not in other.locator("#app").inner_text()
         # The address bar is itself a link to this game: a third device opens it too.
-        address = other.url
-        third = browser.new_context()
-        try:
-            page3 = third.new_page()
-            page3.goto(address)
-            ready(page3)
-            page3.wait_for_selector("[data-game='gelati'][data-phase='play']")
-            assert tiles_on_board(page3) == tiles
-        finally:
-            third.close()
-    finally:
-        friend.close()
+        with another_device(browser, other.url, playing) as third:
+            assert tiles_on_board(third) == tiles
     assert watched.errors == [] and watched.foreign == []
 
 
@@ -80,6 +81,10 @@ def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on
             notice.get_by_role("button", name="Download this game").click()
         text = open(download.value.path(), encoding="utf-8").read()
         assert '"g":"gelatinous"' in text and text.count('"roll"') == 3
+        # The file opens again from the home screen, at the same position.
+        page.goto(site.url + "#/")
+        page.set_input_files("[data-import]", download.value.path())
+        page.wait_for_selector("[data-game='gelatinous'][data-phase='play'] [data-board][data-round='3']")
     finally:
         context.close()
 
@@ -148,20 +153,13 @@ def test_a_replay_link_never_shows_a_hidden_hand(site, watched, browser):
     page.get_by_role("button", name="Share").click()
     link = page.locator("input[data-link='replay']").input_value()
 
-    viewer = browser.new_context()
-    try:
-        other = viewer.new_page()
-        other.goto(link)
-        ready(other)
-        other.wait_for_selector("[data-game='gelati'][data-phase='replay']")
+    with another_device(browser, link, "[data-game='gelati'][data-phase='replay']") as other:
         for step in ("First move", "Next move", "Last move"):
             other.get_by_role("button", name=step).click()
             assert other.locator("[data-hand], [data-orders], [data-order]").count() == 0
         assert other.get_by_role("button", name="Back to the game").count() == 0
         other.get_by_role("link", name=re.compile("Start your own game")).wait_for()
         assert other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gelateria.save.')).length") == 0
-    finally:
-        viewer.close()
 
 
 def test_a_nesting_bomb_in_storage_is_set_aside_and_the_app_starts(site, browser):

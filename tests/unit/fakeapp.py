@@ -29,6 +29,7 @@ class FakeApp:
         self.path = ""
         self.copied = []
         self.downloads = []  # (file name, text)
+        self.went = ""  # the route go() was asked to open
 
     # --- what screens call ------------------------------------------------------------
 
@@ -67,6 +68,9 @@ class FakeApp:
 
     def download(self, name, text):
         self.downloads.append((name, text))
+
+    def go(self, path):
+        self.went = path
 
     # --- what tests call --------------------------------------------------------------
 

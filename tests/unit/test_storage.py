@@ -210,3 +210,19 @@ def test_every_table_plays_with_hostile_preferences():
         app.screen = screen
         app.advance(5_000)  # the bots take their turns at the (unreadable → default) pace
         assert screen.render()
+
+
+def test_a_downloaded_game_opens_again_and_a_bad_file_gets_a_sentence():
+    from fakeapp import FakeApp
+    from gelateria.core.record import to_json
+    from gelateria.web.screens import HomeScreen
+
+    app = FakeApp()
+    home = HomeScreen(app)
+    app.screen = home
+    home.on_import(to_json(record()))
+    assert app.went.startswith("/gelatinous/game/")
+    for bad in ["", "{not json", "[" * 50_000, '{"g":"chess","v":1,"s":[{"k":"human"}],"seed":1}']:
+        app.went = ""
+        home.on_import(bad)
+        assert app.went == "" and "could not be opened" in app.page

@@ -9,6 +9,7 @@ import traceback
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
 from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, SaveStore, read_prefs
@@ -82,6 +83,7 @@ class App:
             self._listen(window, "pagehide", lambda event: self._flush()),
             self._listen(document, "visibilitychange", self._on_visibility),
             self._listen(window, "storage", self._on_storage),
+            self._listen(self.root, "change", self._on_change),
         ]
         self._holding = None  # (name, data) of the [data-hold] control being held
 
@@ -195,6 +197,23 @@ class App:
         key = event.key
         if self.screen is not None and key and str(key).startswith(SAVE_PREFIX):
             self._guard(self.screen.on_storage, str(key)[len(SAVE_PREFIX):])
+
+    def _on_change(self, event) -> None:
+        """A file picked in an <input data-import>: its text goes to the screen, read
+        with a size bound first (the record checks the rest)."""
+        target = event.target
+        if self.screen is None or not target.hasAttribute("data-import") or not target.files.length:
+            return
+        picked = target.files.item(0)
+        if int(picked.size) > MAX_JSON_BYTES:
+            self._guard(self.screen.on_import, "")
+            return
+        screen = self.screen
+        picked.text().then(create_once_callable(lambda text: self._guard(screen.on_import, str(text))))
+
+    def go(self, path: str) -> None:
+        """Open a route as if the player followed a link to it."""
+        window.location.hash = "#" + path
 
     def download(self, name: str, text: str) -> None:
         """Offer text as a file to keep (a game's record, when it cannot be saved)."""

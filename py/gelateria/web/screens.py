@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 
+from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
 from gelateria.web.catalog import BY_ID, CATALOG
 from gelateria.web.markup import Markup, h, join
@@ -50,6 +51,9 @@ class Screen:
     def on_storage(self, save_id: str) -> None:
         """Another tab changed the save with this id."""
 
+    def on_import(self, text: str) -> None:
+        """The text of a file the player picked in an <input data-import>."""
+
 
 def top_bar(crumb: str | None = None) -> Markup:
     return h("header", {"class": "top-bar"},
@@ -60,6 +64,22 @@ def top_bar(crumb: str | None = None) -> Markup:
 
 class HomeScreen(Screen):
     title = "Gelateria — four ice-cream table games"
+    import_message = ""
+
+    def on_import(self, text: str) -> None:
+        """A game file the player picked (what "Download this game" wrote): checked
+        like any link, then opened as one."""
+        try:
+            record = from_json(text)
+        except RecordError as exc:
+            self.import_message = f"That file could not be opened: {exc}"
+            self.app.refresh()
+            return
+        if record.game not in BY_ID:
+            self.import_message = "That file is for a game this box does not have."
+            self.app.refresh()
+            return
+        self.app.go(f"/{record.game}/game/{encode(record)}")
 
     def render(self) -> Markup:
         cards = [self.card(entry) for entry in CATALOG]
@@ -77,6 +97,12 @@ class HomeScreen(Screen):
                  h("ul", {"class": "game-cards", "aria-label": "Games"}, *cards),
                  self.saved_games([s for s in saves if s.over][:8], "Finished games", "history",
                                   lambda s: f"#/{s.game}/resume/{s.save_id}", "See the result"),
+                 h("p", {"class": "import-row"},
+                   h("label", {"class": "button secondary", "for": "import-file"}, "Open a downloaded game"),
+                   h("input", {"id": "import-file", "type": "file", "accept": ".json,application/json",
+                               "class": "visually-hidden", "data-import": ""}),
+                   self.import_message and h("span", {"class": "notice-bar", "role": "alert", "data-import-message": ""},
+                                             self.import_message)),
                  h("footer", {"class": "home-foot"},
                    "Everything runs in your browser; your games never leave this device unless you share a link."))
 

@@ -254,3 +254,33 @@ def test_leaving_the_screen_stops_every_timer():
     assert view.pending is not None
     view.close()
     assert app.timers == {}
+
+
+def test_a_stale_tab_stops_the_clock_and_saves_nothing_over_the_newer_game():
+    from fakeapp import FakeApp, started
+    from gelateria.core.record import Seat
+    from gelateria.web.storage import SaveStore
+    from gelateria.web.views.itsmine import screen as make
+
+    seats = [Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal"), Seat("bot", "Di", "normal")]
+    app, first = started(make, seats=seats, seed=5)
+    app.screen = first
+    app.advance(3_000)
+    first.flush()
+    other = FakeApp(saves=SaveStore(app.saves.backend))
+    second = make(other, ["resume", first.save_id])
+    other.screen = second
+    other.refresh()
+    other.advance(3_000)
+    second.flush()
+    newest = other.saves.get(first.save_id).record.moves
+    first.on_storage(first.save_id)
+    assert first.stale
+    moves = len(first.record.moves)
+    app.advance(5_000)
+    for seat in range(3):  # not a hand can land in the stale tab, whoever it is
+        assert not first.play(seat, {"a": "f", "t": first.move_time()})
+        assert not first.play(seat, {"a": "g", "p": [seat], "t": first.move_time()})
+    first.flush()
+    assert len(first.record.moves) == moves  # no bot goes on in the stale tab
+    assert app.saves.get(first.save_id).record.moves == newest

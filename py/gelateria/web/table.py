@@ -156,7 +156,9 @@ class TableScreen(Screen):
                 record = decode(rest[2])
                 if record.game != self.game_id:
                     raise RecordError(f"This link is for another game, not {self.entry.title}.")
-                self.open_link("game", record, save_id=rest[1] if SAVE_ID.fullmatch(rest[1]) else "")
+                # The id names the save on every device that opens it, unless it is taken here.
+                reuse = SAVE_ID.fullmatch(rest[1]) and self.app.saves.get(rest[1]) is None
+                self.open_link("game", record, save_id=rest[1] if reuse else "")
             elif kind in LINK_KINDS and arg:
                 record = decode(arg)
                 if record.game != self.game_id:
@@ -456,8 +458,9 @@ class TableScreen(Screen):
         result = self.app.saves.save(self.save_id, self.record, over=over, summary=self.save_summary(over))
         if result == STALE:
             self.went_stale()
-        else:
-            self.save_trouble = result if result in SAVE_TROUBLE else ""
+            return
+        self.save_trouble = result if result in SAVE_TROUBLE else ""
+        self.app.set_path(self.address())  # the address bar always opens what was saved
 
     def save_summary(self, over: bool) -> str:
         """One line for the home screen's lists: the scores, and who won once it is over."""
@@ -494,7 +497,7 @@ class TableScreen(Screen):
     def act(self, player: int, move) -> bool:
         """Play a move through the rules. A refused move leaves everything as it was
         and says why."""
-        if self.phase != "play" or self.stale:
+        if not self.can_play():
             return False
         before = self.state
         try:
@@ -516,6 +519,10 @@ class TableScreen(Screen):
         self.after_change()
         return True
 
+    def can_play(self) -> bool:
+        """Moves may be made now: a game in play that no other tab has moved on."""
+        return self.phase == "play" and not self.stale
+
     def record_move(self, player: int, move, after) -> None:
         """A move the rules accepted joins the record; `after` is the new position."""
         self.state = after
@@ -526,7 +533,7 @@ class TableScreen(Screen):
     def after_change(self) -> None:
         """Who moves next: schedule a bot, or hand the device to a human."""
         self.cancel_pending()
-        if self.phase != "play" or self.stale:
+        if not self.can_play():
             return
         acting = self.game.to_act(self.state)
         if not acting:

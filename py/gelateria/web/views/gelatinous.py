@@ -342,7 +342,7 @@ class GelatinousScreen(TableScreen):
     def after_change(self) -> None:
         """The next roll: by itself when auto is on, else wait for Roll."""
         self.cancel_pending()
-        if self.phase == "play" and self.auto:
+        if self.can_play() and self.auto:
             self.pending = self.app.later(self.pace(), self.auto_roll)
 
     def pace_name(self) -> str:

@@ -424,7 +424,7 @@ class ItsMineScreen(TableScreen):
         """Ask the bots again and set ONE timer for the earliest thing that happens."""
         self.cancel_pending()
         state = self.state
-        if self.phase != "play" or state is None:
+        if not self.can_play() or state is None:
             self.clear_timer("tick")
             return
         n = state.n
@@ -465,7 +465,7 @@ class ItsMineScreen(TableScreen):
     def play(self, seat: int, move: dict, quiet: bool = False) -> bool:
         """Apply one event through the rules. A refused human move says why; a refused
         bot move is dropped quietly."""
-        if self.phase != "play":
+        if not self.can_play():
             return False
         before = self.state
         try:

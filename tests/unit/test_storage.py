@@ -226,3 +226,22 @@ def test_a_downloaded_game_opens_again_and_a_bad_file_gets_a_sentence():
         app.went = ""
         home.on_import(bad)
         assert app.went == "" and "could not be opened" in app.page
+
+
+def test_keys_this_app_never_writes_are_set_aside_under_safe_keys():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    store.save("good", record(), False, "")
+    value = json.dumps({"v": 1, "link": encode(record())})
+    for odd in ['"><img src=x>', "\ud800", "a/b", "x" * 200]:
+        backend.set(SAVE_PREFIX + odd, value)
+    assert [s.save_id for s in store.load_all()] == ["good"]
+    aside = [k for k in backend.data if k.startswith(ASIDE_PREFIX)]
+    assert len(aside) == 4 and all(re_safe(k[len(ASIDE_PREFIX):]) for k in aside)
+    assert all(v == value for k, v in backend.data.items() if k in aside)
+
+
+def re_safe(text):
+    import re
+
+    return re.fullmatch(r"[A-Za-z0-9_.-]{1,90}", text) is not None

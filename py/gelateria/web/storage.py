@@ -14,6 +14,7 @@ is refused and the page is told (`stale`), and the player picks the newest posit
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 
@@ -23,6 +24,8 @@ SAVE_PREFIX = "gelateria.save."
 ASIDE_PREFIX = "gelateria.unreadable."
 ENTRY_VERSION = 1
 MAX_ENTRY_CHARS = MAX_LINK_CHARS + 4_000  # the link and a few small fields
+
+SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what this app writes after SAVE_PREFIX
 
 # What a save came to (SaveStore.save's answer).
 SAVED, FULL, BLOCKED, STALE = "saved", "full", "blocked", "stale"
@@ -207,16 +210,24 @@ class SaveStore:
             self.note("Saved games could not be read: this browser blocks storage for this page.")
             return []
         for key in keys:
+            if not SAFE_ID.fullmatch(key[len(SAVE_PREFIX):]):
+                # Not a key this app writes (markup, odd characters): it goes to a key
+                # made of safe characters, so it never reaches a page or an address.
+                self._set_aside(key, self._raw(key), "it was not written by Gelateria")
+                continue
             saved = self._read(key)
             if saved is not None:
                 saves.append(saved)
         return sorted(saves, key=lambda s: -s.updated)
 
-    def _read(self, key: str) -> Saved | None:
+    def _raw(self, key: str):
         try:
-            raw = self.backend.get(key)
+            return self.backend.get(key)
         except Exception:
             return None
+
+    def _read(self, key: str) -> Saved | None:
+        raw = self._raw(key)
         if raw is None:
             return None
         try:
@@ -241,7 +252,7 @@ class SaveStore:
     def _set_aside(self, key: str, raw, why: str) -> None:
         # Moved, not deleted: a later version (or a person) may still read it. A key of
         # its own, so an earlier set-aside copy is never overwritten.
-        aside = ASIDE_PREFIX + key[len(SAVE_PREFIX):]
+        aside = ASIDE_PREFIX + re.sub(r"[^A-Za-z0-9_-]", "_", key[len(SAVE_PREFIX):])[:80]
         try:
             taken = set(self.backend.keys())
             n = 1

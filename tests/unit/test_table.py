@@ -138,6 +138,7 @@ def test_a_second_page_on_the_same_game_is_told_and_cannot_overwrite_it():
     first.on_storage(first.save_id)  # the storage event from the other tab
     assert first.stale and "another tab" in first.render()
     assert not first.act(0, {"a": "roll"})  # refused: nothing is saved over the newer moves
+    assert "out of date" in first.message
     assert len(app.saves.get(first.save_id).record.moves) == 3
     first.on_action("load-newest", {})
     assert not first.stale and first.state == second.state

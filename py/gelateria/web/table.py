@@ -47,6 +47,7 @@ LEVEL_HELP = {
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 LINK_KINDS = ("deal", "game", "replay")
+STALE_MOVE = "This page is out of date: continue from the newest position first (the button above)."
 SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
 SAVE_TROUBLE = {
     FULL: "This game is not being saved: this browser's storage is full.",
@@ -497,6 +498,10 @@ class TableScreen(Screen):
     def act(self, player: int, move) -> bool:
         """Play a move through the rules. A refused move leaves everything as it was
         and says why."""
+        if self.stale:
+            self.message = STALE_MOVE
+            self.app.refresh()
+            return False
         if not self.can_play():
             return False
         before = self.state

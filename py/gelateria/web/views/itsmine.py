@@ -37,7 +37,7 @@ from gelateria.games.itsmine.rules import (
 from gelateria.games.itsmine.sim import next_event
 from gelateria.web.markup import Markup, h, join, svg
 from gelateria.web.screens import top_bar
-from gelateria.web.table import LEVEL_LABELS, TableScreen, name_players
+from gelateria.web.table import LEVEL_LABELS, STALE_MOVE, TableScreen, name_players
 
 HOT_KEYS = ("q", "p", "z", "m", "v")  # far apart on a QWERTY keyboard
 REACH_MS = 1500  # a hot-seat player's hand stays out this long after their key
@@ -466,6 +466,8 @@ class ItsMineScreen(TableScreen):
         """Apply one event through the rules. A refused human move says why; a refused
         bot move is dropped quietly."""
         if not self.can_play():
+            if self.stale and not quiet:
+                self.say(STALE_MOVE)
             return False
         before = self.state
         try:

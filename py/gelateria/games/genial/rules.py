@@ -394,9 +394,15 @@ class GenialSpezial(Rules):
     def legal_moves(self, state: State, player: int) -> list:
         if self.is_over(state) or player != state.turn % state.players:
             return []
+        golden_halves = state.layout.edge_golden
         moves = []
+        append = moves.append
         for e in _free_edges(state.free):
-            moves += self._moves_on_edge(state, e)
+            if golden_halves[e]:
+                moves += self._moves_on_edge(state, e)
+            else:  # most edges: inline, since search play-outs list moves all the time
+                qa, ra, qb, rb = EDGE_AXIAL[e]
+                append({"a": [qa, ra], "b": [qb, rb]})
         return moves or [PASS]
 
     @staticmethod

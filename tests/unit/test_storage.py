@@ -204,7 +204,8 @@ def test_every_table_plays_with_hostile_preferences():
     from gelateria.web.screens import game_view_module
     from gelateria.web.storage import read_prefs
 
-    prefs = read_prefs('{"pace": 7, "genial_board": 3, "gelatinous_best": "x", "gelatinous_stats": {"played": -4}}')
+    prefs = read_prefs('{"pace": {"x": 1}, "genial_board": 3, "gelatinous_best": "x", "gelatinous_stats": {"played": -4}}')
+    assert "pace" not in prefs
     for game_id in ("gelati", "genial", "gelatinous", "itsmine"):
         app, screen = start_table(game_view_module(game_id).screen, app=FakeApp(prefs=prefs))
         app.screen = screen
@@ -222,7 +223,9 @@ def test_a_downloaded_game_opens_again_and_a_bad_file_gets_a_sentence():
     app.screen = home
     home.on_import(to_json(record()))
     assert app.went.startswith("/gelatinous/game/")
-    for bad in ["", "{not json", "[" * 50_000, '{"g":"chess","v":1,"s":[{"k":"human"}],"seed":1}']:
+    for bad in ["", "{not json", "[" * 50_000, '{"g":"chess","v":1,"s":[{"k":"human"}],"seed":1}',
+                '{"g":"gelatinous","v":1,"s":[{"k":"human"}],"seed":1,"m":[[0,"\\ud800"]]}',
+                '{"g":"gelatinous","v":1,"s":[{"k":"human"}],"seed":1,"m":[[0,{"\\udfff":1}]]}']:
         app.went = ""
         home.on_import(bad)
         assert app.went == "" and "could not be opened" in app.page
@@ -245,3 +248,22 @@ def re_safe(text):
     import re
 
     return re.fullmatch(r"[A-Za-z0-9_.-]{1,90}", text) is not None
+
+
+def test_a_revision_no_number_can_hold_is_set_aside_and_saving_goes_on():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    backend.set(SAVE_PREFIX + "g", '{"v":1,"rev":' + "9" * 5000 + ',"link":"' + encode(record()) + '"}')
+    assert store.save("g", record(2), False, "") == SAVED
+    assert store.get("g").record == record(2) and any(k.startswith(ASIDE_PREFIX) for k in backend.data)
+
+
+def test_a_revision_never_goes_backwards_when_the_entry_went_missing():
+    backend = MemoryBackend()
+    first, second = SaveStore(backend), SaveStore(backend)
+    for n in range(1, 4):
+        first.save("g", record(n), False, "")
+    second.get("g")  # holds rev 3
+    backend.remove(SAVE_PREFIX + "g")  # cleared by the browser, say
+    assert first.save("g", record(4), False, "") == SAVED  # rev 4, not 1
+    assert second.save("g", record(1), False, "") == STALE  # so the older page is still refused

@@ -425,3 +425,60 @@ def test_the_new_game_panel_copies_a_link_to_its_deal():
     record = decode(code_of(app.copied[-1]))
     assert record.seed == 77 and record.seats[0].name == "Zoë" and record.moves == []
     assert app.copied[-1] in screen.render()
+
+
+def test_a_friends_address_with_newer_moves_brings_them():
+    app, mine = started()
+    mine.act(0, {"a": "roll"})
+    friend = FakeApp()
+    theirs = DiceTable(friend, app.path.split("/")[2:])
+    friend.screen = theirs
+    theirs.act(0, {"a": "roll"})
+    theirs.act(0, {"a": "roll"})
+    back = DiceTable(app, friend.path.split("/")[2:])  # their address, opened on my device
+    assert len(back.record.moves) == 3 and back.save_id == mine.save_id
+    assert len(app.saves.get(mine.save_id).record.moves) == 3  # saved on top of mine
+
+
+def test_an_address_that_went_another_way_opens_apart_and_the_save_here_stays():
+    from gelateria.core.record import Record, encode
+
+    app, mine = started(seats=[Seat("human", "Ana")])
+    mine.act(0, {"a": "roll"})
+    other_deal = Record("gelatinous", [Seat("human", "Ana")], 12345, dict(mine.record.options), [[0, {"a": "roll"}]])
+    opened = DiceTable(app, ["play", mine.save_id, encode(other_deal)])
+    assert opened.save_id != mine.save_id and "different turn" in opened.message
+    assert app.saves.get(mine.save_id).record == mine.record
+
+
+def test_watching_a_finished_replay_link_cannot_become_a_game():
+    app, screen = started()
+    while screen.phase == "play":
+        screen.act(0, {"a": "roll"})
+    watcher = FakeApp()
+    opened = DiceTable(watcher, ["replay", code_of(screen.links()["replay"])])
+    watcher.screen = opened
+    opened.on_action("replay-leave", {})  # back to the result: fine, it is over
+    assert opened.phase == "over" and opened.undo_target() is None and not opened.can_play()
+    opened.on_action("same-seats", {})  # a new game of one's own is a game again
+    assert not opened.watch_only and opened.phase == "play" and watcher.saves.load_all()
+
+
+def test_a_newer_copy_that_cannot_be_replayed_is_set_aside_and_this_game_goes_on():
+    import json
+
+    from gelateria.core.record import Record, encode
+    from gelateria.web.storage import SAVE_PREFIX
+
+    app, screen = started()
+    app.screen = screen
+    screen.act(0, {"a": "roll"})
+    broken = Record("gelatinous", screen.record.seats, screen.record.seed, screen.record.options, [[0, {"a": "fly"}]])
+    app.saves.backend.set(SAVE_PREFIX + screen.save_id, json.dumps({"v": 1, "rev": 99, "link": encode(broken)}))
+    screen.on_storage(screen.save_id)
+    assert screen.stale
+    screen.on_action("load-newest", {})
+    assert not screen.stale and "set aside" in screen.message
+    assert app.saves.get(screen.save_id).record == screen.record
+    assert app.saves.get(screen.save_id).revision == 100  # past the set-aside copy: its tab will be told
+    assert screen.act(0, {"a": "roll"})

@@ -129,18 +129,28 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _is_text(value: str) -> bool:
+    """Short, and encodable (a lone surrogate cannot even be written back into a link)."""
+    return len(value) <= 200 and not _SURROGATE.search(value)
+
+
 def _is_json_scalar_tree(value, depth: int = 0) -> bool:
     if depth > 8:
         return False
-    if value is None or isinstance(value, (bool, int, str)):
-        return not isinstance(value, str) or len(value) <= 200
+    if isinstance(value, str):
+        return _is_text(value)
+    if value is None or isinstance(value, (bool, int)):
+        return isinstance(value, bool) or value is None or abs(value) < 2**53
     if isinstance(value, float):
         return value == value and value not in (float("inf"), float("-inf"))
     if isinstance(value, list):
         return len(value) <= 400 and all(_is_json_scalar_tree(v, depth + 1) for v in value)
     if isinstance(value, dict):
         return len(value) <= 64 and all(
-            isinstance(k, str) and _is_json_scalar_tree(v, depth + 1) for k, v in value.items()
+            isinstance(k, str) and _is_text(k) and _is_json_scalar_tree(v, depth + 1) for k, v in value.items()
         )
     return False
 

@@ -79,6 +79,8 @@ class Saved:
 
 
 MAX_PREFS_CHARS = 20_000
+PREF_TABLES = {"gelatinous_stats"}  # the only preferences that are tables; every other one is a word or a number
+MAX_REVISION = 2**53  # a stored revision past this was not written by this app
 
 
 def read_prefs(text: object) -> dict:
@@ -95,10 +97,10 @@ def read_prefs(text: object) -> dict:
     for key, value in raw.items():
         if isinstance(value, str) and clean_text(value, 40) == value:
             prefs[key] = value
-        elif isinstance(value, int) and not isinstance(value, bool):
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
             prefs[key] = value
-        elif isinstance(value, dict) and len(value) <= 8 and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+        elif key in PREF_TABLES and isinstance(value, dict) and len(value) <= 8 and all(
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**53 for v in value.values()):
             prefs[key] = dict(value)
     return prefs
 
@@ -130,9 +132,13 @@ class SaveStore:
             stored = self._stored_revision(key)
         except Exception:
             return BLOCKED
-        if stored > self.revisions.get(save_id, 0):
+        held = self.revisions.get(save_id, 0)
+        if stored is None:  # what is there cannot be read: moved aside, never written over
+            self._set_aside(key, self.backend.get(key), "it is damaged")
+            stored = 0
+        if stored > held:
             return STALE
-        revision = stored + 1
+        revision = max(stored, held) + 1  # never backwards, even if the entry went missing
         entry = json.dumps({"v": ENTRY_VERSION, "rev": revision, "link": encode(record), "over": over,
                             "updated": int(self.clock() * 1000), "summary": clean_text(summary, 200)})
         refused = self._write(key, entry)
@@ -167,21 +173,23 @@ class SaveStore:
             self._write(old_key, text)
         return False
 
-    def _stored_revision(self, key: str) -> int:
+    def _stored_revision(self, key: str) -> int | None:
+        """The revision stored under key: 0 when there is none, None when what is
+        there is not a readable entry."""
         raw = self.backend.get(key)
         if raw is None:
             return 0
         try:
             entry = read_json(raw, "A saved game", MAX_ENTRY_CHARS)
         except RecordError:
-            return 0
-        rev = entry.get("rev", 1) if isinstance(entry, dict) else 0
-        return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
+            return None
+        rev = entry.get("rev", 1) if isinstance(entry, dict) else None
+        return rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < MAX_REVISION else None
 
     def newer_elsewhere(self, save_id: str) -> bool:
         """True when storage holds a newer revision of this game than this page."""
         try:
-            return self._stored_revision(SAVE_PREFIX + save_id) > self.revisions.get(save_id, 0)
+            return (self._stored_revision(SAVE_PREFIX + save_id) or 0) > self.revisions.get(save_id, 0)
         except Exception:
             return False
 
@@ -238,10 +246,12 @@ class SaveStore:
                 raise RecordError("it was saved by a newer version of Gelateria")
             record = decode(entry.get("link"))
             updated, rev = entry.get("updated"), entry.get("rev", 1)
+            if not isinstance(rev, int) or isinstance(rev, bool) or not 0 <= rev < MAX_REVISION:
+                raise RecordError("it is not a saved game")
             return Saved(key[len(SAVE_PREFIX):], record, entry.get("over") is True,
-                         float(updated) if isinstance(updated, int) and not isinstance(updated, bool) else 0.0,
-                         clean_text(entry.get("summary"), 200),
-                         rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0)
+                         float(updated) if isinstance(updated, int) and not isinstance(updated, bool)
+                         and abs(updated) < MAX_REVISION else 0.0,
+                         clean_text(entry.get("summary"), 200), rev)
         except RecordError as exc:
             newer = "newer version" in str(exc) or "Reload the page to update" in str(exc)
             self._set_aside(key, raw, "it was saved by a newer version of Gelateria" if newer else "it is damaged")
@@ -270,6 +280,17 @@ class SaveStore:
         if saved is not None:
             self.revisions[save_id] = saved.revision
         return saved
+
+    def set_aside_save(self, save_id: str, why: str) -> None:
+        """A save that reads but cannot be replayed: moved aside and reported. This page
+        then saves past its revision, so the tab that wrote it is told it is out of date."""
+        key = SAVE_PREFIX + save_id
+        try:
+            past = self._stored_revision(key) or 0
+        except Exception:
+            past = 0
+        self._set_aside(key, self._raw(key), why)
+        self.revisions[save_id] = max(past, self.revisions.get(save_id, 0))
 
     def remove(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)

@@ -79,6 +79,12 @@ ICONS = {
 }
 
 
+def continues(longer: Record, shorter: Record) -> bool:
+    """True when `longer` is `shorter` with the same or more moves after it."""
+    same_game = (longer.game, longer.seats, longer.seed, longer.options) == (shorter.game, shorter.seats, shorter.seed, shorter.options)
+    return same_game and longer.moves[: len(shorter.moves)] == shorter.moves
+
+
 def seat_names(seats: list[Seat]) -> list[str]:
     return [seat.name for seat in seats]
 
@@ -148,18 +154,7 @@ class TableScreen(Screen):
                     return
                 self.load(saved.record, save_id=saved.save_id)
             elif kind == "play" and len(rest) == 3:
-                # This device's own save when it has one (it may hold newer moves);
-                # anywhere else the game comes from the address itself.
-                saved = self.saved_here(rest[1])
-                if saved is not None:
-                    self.load(saved.record, save_id=saved.save_id)
-                    return
-                record = decode(rest[2])
-                if record.game != self.game_id:
-                    raise RecordError(f"This link is for another game, not {self.entry.title}.")
-                # The id names the save on every device that opens it, unless it is taken here.
-                reuse = SAVE_ID.fullmatch(rest[1]) and self.app.saves.get(rest[1]) is None
-                self.open_link("game", record, save_id=rest[1] if reuse else "")
+                self.open_address(rest[1], rest[2])
             elif kind in LINK_KINDS and arg:
                 record = decode(arg)
                 if record.game != self.game_id:
@@ -170,6 +165,34 @@ class TableScreen(Screen):
         except RecordError as exc:
             self.phase = "setup"
             self.message = f"This link could not be opened: {exc}"
+
+    def open_address(self, save_id: str, link: str) -> None:
+        """`#/<game>/play/<save id>/<link>`: this device's save of that id, or the game in
+        the address, whichever is further on when one continues the other (a reload
+        finds the save; a friend's address with their newer moves brings them). When
+        they went different ways, the address opens as a game of its own and the
+        device's save stays as it was."""
+        saved = self.saved_here(save_id)
+        try:
+            record = decode(link)
+        except RecordError:
+            if saved is None:
+                raise
+            record = saved.record  # a cut address: this device still has the game
+        if record.game != self.game_id:
+            raise RecordError(f"This link is for another game, not {self.entry.title}.")
+        if saved is not None and continues(saved.record, record):
+            self.load(saved.record, save_id=saved.save_id)
+        elif saved is not None and continues(record, saved.record):
+            self.load(record, save_id=saved.save_id)  # the page holds the save's revision: saved on top
+            self.autosave()
+        else:
+            # The id names the save on every device that opens it, unless it is taken here.
+            reuse = SAVE_ID.fullmatch(save_id) and self.app.saves.get(save_id) is None
+            self.open_link("game", record, save_id=save_id if reuse else "")
+            if saved is not None:
+                self.message = ("This address holds a different turn of a game saved on this device: it opened as "
+                                "a game of its own, and your saved one is still under Continue.")
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
@@ -439,6 +462,8 @@ class TableScreen(Screen):
     def begin(self, save_id: str) -> None:
         """What every way into a game shares: seat the bots, fresh screen state."""
         self.save_id = save_id
+        self.watch_only = False  # (a replay link sets it again after loading)
+        self.stale = False
         self.bots = {i: make_bot(self.game, s.level or "normal") for i, s in enumerate(self.seats) if s.kind == "bot"}
         self.bot_rngs = {i: Rng(self.seed).fork(1000 + i) for i in self.bots}
         self.revealed_to = None
@@ -482,13 +507,17 @@ class TableScreen(Screen):
 
     def load_newest(self) -> None:
         saved = self.saved_here(self.save_id)
-        self.stale = False
-        if saved is None:
-            self.message = "The newer copy of this game could not be opened; this one goes on."
-            self.autosave()
-        else:
-            self.load(saved.record, save_id=saved.save_id)
+        try:
+            if saved is None:
+                raise RecordError("it could not be read")
+            self.load(saved.record, save_id=saved.save_id)  # (begin() clears stale)
             self.message = "You are on the newest position of this game."
+        except RecordError:
+            # Set aside (never deleted), and this page's game is saved in its place.
+            self.app.saves.set_aside_save(self.save_id, "the newer copy of a game could not be replayed")
+            self.stale = False
+            self.message = "The newer copy of this game could not be opened, so it was set aside; this one goes on."
+            self.autosave()
         self.app.refresh()
         self.after_change()
 
@@ -526,7 +555,7 @@ class TableScreen(Screen):
 
     def can_play(self) -> bool:
         """Moves may be made now: a game in play that no other tab has moved on."""
-        return self.phase == "play" and not self.stale
+        return self.phase == "play" and not self.stale and not self.watch_only
 
     def record_move(self, player: int, move, after) -> None:
         """A move the rules accepted joins the record; `after` is the new position."""
@@ -606,7 +635,7 @@ class TableScreen(Screen):
         """How many moves to keep after an undo, or None if undo is not possible now.
         Against bots: back to before your last turn (the bots' replies go with it).
         Several humans on one device: the last move. Never past moves shared by link."""
-        if not self.undoable or self.phase not in ("play", "over") or self.record is None:
+        if not self.undoable or self.phase not in ("play", "over") or self.record is None or self.watch_only:
             return None
         humans = self.humans()
         moves = self.record.moves

@@ -84,7 +84,6 @@ class GelatiScreen(PannedBoard, TableScreen):
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
         self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
         self._tally: tuple = (None, {})  # (record length and seed, per-player tally)
-        self.place_info: dict = {}  # (move index, tile, cell) -> the rules' account of that placement
         self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
         super().__init__(app, rest)
 
@@ -350,32 +349,17 @@ class GelatiScreen(PannedBoard, TableScreen):
         return out
 
     def placement_info(self, index: int, move: dict) -> dict | None:
-        """What a placement scored, as the rules reported it (state.last)."""
-        key = (index, move["p"], tuple(move["at"]))
-        if self.phase == "replay" and index + 1 < len(self.replay_states):
-            last = self.replay_states[index + 1].last
-            return last if last and last.get("kind") == "place" else None
-        if key not in self.place_info and index + 1 < len(self.history):
-            # A game opened from a save or a link: the rules reported it then.
-            last = self.history[index + 1].last
-            self.place_info[key] = last if last and last.get("kind") == "place" else None
-        return self.place_info.get(key)
-
-    def note_placement(self) -> None:
-        last = self.state.last if self.state is not None else None
-        if last and last.get("kind") == "place" and self.record is not None and self.phase != "replay":
-            moves = self.record.moves
-            for i in range(len(moves) - 1, -1, -1):
-                if "p" in moves[i][1]:
-                    self.place_info[(i, moves[i][1]["p"], tuple(moves[i][1]["at"]))] = last
-                    break
+        """What a placement scored, as the rules reported it (state.last) in the state
+        after that move (the table keeps every state of the record)."""
+        states = self.replay_states if self.phase == "replay" else self.history
+        last = states[index + 1].last if index + 1 < len(states) else None
+        return last if last and last.get("kind") == "place" else None
 
     # --- drawing: the board --------------------------------------------------------------------------
 
     def render(self) -> Markup:
         if self.phase != "setup" and self.state is not None:
             self.sync_ui()
-            self.note_placement()
         return super().render()
 
     def board(self) -> Markup:

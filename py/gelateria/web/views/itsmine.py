@@ -337,7 +337,7 @@ class ItsMineScreen(TableScreen):
         """The seat whose favourites are always on screen: the one human against bots
         (never in a replay, which shows what a spectator sees)."""
         humans = self.humans()
-        return humans[0] if len(humans) == 1 and self.phase == "play" else None
+        return humans[0] if len(humans) == 1 and self.phase == "play" and not self.watch_only else None
 
     def needs_handover(self, player: int) -> bool:
         return False  # everyone plays at once at one screen

@@ -436,7 +436,7 @@ def test_a_friends_address_with_newer_moves_brings_them():
     theirs.act(0, {"a": "roll"})
     theirs.act(0, {"a": "roll"})
     back = DiceTable(app, friend.path.split("/")[2:])  # their address, opened on my device
-    assert len(back.record.moves) == 3 and back.save_id == mine.save_id
+    assert len(back.record.moves) == 3 and back.save_id == mine.save_id and back.undo_target() is None
     assert len(app.saves.get(mine.save_id).record.moves) == 3  # saved on top of mine
 
 

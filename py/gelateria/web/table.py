@@ -185,6 +185,7 @@ class TableScreen(Screen):
             self.load(saved.record, save_id=saved.save_id)
         elif saved is not None and continues(record, saved.record):
             self.load(record, save_id=saved.save_id)  # the page holds the save's revision: saved on top
+            self.undo_floor = len(record.moves)  # moves that came by link: no undo past them
             self.autosave()
         else:
             # The id names the save on every device that opens it, unless it is taken here.

@@ -159,7 +159,7 @@ def grab_happy_walk(game, seed: int) -> list:
     return moves
 
 
-def open_on_table(record: Record) -> float:
+def open_on_table(record: Record) -> None:
     from fakeapp import FakeApp
     from gelateria.web.screens import game_view_module
 
@@ -169,7 +169,6 @@ def open_on_table(record: Record) -> float:
     app.refresh()
     screen.on_action("replay", {})
     screen.on_action("replay-last", {})
-    return 0.0
 
 
 def browser_longest_tasks(records: dict[str, Record]) -> dict[str, list[float]]:

@@ -148,7 +148,7 @@ def hostile_values(rnd: random.Random):
             yield json.dumps({"v": 1, "link": "".join(link), "over": False})
         elif kind == 3:
             yield json.dumps({"v": 1, "link": good, "over": rnd.choice([[], "yes", None, 2]),
-                              "updated": rnd.choice(["x", [], 1e400 if False else 1.5, True, None]),
+                              "updated": rnd.choice(["x", [], 1.5, True, None]),
                               "summary": rnd.choice([["x"], {"a": 1}, "\ud800" * 3, "<b>x</b>", 7]),
                               "rev": rnd.choice([-1, "2", True, 2**80, None])})
         elif kind == 4:

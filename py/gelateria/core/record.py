@@ -125,8 +125,12 @@ def clean_name(name: object, fallback: str) -> str:
     return clean_text(name, MAX_NAME) or fallback
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+MAX_SAFE_INT = 2**53  # past this a number does not survive JavaScript: not written by this app
+
+
+def is_safe_int(value: object) -> bool:
+    """A whole number (not a bool) that JSON round-trips exactly in a browser."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_SAFE_INT
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -142,8 +146,10 @@ def _is_json_scalar_tree(value, depth: int = 0) -> bool:
         return False
     if isinstance(value, str):
         return _is_text(value)
-    if value is None or isinstance(value, (bool, int)):
-        return isinstance(value, bool) or value is None or abs(value) < 2**53
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return is_safe_int(value)
     if isinstance(value, float):
         return value == value and value not in (float("inf"), float("-inf"))
     if isinstance(value, list):

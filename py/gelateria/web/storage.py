@@ -18,7 +18,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from gelateria.core.record import MAX_LINK_CHARS, Record, RecordError, clean_text, decode, encode, read_json
+from gelateria.core.record import (MAX_LINK_CHARS, Record, RecordError, clean_text, decode, encode, is_safe_int,
+                                   read_json)
 
 SAVE_PREFIX = "gelateria.save."
 ASIDE_PREFIX = "gelateria.unreadable."
@@ -80,7 +81,6 @@ class Saved:
 
 MAX_PREFS_CHARS = 20_000
 PREF_TABLES = {"gelatinous_stats"}  # the only preferences that are tables; every other one is a word or a number
-MAX_REVISION = 2**53  # a stored revision past this was not written by this app
 
 
 def read_prefs(text: object) -> dict:
@@ -97,10 +97,10 @@ def read_prefs(text: object) -> dict:
     for key, value in raw.items():
         if isinstance(value, str) and clean_text(value, 40) == value:
             prefs[key] = value
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
+        elif is_safe_int(value):
             prefs[key] = value
         elif key in PREF_TABLES and isinstance(value, dict) and len(value) <= 8 and all(
-                isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**53 for v in value.values()):
+                is_safe_int(v) for v in value.values()):
             prefs[key] = dict(value)
     return prefs
 
@@ -184,7 +184,7 @@ class SaveStore:
         except RecordError:
             return None
         rev = entry.get("rev", 1) if isinstance(entry, dict) else None
-        return rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < MAX_REVISION else None
+        return rev if is_safe_int(rev) and rev >= 0 else None
 
     def newer_elsewhere(self, save_id: str) -> bool:
         """True when storage holds a newer revision of this game than this page."""
@@ -246,11 +246,10 @@ class SaveStore:
                 raise RecordError("it was saved by a newer version of Gelateria")
             record = decode(entry.get("link"))
             updated, rev = entry.get("updated"), entry.get("rev", 1)
-            if not isinstance(rev, int) or isinstance(rev, bool) or not 0 <= rev < MAX_REVISION:
+            if not is_safe_int(rev) or rev < 0:
                 raise RecordError("it is not a saved game")
             return Saved(key[len(SAVE_PREFIX):], record, entry.get("over") is True,
-                         float(updated) if isinstance(updated, int) and not isinstance(updated, bool)
-                         and abs(updated) < MAX_REVISION else 0.0,
+                         float(updated) if is_safe_int(updated) else 0.0,
                          clean_text(entry.get("summary"), 200), rev)
         except RecordError as exc:
             newer = "newer version" in str(exc) or "Reload the page to update" in str(exc)

@@ -7,6 +7,7 @@ Writes only git-ignored files:
   static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
   static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree
   static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
+  static/games.css          every registered game's stylesheet (static/<id>.css) in one
   sw-manifest.js            every file the site needs, with content hashes
 """
 
@@ -33,10 +34,11 @@ CACHE = ROOT / "build" / "cache"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # The page itself and what it loads; vendor and wheels are added by walking them.
-SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/genial.css", "static/gelati.css", "static/itsmine.css", "static/gelatinous.css", "static/boot.js", "static/manifest.webmanifest"]
+SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/games.css", "static/boot.js", "static/manifest.webmanifest"]
 SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
 # Modules only the command line uses: left out of the browser's wheel (lighter start).
-HEADLESS_ONLY = {"gelateria/__main__.py", "gelateria/cli.py", "gelateria/core/arena.py", "gelateria/games/gelatinous/cli.py"}
+# (Each game's own games/<id>/cli.py is headless too: see is_headless_only.)
+HEADLESS_ONLY = {"gelateria/__main__.py", "gelateria/cli.py", "gelateria/core/arena.py"}
 # A fixed date for wheel members, so the same source gives a byte-identical wheel.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -145,7 +147,7 @@ def build_wheel() -> Path:
     pkg_root = ROOT / "py"
     for path in sorted((pkg_root / "gelateria").rglob("*.py")):
         name = path.relative_to(pkg_root).as_posix()
-        if name not in HEADLESS_ONLY:
+        if not is_headless_only(name):
             members.append((name, path.read_bytes()))
     members.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: gelateria\nVersion: {version}\n".encode()))
     members.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gelateria-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
@@ -165,6 +167,31 @@ def build_wheel() -> Path:
             zf.writestr(info, data)
     write_atomically(wheel_path, buffer.getvalue())
     return wheel_path
+
+
+def registered_games() -> list[str]:
+    """The ids of the games in the box, as the package registers them."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from gelateria.core.game import all_games
+
+    return sorted(all_games())
+
+
+def is_headless_only(name: str) -> bool:
+    return name in HEADLESS_ONLY or re.fullmatch(r"gelateria/games/[a-z0-9_]+/cli\.py", name) is not None
+
+
+def build_game_styles(games: list[str]) -> Path:
+    """static/games.css: every registered game's own stylesheet (static/<id>.css), in
+    one file the page links, so adding a game never edits index.html."""
+    parts = []
+    for game_id in games:
+        sheet = STATIC / f"{game_id}.css"
+        if sheet.exists():
+            parts.append(f"/* {sheet.name} */\n{sheet.read_text()}")
+    dest = STATIC / "games.css"
+    write_atomically(dest, "\n".join(parts).encode())
+    return dest
 
 
 def site_files(root: Path = ROOT) -> list[str]:
@@ -213,6 +240,7 @@ def main() -> None:
     vendor_pyscript()
     vendor_pyodide()
     wheel = build_wheel()
+    build_game_styles(registered_games())
     if f"./static/wheels/{wheel.name}" not in (ROOT / "pyscript.toml").read_text():
         sys.exit(f"build: pyscript.toml must install ./static/wheels/{wheel.name} (update it with the version)")
     manifest = write_manifest()

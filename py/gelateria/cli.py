@@ -1,7 +1,9 @@
-"""Command line: `python -m gelateria play <game> --seats bot,bot --seed 7 [--trace]`.
+"""Command line: `python -m gelateria play <game> --seats bot,bot --seed 7 [--option k=v] [--trace]`.
 
 The last line printed by `play` is always the final result as JSON, so scripts can
-read it; `--trace` adds one JSON line per move before it.
+read it; `--trace` adds one JSON line per move before it. Every game is played by the
+same core.session driver; a game's own `games/<id>/cli.py`, when it has one, may add
+fields to the result (`result(session)`) and sub-commands (`extend(subparsers)`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ import argparse
 import json
 import sys
 
-from gelateria.core import match
-from gelateria.core.game import all_games, get_game
+from gelateria.core.game import all_games, game_module, get_game
 from gelateria.core.record import RecordError, decode, replay
+from gelateria.core.session import Session, bot_seats
 
 # Seat words on the command line; "bot" means the game's normal bot.
 SEAT_ALIASES = {"bot": "normal"}
@@ -37,21 +39,41 @@ def _dump(obj) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
+def seat_levels(game, spec: str | None, options: dict) -> list[str]:
+    """--seats as bot levels ("hard,normal"), or a number of the game's normal bots
+    ("3"); by default the fewest seats the game (with these options) is played by."""
+    low, high = seat_limits(game, options)
+    spec = (spec or "").strip()
+    levels = ["normal"] * int(spec) if spec.isdigit() else _levels(spec) or ["normal"] * low
+    if not low <= len(levels) <= high:
+        raise KeyError(f"{game.title} is for {low}–{high} players here, not {len(levels)}")
+    return levels
+
+
+def seat_limits(game, options: dict) -> tuple[int, int]:
+    limits = game.type.seats
+    return limits(options) if limits else (game.min_players, game.max_players)
+
+
 def cmd_play(args) -> int:
     game = get_game(args.game)
     options = _parse_options(args.option)
-    headless = getattr(game, "cli_play", None)
-    if headless is not None:
-        # Games whose play is not a plain sequence of turns (real-time, mode options)
-        # read their own arguments and print their own result, same contract.
-        return headless(args)
-    levels = _levels(args.seats or ",".join(["bot"] * game.min_players))
+    levels = seat_levels(game, args.seats, options)
+    hooks = game_module(game, "cli")
 
-    def trace(player, move, state):
-        print(_dump({"mover": player, "move": move, "state": game.view(state, None)}))
+    def trace(seat, move, before, after):
+        print(_dump({"mover": seat, "move": move, "say": game.describe(before, seat, move), "state": game.view(after, None)}))
 
-    state, record = match.play(game, levels, args.seed, options, trace if args.trace else None)
-    print(_dump(result(game, state, args.seed, len(record.moves))))
+    try:
+        session = Session(game, bot_seats(game, levels), args.seed, options)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    session.run(on_move=trace if args.trace else None)
+    out = result(game, session.state, args.seed, len(session.moves))
+    if hooks is not None and hasattr(hooks, "result"):
+        out.update(hooks.result(session))  # what this game's players want to know besides
+    print(_dump(out))
     return 0
 
 
@@ -110,11 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one game with bots and print the result as JSON")
     p.add_argument("game")
-    p.add_argument("--seats", help="comma-separated bot levels, e.g. bot,random,hard")
+    p.add_argument("--seats", help="comma-separated bot levels, e.g. bot,random,hard, or a number of bots")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--trace", action="store_true", help="print one JSON line per move")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    p.add_argument("--mode", help="game mode, for games that have modes")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("arena", help="bot levels play many games, seats rotated; win rates with 95%% CIs")
@@ -132,10 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     for game in all_games().values():
-        # A game may add its own sub-commands (e.g. "odds") to `sub`.
-        extend = getattr(game, "extend_cli", None)
-        if extend:
-            extend(sub)
+        # A game's own cli.py may add sub-commands (e.g. "odds") to `sub`.
+        hooks = game_module(game, "cli")
+        if hooks is not None and hasattr(hooks, "extend"):
+            hooks.extend(sub)
     return parser
 
 

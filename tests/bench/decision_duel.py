@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "py"))
 
 from gelateria.core.game import get_game  # noqa: E402
-from gelateria.core.match import make_bot  # noqa: E402
+from gelateria.core.session import make_bot  # noqa: E402
 from gelateria.core.rng import Rng  # noqa: E402
 
 

@@ -23,9 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "unit"), str(ROOT / "tests" / "e2e")]
 
 from gelateria.core import match  # noqa: E402
-from gelateria.core.game import IllegalMove, all_games  # noqa: E402
+from gelateria.core.game import REAL_TIME, IllegalMove, all_games  # noqa: E402
 from gelateria.core.record import Record, RecordError, Seat, decode, encode, replay  # noqa: E402
-from gelateria.games.itsmine import sim  # noqa: E402
 from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, SaveStore  # noqa: E402
 
 SLOW_S = 0.5
@@ -129,13 +128,12 @@ def longest_records(tries: int) -> dict[str, Record]:
     for game_id, game in sorted(all_games().items()):
         best = None
         for seed in range(tries):
-            if game_id == "itsmine":
+            if game.type.timing == REAL_TIME:
                 # Not a game people play but a legal one: everyone grabs whenever they can.
                 moves = grab_happy_walk(game, seed)
                 record = Record(game_id, [Seat("human", "Ana")] + [Seat("bot", f"B{i}", "hard") for i in range(4)], seed, {}, moves)
             else:
-                players = game.max_players if game_id != "gelatinous" else 6
-                options = {"mode": "multi"} if game_id == "gelatinous" else {}
+                players, options = game.max_players, {}  # (Gelatinous at 6: multiplayer, its longest)
                 _, rec = match.play(game, ["random"] * players, seed, options)
                 record = Record(game_id, [Seat("human", "Ana")] + rec.seats[1:], seed, options, rec.moves)
             if best is None or len(record.moves) > len(best.moves):

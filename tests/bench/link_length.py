@@ -28,14 +28,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     games = all_games()
-    for game_id, players in (("gelati", 4), ("gelati", 2), ("genial", 4), ("genial", 2), ("gelatinous", 6)):
+    # (game, players, options): Gelatinous at 6 is multiplayer, its longest links.
+    for game_id, players, options in (("gelati", 4, {}), ("gelati", 2, {}), ("genial", 4, {}), ("genial", 2, {}),
+                                      ("gelatinous", 6, {"mode": "multi"})):
         if game_id not in games:
             print(f"{game_id}: not in the box yet")
             continue
         game = games[game_id]
         lengths, moves = [], []
         for seed in range(1, args.games + 1):
-            options = {"mode": "multi"} if game_id == "gelatinous" else {}
             _, record = match.play(game, ["normal"] * players, seed, options)
             named = Record(game_id, [Seat("human" if i == 0 else "bot", f"Player {i + 1}", "" if i == 0 else "normal")
                                      for i in range(players)], seed, options, record.moves)

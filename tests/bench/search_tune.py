@@ -17,7 +17,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "py"))
 
 from gelateria.core import arena  # noqa: E402
-from gelateria.core.game import get_game  # noqa: E402
+from gelateria.core.game import BotLevel, get_game  # noqa: E402
 
 
 def main() -> None:
@@ -41,7 +41,7 @@ def main() -> None:
         name, _, value = pair.partition("=")
         setattr(search, name, json.loads(value))
         knobs_shown[name] = json.loads(value)
-    game.bots["try"] = lambda: search.hard_bot(**knobs)  # the game's BOTS dict, this process only
+XX
     summary = arena.run(game.id, args.seats.split(","), args.games, args.seed, args.jobs)
     print("knobs", knobs, knobs_shown)
     for line in arena.report_lines(summary):

@@ -28,8 +28,8 @@ def placement(state, player, golden: int):
     """A tile that scores from towers and covers `golden` golden spaces (asked of the rules)."""
     gold = state.layout.golden
     best = None
-    for a, b in GAME.placements(state):
-        gain = sum(GAME.outcome(state, player, a, b).gain)
+    for a, b in GAME.open_spaces(state):
+        gain = sum(GAME.tile_outcome(state, player, a, b).gain)
         if (a in gold) + (b in gold) == golden and (best is None or gain > best[0]):
             best = (gain, CELLS[a], CELLS[b])
     return best[1], best[2]

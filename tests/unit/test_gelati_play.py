@@ -7,7 +7,7 @@ import json
 from gelateria import cli
 from gelateria.core import match
 from gelateria.core.record import decode, encode, replay
-from gelateria.games.gelati.bots import BOTS, HeuristicBot
+from gelateria.games.gelati.bots import HeuristicBot
 from gelateria.games.gelati.help import RULES
 from gelateria.games.gelati.rules import GAME, PART_NAMES, make_state, tile_named
 
@@ -82,7 +82,7 @@ def choose(state, level="normal", seed=1):
     from gelateria.core.rng import Rng
 
     player = state.turn
-    return BOTS[level]().choose(GAME.view(state, player), GAME.legal_moves(state, player), Rng(seed))
+    return GAME.type.levels()[level].factory().choose(GAME.view(state, player), GAME.legal_moves(state, player), Rng(seed))
 
 
 def test_bot_completes_an_order_whenever_it_can():
@@ -133,7 +133,7 @@ def test_bot_decision_depends_only_on_its_view():
     b.stack = a.stack[:-2] + a.hands[1]
     assert GAME.view(a, 0) == GAME.view(b, 0)
     assert choose(a) == choose(b)
-    assert isinstance(BOTS["normal"](), HeuristicBot)
+    assert isinstance(GAME.type.levels()["normal"].factory(), HeuristicBot)
 
 
 # --- replay and command line -----------------------------------------------------------------

@@ -25,6 +25,11 @@ def table(seats, seed=7):
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
 
 
+def put(s, state):
+    """Set the position on screen (white-box: the session's latest state)."""
+    s.session.states[-1] = state
+
+
 def click_cell(s, cell):
     s.on_action("cell", {"q": str(cell[0]), "r": str(cell[1])})
 
@@ -57,7 +62,7 @@ def test_the_preview_is_the_rules_own_result_with_four_in_a_row_parts():
     board = {(0, 1): T("chocolate", "paper cup", "cherry"), (0, 2): T("chocolate", "waffle cone", "sprinkles"),
              (0, 3): T("chocolate", "glass bowl", "cherry"), (1, 0): T("vanilla", "blue cup", "sauce")}
     tile = T("chocolate", "blue cup", "cookie")
-    s.state = make_state(board, hands=[[tile], [T("pistachio", "paper cup", "cookie")]])
+    put(s, make_state(board, hands=[[tile], [T("pistachio", "paper cup", "cookie")]]))
     s.selected = None
     html = s.render()
     assert s.selected == tile  # the only tile is picked for you
@@ -148,8 +153,8 @@ def test_random_clicking_on_what_is_offered_always_finishes_the_game(seed, playe
 
 def test_trade_picker_only_enables_legal_choices_and_trades():
     app, s = table(HUMAN_VS_BOT)
-    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
-                         held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after")
+    put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                      held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after"))
     html = s.render()
     assert "Trade 2 for 1" in html
     takes = [d for a, d in controls(html) if a == "trade-get"]
@@ -169,9 +174,9 @@ def test_trade_picker_only_enables_legal_choices_and_trades():
 
 def test_over_five_parts_you_are_told_to_discard_and_end_turn_waits():
     app, s = table(HUMAN_VS_BOT)
-    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
-                         held=[[P("vanilla"), P("vanilla"), P("sauce"), P("cookie"), P("cherry"), P("sprinkles")], []],
-                         orders=[[0, 1], [2, 3]], phase="after")
+    put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                      held=[[P("vanilla"), P("vanilla"), P("sauce"), P("cookie"), P("cherry"), P("sprinkles")], []],
+                      orders=[[0, 1], [2, 3]], phase="after"))
     html = s.render()
     assert "You hold 6 parts" in html and "data-discard" in html
     assert ("end-turn", {}) not in controls(html)
@@ -181,9 +186,9 @@ def test_over_five_parts_you_are_told_to_discard_and_end_turn_waits():
 
 def test_completing_an_order_is_offered_when_you_hold_its_parts():
     app, s = table(HUMAN_VS_BOT)
-    s.state = make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
-                         held=[[P("paper cup"), P("strawberry"), P("cookie"), P("vanilla")], []],
-                         orders=[[0, 1], [2, 3]], phase="after")
+    put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                      held=[[P("paper cup"), P("strawberry"), P("cookie"), P("vanilla")], []],
+                      orders=[[0, 1], [2, 3]], phase="after"))
     assert ("order", {"order": "0"}) in controls(s.render())
     s.on_action("order", {"order": "0"})
     assert s.state.scores[0] == ORDER_POINTS and "completed an order" in s.log[-1] + s.log[-2]
@@ -192,8 +197,8 @@ def test_completing_an_order_is_offered_when_you_hold_its_parts():
 def test_cannot_place_shows_the_swap_and_explains_it():
     app, s = table(HUMAN_VS_BOT)
     # Only a chocolate-waffle-sprinkles tile is on the table; the hand shares nothing with it.
-    s.state = make_state({(0, 0): T("chocolate", "waffle cone", "sprinkles")},
-                         hands=[[T("vanilla", "glass bowl", "cherry"), T("strawberry", "paper cup", "sauce")], []])
+    put(s, make_state({(0, 0): T("chocolate", "waffle cone", "sprinkles")},
+                      hands=[[T("vanilla", "glass bowl", "cherry"), T("strawberry", "paper cup", "sauce")], []]))
     html = s.render()
     assert 'data-step="exchange"' in html and "shown to everyone" in html
     swaps = [d for a, d in controls(html) if a == "exchange"]

@@ -90,9 +90,9 @@ def test_simulation_refuses_a_wrong_player_count():
 # --- command line ---------------------------------------------------------------------
 
 def test_cli_play_is_deterministic_and_ends_with_the_result(capsys):
-    main(["play", "gelatinous", "--mode", "video", "--seats", "3", "--seed", "4", "--trace"])
+    main(["play", "gelatinous", "--option", "mode=video", "--seats", "3", "--seed", "4", "--trace"])
     first = capsys.readouterr().out
-    main(["play", "gelatinous", "--mode", "video", "--seats", "3", "--seed", "4", "--trace"])
+    main(["play", "gelatinous", "--option", "mode=video", "--seats", "3", "--seed", "4", "--trace"])
     assert capsys.readouterr().out == first
     lines = first.strip().splitlines()
     result = json.loads(lines[-1])
@@ -108,12 +108,12 @@ def test_cli_play_defaults_to_one_solitaire_player(capsys):
 
 
 def test_cli_play_refuses_two_player_multiplayer(capsys):
-    assert main(["play", "gelatinous", "--mode", "multi", "--seats", "2"]) == 2
+    assert main(["play", "gelatinous", "--option", "mode=multi", "--seats", "2"]) == 2
     assert "3–6 players" in capsys.readouterr().err
 
 
 def test_cli_odds_prints_win_rate_median_and_histogram(capsys):
-    assert main(["odds", "gelatinous", "--mode", "solitaire", "--games", "2000", "--seed", "1"]) == 0
+    assert main(["odds", "gelatinous", "--option", "mode=solitaire", "--games", "2000", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "win rate" in out and "median" in out and " | #" in out
 
@@ -124,7 +124,7 @@ def test_cli_odds_exact_solitaire(capsys):
 
 
 def test_cli_odds_multiplayer_reports_eaten_and_rounds(capsys):
-    assert main(["odds", "gelatinous", "--mode", "multi", "--seats", "5", "--games", "300"]) == 0
+    assert main(["odds", "gelatinous", "--option", "mode=multi", "--seats", "5", "--games", "300"]) == 0
     out = capsys.readouterr().out
     assert "everyone eaten" in out and "average rounds" in out
 

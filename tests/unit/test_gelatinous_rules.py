@@ -252,8 +252,8 @@ def test_view_is_json_and_the_same_for_every_seat():
 def test_bots_call_the_roll():
     state = GAME.new(1, 1, {"mode": "solitaire"})
     legal = GAME.legal_moves(state, 0)
-    for factory in GAME.bots.values():
-        assert factory().choose(GAME.view(state, 0), legal, None) == ROLL
+    for level in GAME.type.levels().values():
+        assert level.factory().choose(GAME.view(state, 0), legal, None) == ROLL
 
 
 # --- event log ------------------------------------------------------------------------

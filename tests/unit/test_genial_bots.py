@@ -7,7 +7,6 @@ import pytest
 from gelateria.core import match
 from gelateria.core.rng import Rng
 from gelateria.games.genial import help as genial_help
-from gelateria.games.genial.bots import BOTS
 from gelateria.games.genial.rules import GAME, PASS, build_position
 
 from test_genial_rules import _nothing_fits
@@ -15,7 +14,7 @@ from test_genial_rules import _nothing_fits
 
 def choose(level, state, seed=1):
     player = GAME.to_act(state)[0]
-    return BOTS[level]().choose(GAME.view(state, player), GAME.legal_moves(state, player), Rng(seed))
+    return GAME.type.levels()[level].factory().choose(GAME.view(state, player), GAME.legal_moves(state, player), Rng(seed))
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])

@@ -12,7 +12,7 @@ GAMES = 510
 def random_move(state, player, rng):
     """A uniformly random placement with random golden colours (cheaper than drawing
     from legal_moves, which every 7th move is checked against)."""
-    places = GAME.placements(state)
+    places = GAME.open_spaces(state)
     if not places:
         return PASS
     a, b = rng.choice(places)

@@ -26,8 +26,8 @@ def tile(a, b, g=None):
 def test_game_is_registered_with_its_bots():
     game = get_game("genial")
     assert game is GAME and (game.min_players, game.max_players) == (2, 4)
-    assert set(game.bots) == {"random", "easy", "normal", "hard"}
-    assert game.bots["hard"]().name == "hard"  # the search bot, loaded on first use
+    assert set(game.type.levels()) == {"random", "easy", "normal", "hard"}
+    assert game.type.levels()["hard"].factory().name == "hard"  # the search bot, loaded on first use
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -149,7 +149,7 @@ def test_legal_moves_list_every_placement_and_golden_choice_in_json_form():
     moves = GAME.legal_moves(state, 0)
     assert json.loads(json.dumps(moves)) == moves
     golden = state.layout.golden
-    expected = sum(4 ** ((a in golden) + (b in golden)) for a, b in GAME.placements(state))
+    expected = sum(4 ** ((a in golden) + (b in golden)) for a, b in GAME.open_spaces(state))
     assert len(moves) == expected
     keys = {(tuple(m["a"]), tuple(m["b"]), tuple(m.get("g", ()))) for m in moves}
     assert len(keys) == len(moves)
@@ -160,10 +160,10 @@ def test_legal_moves_list_every_placement_and_golden_choice_in_json_form():
 
 def test_placements_shrink_as_tiles_are_placed():
     state = GAME.new(2, 1)
-    n = len(GAME.placements(state))
+    n = len(GAME.open_spaces(state))
     state = GAME.apply(state, 0, tile((0, 3), (1, 3)))
-    assert len(GAME.placements(state)) < n
-    assert all(state.owner[a] == rules.EMPTY == state.owner[b] for a, b in GAME.placements(state))
+    assert len(GAME.open_spaces(state)) < n
+    assert all(state.owner[a] == rules.EMPTY == state.owner[b] for a, b in GAME.open_spaces(state))
 
 
 def _nothing_fits(players=2):
@@ -220,8 +220,8 @@ def test_state_rebuilt_from_a_view_scores_moves_alike():
     state = replace(state, turn=10)  # back in play, to compare legal moves
     rebuilt = rules.state_from_view(GAME.view(state, None))
     assert GAME.legal_moves(rebuilt, 0) == GAME.legal_moves(state, 0)
-    for a, b in GAME.placements(state)[::17]:
-        assert GAME.outcome(rebuilt, 0, a, b).gain == GAME.outcome(state, 0, a, b).gain
+    for a, b in GAME.open_spaces(state)[::17]:
+        assert GAME.tile_outcome(rebuilt, 0, a, b).gain == GAME.tile_outcome(state, 0, a, b).gain
 
 
 def test_describe_names_the_player_the_tile_and_the_points():

@@ -21,6 +21,11 @@ def table(seats, seed=7):
     return started(screen, seats, seed)
 
 
+def put(s, state):
+    """Set the position on screen (white-box: the session's latest state)."""
+    s.session.states[-1] = state
+
+
 def click(s, cell):
     s.on_action("cell", {"cell": f"{cell[0]},{cell[1]}"})
 
@@ -28,9 +33,9 @@ def click(s, cell):
 def scoring_placement(state, player, golden=None):
     """A place for a tile that scores from towers, with or without a golden half."""
     gold = state.layout.golden
-    for a, b in GAME.placements(state):
+    for a, b in GAME.open_spaces(state):
         halves = (a in gold) + (b in gold)
-        if sum(GAME.outcome(state, player, a, b).gain) and (golden is None or halves == golden):
+        if sum(GAME.tile_outcome(state, player, a, b).gain) and (golden is None or halves == golden):
             return CELLS[a], CELLS[b]
     raise AssertionError("no such placement")
 
@@ -107,9 +112,9 @@ def test_clicks_that_make_no_tile_say_why_and_change_the_pick():
 
 def test_a_golden_half_asks_for_a_colour_with_the_weakest_preselected():
     app, s = table(HUMAN_VS_BOT)
-    s.state = replace(s.state, scores=((3, 1, 2, 4), (0, 0, 0, 0)))
+    put(s, replace(s.state, scores=((3, 1, 2, 4), (0, 0, 0, 0))))
     a, b = scoring_placement(s.state, 0, golden=1)
-    gain = GAME.outcome(s.state, 0, INDEX[a], INDEX[b]).gain
+    gain = GAME.tile_outcome(s.state, 0, INDEX[a], INDEX[b]).gain
     after = [x + g for x, g in zip(s.state.scores[0], gain)]
     weakest = COLOURS[after.index(min(after))]
     click(s, a)
@@ -130,7 +135,7 @@ def test_a_golden_half_asks_for_a_colour_with_the_weakest_preselected():
 
 def test_two_golden_halves_get_a_colour_each():
     app, s = table(HUMAN_VS_BOT)
-    s.state = build_position(2, towers={(0, 0): "Tb1", (3, 0): "Sg2"}, golden=[(-4, 2), (-4, 3)])
+    put(s, build_position(2, towers={(0, 0): "Tb1", (3, 0): "Sg2"}, golden=[(-4, 2), (-4, 3)]))
     click(s, (-4, 2))
     click(s, (-4, 3))
     assert s.golden_pick == ["o", "g"]  # weakest first, then the next weakest
@@ -142,7 +147,7 @@ def test_two_golden_halves_get_a_colour_each():
 
 def test_pass_is_the_only_move_when_no_tile_fits():
     app, s = table(HUMAN_VS_BOT)
-    s.state = replace(s.state, free=0)
+    put(s, replace(s.state, free=0))
     html = s.render()
     assert 'data-move-bar="pass"' in html
     assert [a for a, _ in controls(html) if a in ("pass", "confirm")] == ["pass"]
@@ -221,7 +226,7 @@ def test_names_are_text_and_the_bots_finish_a_four_player_game():
 def screen_with_scores(scores):
     app, s = table([Seat("bot", n, "normal") for n in ("Ana", "Bo", "Chi")][:len(scores)])
     app.timers.clear()
-    s.state = replace(s.state, scores=tuple(tuple(x) for x in scores))
+    put(s, replace(s.state, scores=tuple(tuple(x) for x in scores)))
     return s
 
 

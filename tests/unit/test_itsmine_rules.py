@@ -442,18 +442,24 @@ def test_everyones_favourites_are_revealed_when_the_round_is_scored():
 # ------------------------------------------------------------------ the log
 
 
-def test_describe_tells_who_took_whose_pile():
+def test_describe_tells_who_took_whose_pile_and_where_the_hearts_went():
     state = a_round_in_progress()
-    assert GAME.describe(state, 1, grab([2], 1200)) == "Player 2 grabbed Player 3's pile (2 cards) — It's mine!"
-    assert GAME.describe(state, 2, grab([2], 1200)) == "Player 3 grabbed their own pile (2 cards) — It's mine!"
+    assert GAME.describe(state, 1, grab([2], 1200)) == (
+        "Player 2 grabbed Player 3's pile (2 cards) — It's mine! ♥ Player 2 → Player 3.")
+    assert GAME.describe(state, 2, grab([2], 1200)) == (
+        "Player 3 grabbed their own pile (2 cards) — It's mine! ♥ Player 3 → the box.")
     assert GAME.describe(state, 3, flip(1200)) == "Player 4 flipped a blueberry cup."
     two = GAME.describe(state, 3, grab([0, 2], 1200))
-    assert two == "Player 4 grabbed Player 1's pile (1 card) and Player 3's pile (2 cards) — It's mine!"
+    assert two == ("Player 4 grabbed Player 1's pile (1 card) and Player 3's pile (2 cards) — It's mine! "
+                   "♥ Player 4 → Player 1, Player 3.")
 
 
 def test_describe_tells_a_contest_and_a_round_end():
     before, _ = contested(0)
     text = GAME.describe(before, 1, grab([2], 1010))
     assert "at the same moment as Player 1: rock-paper-scissors" in text
+    won = next(seed for seed in range(30) if contested(seed)[1].contests[0]["winner"] == 1)
+    text = GAME.describe(contested(won)[0], 1, grab([2], 1010))  # the hearts go back and forth
+    assert text.endswith("and wins it — It's mine! Hearts: Player 1 +1, Player 2 -1.")
     ending = GAME.describe(all_drawn(), 0, {"a": "x", "t": 20_000})
     assert ending.startswith("Time is up") and "Round 1 ends: Player 1 +" in ending

@@ -15,7 +15,7 @@ from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.help import RULES
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, TICK_MS
-from gelateria.games.itsmine.sim import next_event, simulate
+from gelateria.games.itsmine.sim import Planner, simulate
 
 LINEUPS = [
     ["easy", "normal", "hard"],
@@ -147,16 +147,16 @@ def test_next_event_leaves_human_seats_alone_and_ends_an_idle_countdown():
     state = GAME.position(
         4, draw=[[], [], [], []], open=[[1], [], [], []], favourites=[(4, 4), (0, 0), (1, 1), (2, 2)], now=3000
     )
-    plans = [None] * 4
-    bots = [None, BOTS["hard"](), BOTS["hard"](), BOTS["hard"]()]
-    rngs = [Rng(seat) for seat in range(4)]
-    at, seat, move = next_event(state, bots, rngs, plans)
-    assert plans[0] is None
+    planner = Planner(GAME, {seat: BOTS["hard"]() for seat in (1, 2, 3)}, {seat: Rng(seat) for seat in (1, 2, 3)})
+    event = planner.next(state, state.now)
+    at, seat, move = event.at, event.seat, event.move
+    assert planner.plans.get(0) is None
     assert seat != 0 and move == {"a": "g", "p": [0], "t": at} and at < 3000 + COUNTDOWN_MS
     state.open = [(), (), (), ()]
     state.won[1] = (2,)  # nothing worth a token is left on the table
-    plans = [None] * 4
-    assert next_event(state, bots, rngs, plans) == (3000 + COUNTDOWN_MS, 0, {"a": "x", "t": 3000 + COUNTDOWN_MS})
+    planner.plans = {}
+    event = planner.next(state, state.now)
+    assert (event.at, event.seat, event.move) == (3000 + COUNTDOWN_MS, 0, {"a": "x", "t": 3000 + COUNTDOWN_MS})
 
 
 def test_turn_based_driver_can_play_it_too():

@@ -10,7 +10,7 @@ from gelateria.core.record import Seat
 from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
-from gelateria.games.itsmine.sim import next_event
+from gelateria.games.itsmine.sim import Planner
 from gelateria.web.views.itsmine import REACH_MS, screen
 
 
@@ -34,10 +34,8 @@ def game_time(app, view):
 
 def put(view, **position):
     """Replace the game with a hand-built position (rules' position())."""
-    view.state = GAME.position(len(view.seats), **position)
-    view.plans = [None] * len(view.seats)
-    for bot in view.bots.values():
-        bot.reset()
+    view.session.states[-1] = GAME.position(len(view.seats), **position)
+    view.session.planner.reset()  # no plans; every bot starts afresh
     view.app.refresh()
     view.after_change()
 
@@ -67,17 +65,17 @@ def test_a_bot_grab_arrives_at_its_planned_time():
     put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [], [30, 31, 36], []],
         favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
     # What the bots plan, computed independently with the same bots and dice.
-    twin_bots = [None] + [BOTS["hard"]() for _ in range(3)]
-    for bot in twin_bots[1:]:
+    twin_bots = {i: BOTS["hard"]() for i in (1, 2, 3)}
+    for bot in twin_bots.values():
         bot.level = view.bots[1].level
-    twin_rngs = [None] + [view.bot_rngs[i].copy() for i in (1, 2, 3)]
+    twin_rngs = {i: view.session.rngs[i].copy() for i in (1, 2, 3)}
     # (the view already asked its bots once; ask fresh twins from the same point)
-    view.plans = [None] * 4
+    view.session.planner.reset()
     for i in (1, 2, 3):
-        view.bots[i].reset()
-        view.bot_rngs[i] = twin_rngs[i].copy()
+        view.session.rngs[i] = twin_rngs[i].copy()
     view.after_change()
-    at, seat, move = next_event(view.state, twin_bots, twin_rngs, [None] * 4)
+    event = Planner(GAME, twin_bots, twin_rngs).next(view.state, game_time(app, view))
+    at, seat, move = event.at, event.seat, event.move
     assert seat == 1 and move["a"] == "g" and move["p"] == [2]
     before = len(view.record.moves)
     app.advance(at - game_time(app, view) - 1)
@@ -279,8 +277,8 @@ def test_a_stale_tab_stops_the_clock_and_saves_nothing_over_the_newer_game():
     moves = len(first.record.moves)
     app.advance(5_000)
     for seat in range(3):  # not a hand can land in the stale tab, whoever it is
-        assert not first.play(seat, {"a": "f", "t": first.move_time()})
-        assert not first.play(seat, {"a": "g", "p": [seat], "t": first.move_time()})
+        assert not first.act(seat, {"a": "f", "t": first.move_time()})
+        assert not first.act(seat, {"a": "g", "p": [seat], "t": first.move_time()})
     first.flush()
     assert len(first.record.moves) == moves  # no bot goes on in the stale tab
     assert app.saves.get(first.save_id).record.moves == newest

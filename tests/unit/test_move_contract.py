@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gelateria.core.game import IllegalMove, all_games, strict_key
-from gelateria.games.itsmine import sim
+from gelateria.core.session import play
 
 GAMES = sorted(all_games().values(), key=lambda g: g.id)
 
@@ -18,20 +18,12 @@ def positions(game, count: int, seed: int):
     rnd = random.Random(seed)
     found = []
     while len(found) < count:
-        if game.id == "itsmine":
-            seen = []
-            sim.simulate(rnd.choice([["easy"] * 3, ["normal", "hard", "easy", "easy"], ["hard"] * 5]), rnd.randrange(10**6),
-                         on_event=lambda seat, move, before, after: seen.append(before))
-            found += [(state, rnd.choice(game.to_act(state))) for state in rnd.sample(seen, 10) if game.to_act(state)]
-            continue
-        players = rnd.randint(game.min_players, min(game.max_players, 4))
-        options = {"mode": "solitaire" if players == 1 else "video" if players == 2 else "multi"} if game.id == "gelatinous" else {}
-        state = game.new(players, rnd.randrange(10**6), options)
-        while not game.is_over(state):
-            player = game.to_act(state)[0]
-            if rnd.random() < 0.3:
-                found.append((state, player))
-            state = game.apply(state, player, rnd.choice(game.legal_moves(state, player)))
+        players = rnd.randint(game.min_players, min(game.max_players, 5))
+        offered = game.type.offered_levels()
+        levels = [rnd.choice(["random"] + offered[:2]) for _ in range(players)]  # (no search bots: slow)
+        seen = []
+        play(game, levels, rnd.randrange(10**6), on_move=lambda seat, move, before, after: seen.append(before))
+        found += [(state, rnd.choice(game.to_act(state))) for state in rnd.sample(seen, min(10, len(seen))) if game.to_act(state)]
     return found[:count]
 
 

@@ -6,7 +6,6 @@ import time
 
 import pytest
 
-from gelateria.core.match import bot_factories
 from gelateria.core.rng import Rng
 from gelateria.core.search import SearchBot, move_key
 from gelateria.games.gelati import search as gelati_search
@@ -40,8 +39,8 @@ def decide(game, module, state, seed=1, **knobs):
 
 @pytest.mark.parametrize("game,module", SEARCH_GAMES, ids=lambda g: getattr(g, "id", ""))
 def test_hard_level_is_offered_and_is_a_search_bot(game, module):
-    assert {"easy", "normal", "hard"} <= set(bot_factories(game))
-    assert isinstance(bot_factories(game)["hard"](), SearchBot)
+    assert {"easy", "normal", "hard"} <= set(game.type.levels())
+    assert isinstance(game.type.levels()["hard"].factory(), SearchBot)
 
 
 # --- legal moves --------------------------------------------------------------------------

@@ -5,7 +5,8 @@ import pytest
 from gelateria.core.record import Seat, from_json
 import fakeapp
 from fakeapp import FakeApp
-from gelateria.web.table import TableScreen, name_players
+from gelateria.core.session import name_players
+from gelateria.web.table import TableScreen
 
 
 class DiceTable(TableScreen):
@@ -240,13 +241,19 @@ def encode_for(game_id):
     return encode(Record(game_id, [Seat("human", "A"), Seat("bot", "B", "normal")], 1, {}, []))
 
 
+class TileTable(TableScreen):
+    game_id = "genial"  # a game with undo
+
+    def board(self):
+        return ""
+
+
 def test_hot_seat_undo_asks_first():
     app = FakeApp()
-    screen = DiceTable(app)
-    screen.options = {"mode": "video"}
+    screen = TileTable(app)
     screen.seats = [Seat("human", "Ana"), Seat("human", "Bo")]
     screen.start(seed=8)
-    screen.act(0, {"a": "roll"})
+    screen.act(0, screen.session.legal(0)[0])
     screen.on_action("undo", {})
     assert screen.confirm_undo and len(screen.record.moves) == 1
     assert "Undo the last move for everyone?" in screen.render()

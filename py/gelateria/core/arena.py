@@ -12,22 +12,19 @@ never the figures. A game is played as `python -m gelateria play` plays it (same
 bot RNGs), so any one of them can be watched again with its seed and seating.
 
 A shared win counts as a fraction for each winner, so the win shares of all seats add
-up to the number of games. Games whose play is not a plain sequence of turns (It's
-Mine!, real time) are played by their own simulator, `gelateria.games.<id>.sim.
-simulate(levels, seed, options)`, which includes the bots' reaction delays; their
+up to the number of games. Every game is played by core.session; a real-time game's
+events come from its planner with the bots' reaction delays included, and their
 thinking time per move is not measured.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import time
 
-from gelateria.core.game import get_game
-from gelateria.core.match import MAX_STEPS, make_bot
+from gelateria.core.game import TURNS, get_game
 from gelateria.core.rng import Rng
+from gelateria.core.session import Session, bot_seats, make_bot
 
 Z95 = 1.96
 
@@ -44,60 +41,32 @@ def seating(seats: list[str], game_index: int) -> tuple[int, list[str]]:
     return deal, [seats[(i - turn) % n] for i in range(n)]
 
 
-def simulator(game):
-    """The game's own simulator module if its play is not a plain sequence of turns."""
-    name = f"gelateria.games.{game.id}.sim"
-    if getattr(game, "cli_play", None) is None or importlib.util.find_spec(name) is None:
-        return None
-    module = importlib.import_module(name)
-    return module if hasattr(module, "simulate") else None
-
-
 def play_game(game_id: str, levels: list[str], seed: int, options: dict | None = None) -> dict:
     """Play one game; return its levels, scores, winners and per-seat thinking time."""
     game = get_game(game_id)
-    sim = simulator(game)
+    session = Session(game, bot_seats(game, levels), seed, options)
+    session.timer = time.perf_counter  # turn games: every decision timed
+    session.run()
     n = len(levels)
     think = [0.0] * n
-    moves = [0] * n
     decisions = [0] * n  # moves with more than one legal choice
     decision_think = [0.0] * n
     slowest = [0.0] * n
-    if sim is not None:
-        state, record = sim.simulate(levels, seed, options)
-        for seat, _ in record:
-            moves[seat] += 1
-        timed = False
-    else:
-        # The same loop and bot RNGs as core.match.play, timing each decision.
-        bots = [make_bot(game, level) for level in levels]
-        rngs = [Rng(seed).fork(1000 + i) for i in range(n)]
-        state = game.new(n, seed, dict(options or {}))
-        steps = 0
-        while not game.is_over(state):
-            player = game.to_act(state)[0]
-            legal = game.legal_moves(state, player)
-            view = game.view(state, player)
-            started = time.perf_counter()
-            move = bots[player].choose(view, legal, rngs[player])
-            spent = time.perf_counter() - started
-            state = game.apply(state, player, move)
-            think[player] += spent
-            moves[player] += 1
-            if len(legal) > 1:
-                decisions[player] += 1
-                decision_think[player] += spent
-            slowest[player] = max(slowest[player], spent)
-            steps += 1
-            if steps > MAX_STEPS:
-                raise RuntimeError(f"{game.title}: no end after {MAX_STEPS} moves")
-        timed = True
+    for seat, choices, spent in session.decisions:
+        think[seat] += spent
+        if choices > 1:
+            decisions[seat] += 1
+            decision_think[seat] += spent
+        slowest[seat] = max(slowest[seat], spent)
+    moves = [0] * n
+    for seat, _ in session.moves:
+        moves[seat] += 1
     return {
         "levels": levels,
         "seed": seed,
-        "scores": list(game.scores(state)),
-        "winners": list(game.winners(state)),
-        "timed": timed,
+        "scores": list(game.scores(session.state)),
+        "winners": list(game.winners(session.state)),
+        "timed": game.type.timing == TURNS,
         "think": think,
         "moves": moves,
         "decisions": decisions,
@@ -200,12 +169,8 @@ def run(
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
         raise KeyError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}")
-    sim = simulator(game)
     for level in set(seats):
-        if sim is not None:
-            sim.make_bot(level)  # an unknown level fails before any game is played
-        else:
-            make_bot(game, level)
+        make_bot(game, level)  # an unknown level fails before any game is played
     jobs_list = [(game_id, list(seats), seed, i, options) for i in range(games)]
     started = time.perf_counter()
     results = []

@@ -27,6 +27,18 @@ class RandomBot:
         return rng.choice(legal)
 
 
+def three_levels(easy: Callable[[], Bot], normal: Callable[[], Bot], search_module: str) -> dict:
+    """The bot levels of a game with choices to make: a careless heuristic, the
+    heuristic, and the game's search bot (game.BotLevel each, as the panel calls them)."""
+    from gelateria.core.game import BotLevel
+
+    return {
+        "easy": BotLevel(easy, "Easy bot", "makes careless moves"),
+        "normal": BotLevel(normal, "Bot", "plays the best move it sees at a glance"),
+        "hard": BotLevel(searching(search_module), "Hard bot", "looks ahead, up to a second a move"),
+    }
+
+
 def searching(module: str) -> Callable[[], Bot]:
     """A bot factory for a game's search bot, `module.hard_bot()`, imported on first
     use so the heuristic levels never pay for loading the search code."""

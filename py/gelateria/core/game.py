@@ -1,16 +1,26 @@
-"""The Game protocol every game implements, and the registry of games.
+"""The Game protocol every game implements, its declared type, and the registry.
 
 A game is one module-level object with the verbs below. States are opaque to
 everyone but the game; moves are small JSON-able values (dicts of str/int/list);
 players are seat numbers 0..n-1. `apply` never mutates the state it is given.
+
+Everything the rest of the box needs to know about a game without reading its rules
+is declared once, in its `GameType` (like OpenSpiel's GameType): whether information
+is hidden (a hand-over screen between humans at one device), whether it is played in
+turns or in real time (undo, how bots are driven), the score order, the options, the
+bot levels with their labels, the seat limits and the home-screen entry. A game
+package registers itself with `register(GAME, GameType(...))`; the catalog, the
+page's stylesheets and the build's lists are all derived from the registry.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import pkgutil
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, runtime_checkable
 
 Move = Any  # JSON-able: dict / list / str / int
 State = Any
@@ -36,6 +46,78 @@ class Game(Protocol):
     def scores(self, state: State) -> list[float]: ...
     def winners(self, state: State) -> list[int]: ...
     def view(self, state: State, player: int | None) -> dict: ...
+    def describe(self, state: State, player: int, move: Move) -> str: ...
+
+
+PERFECT, HIDDEN = "perfect", "hidden"  # information
+TURNS, REAL_TIME = "turns", "real_time"  # timing
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One level of bot: how to make it, and how the new-game panel calls it (a level
+    with no label, like "random", is for the command line and tests only)."""
+
+    factory: Callable[[], Any]
+    label: str = ""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: the values this version knows (the first is the default) and
+    how the new-game panel names them."""
+
+    name: str
+    values: tuple
+    label: str = ""
+    value_labels: tuple = ()
+    default: Any = None  # None: the option is left out of the record unless chosen
+
+
+def _random_bot():
+    from gelateria.core.bots import RandomBot
+
+    return RandomBot()
+
+
+@dataclass(frozen=True)
+class GameType:
+    information: str = PERFECT
+    timing: str = TURNS
+    undo: bool = True  # turn games only; False when chance is in the state (a re-roll would repeat)
+    bots: dict = field(default_factory=dict)  # level -> BotLevel, in the order the panel offers them
+    options: tuple = ()  # Option, ...
+    lower_wins: Callable[[dict, int], bool] = lambda options, players: False  # the score order, given options and seats
+    seats: Callable[[dict], tuple] | None = None  # (min, max) given the options; default the game's
+    default_players: int = 2
+    # The home screen's entry.
+    order: int = 100  # position on the home screen
+    minutes: str = ""
+    pitch: str = ""
+    accent: str = "#cccccc"
+    # Real-time games: `planner(bots, rngs)` makes the object that says what the bots
+    # (or the clock) do next; see core.session.
+    planner: Callable | None = None
+    # How long the page pauses (ms) before an automatic step that is not a decision,
+    # like the next round of a real-time game when nobody at the screen plays.
+    pause_ms: int = 0
+
+    def levels(self) -> dict:
+        """Every bot level, "random" included: every game can be played by random bots."""
+        return {"random": BotLevel(_random_bot), **self.bots}
+
+    def offered_levels(self) -> list[str]:
+        return [level for level, bot in self.bots.items() if bot.label]
+
+    def option_values(self) -> dict[str, tuple]:
+        return {option.name: option.values for option in self.options}
+
+    def higher_is_better(self, options: dict | None, players: int) -> bool:
+        return not self.lower_wins(dict(options or {}), players)
+
+    def can_undo(self) -> bool:
+        return self.timing == TURNS and self.undo
 
 
 def is_seat_number(player: object) -> bool:
@@ -64,10 +146,18 @@ class Rules:
     """
 
     title = ""
-    options: dict[str, tuple] = {}  # option name -> the values this version knows
+    type: GameType = GameType()  # set by register()
     max_moves = 2_000  # a record with more moves is refused before it is replayed
 
     def advance(self, state: State, player: int, move: Move) -> State:
+        raise NotImplementedError
+
+    @property
+    def options(self) -> dict[str, tuple]:
+        """Option name -> the values this version knows (from the declared type)."""
+        return self.type.option_values()
+
+    def describe(self, state: State, player: int, move: Move) -> str:
         raise NotImplementedError
 
     def canonical(self, move: Move) -> Move:
@@ -105,10 +195,20 @@ class Rules:
 _REGISTRY: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:
-    """Games call this at import time (in their package __init__)."""
+def register(game: Game, game_type: GameType | None = None) -> Game:
+    """Games call this at import time (in their package __init__); the test suite may
+    register a game of its own the same way."""
+    if game_type is not None:
+        game.type = game_type
     _REGISTRY[game.id] = game
     return game
+
+
+def game_module(game: Game, name: str):
+    """A game's optional module by name (e.g. "cli"), or None if it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    spec = importlib.util.find_spec(f"{package}.{name}") if package else None
+    return importlib.import_module(f"{package}.{name}") if spec is not None else None
 
 
 def _discover() -> None:

@@ -168,7 +168,7 @@ def from_dict(d: object) -> Record:
     game = d.get("g")
     if not isinstance(game, str) or not game.isidentifier() or len(game) > 20:
         raise RecordError("This link does not say which game it is for.")
-    rules = _rules_for(game)
+    rules = rules_for(game)
     version = d.get("v")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError("This link has no format version.")
@@ -225,7 +225,7 @@ def from_dict(d: object) -> Record:
     return Record(game, seats, seed, options, moves, version)
 
 
-def _rules_for(game_id: str):
+def rules_for(game_id: str):
     from gelateria.core.game import get_game
 
     try:
@@ -235,9 +235,7 @@ def _rules_for(game_id: str):
 
 
 def _bot_levels(rules) -> set[str]:
-    from gelateria.core.match import bot_factories
-
-    return set(bot_factories(rules))
+    return set(rules.type.levels())
 
 
 def to_json(record: Record) -> str:
@@ -295,24 +293,6 @@ def replay(record: Record, upto: int | None = None):
 
 def replay_states(record: Record, upto: int | None = None) -> list:
     """Every state of a record: before the first move, then after each (RecordError as replay)."""
-    from gelateria.core.game import IllegalMove
+    from gelateria.core.session import Session
 
-    game = _rules_for(record.game)
-    n = len(record.seats)
-    if not game.min_players <= n <= game.max_players:
-        raise RecordError(
-            f"{game.title} is for {game.min_players}–{game.max_players} players; this link has {n}."
-        )
-    try:
-        states = [game.new(n, record.seed, record.options)]
-    except (ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"This link's game settings are not valid for {game.title}.") from exc
-    moves = record.moves if upto is None else record.moves[:upto]
-    for i, (player, move) in enumerate(moves):
-        try:
-            states.append(game.apply(states[-1], player, move))
-        except IllegalMove as exc:
-            raise RecordError(f"Move {i + 1} in this link is not allowed: {exc}") from exc
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-            raise RecordError(f"Move {i + 1} in this link is not a move of {game.title}.") from exc
-    return states
+    return Session.from_record(record, upto).states

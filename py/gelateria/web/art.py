@@ -70,3 +70,11 @@ def itsmine() -> Markup:
 
 
 PICTURES = {"gelati": gelati, "genial": genial, "gelatinous": gelatinous, "itsmine": itsmine}
+
+
+def picture(game_id: str) -> Markup:
+    """A game's card picture; a game that has none yet gets a plain cup."""
+    draw = PICTURES.get(game_id)
+    if draw is not None:
+        return draw()
+    return _picture(svg("circle", cx=60, cy=45, r=28, fill="#f3e1ea"), label="A game")

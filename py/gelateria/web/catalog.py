@@ -1,10 +1,11 @@
-"""What the home screen says about each game. The rules live in gelateria.games;
-this is presentation only, kept here so the home screen starts without importing
-every game's rules."""
+"""What the home screen says about each game, derived from the registered games'
+declared types (core.game.GameType): adding a game never edits a list here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from gelateria.core.game import all_games
 
 
 @dataclass(frozen=True)
@@ -17,19 +18,12 @@ class Entry:
     accent: str  # CSS colour of the card
 
 
-CATALOG = [
-    Entry("gelati", "Gelati", "2–4 players", "30 min",
-          "Lay hexagonal ice-cream tiles, match cups, flavours and toppings, and fill secret orders on the way to 50.",
-          "#f49ac1"),
-    Entry("genial", "Genial Spezial", "2–4 players", "30 min",
-          "Chain double-hex tiles between towers to score four colours. Only your weakest colour counts.",
-          "#8fc7f0"),
-    Entry("gelatinous", "Gelatinous", "1–6 players", "5 min",
-          "Roll dice to build a cube of eight 3s before the jelly eats you. Solitaire, lockstep, or pass the dice.",
-          "#9ad9a5"),
-    Entry("itsmine", "It's Mine!", "3–5 players", "15 min",
-          "Flip ice-cream cards and grab the piles your secret favourites want, faster than everyone else.",
-          "#ffd27a"),
-]
+def catalog() -> list[Entry]:
+    """Every game in the box, in the order the home screen shows them."""
+    games = sorted(all_games().values(), key=lambda game: game.type.order)
+    return [Entry(game.id, game.title, f"{game.min_players}–{game.max_players} players", game.type.minutes,
+                  game.type.pitch, game.type.accent) for game in games]
 
-BY_ID = {entry.id: entry for entry in CATALOG}
+
+def entry(game_id: str) -> Entry | None:
+    return next((e for e in catalog() if e.id == game_id), None)

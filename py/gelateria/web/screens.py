@@ -12,7 +12,7 @@ import importlib
 
 from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
-from gelateria.web.catalog import BY_ID, CATALOG
+from gelateria.web.catalog import catalog, entry
 from gelateria.web.markup import Markup, h, join
 
 
@@ -75,14 +75,14 @@ class HomeScreen(Screen):
             self.import_message = f"That file could not be opened: {exc}"
             self.app.refresh()
             return
-        if record.game not in BY_ID:
+        if entry(record.game) is None:
             self.import_message = "That file is for a game this box does not have."
             self.app.refresh()
             return
         self.app.go(f"/{record.game}/game/{encode(record)}")
 
     def render(self) -> Markup:
-        cards = [self.card(entry) for entry in CATALOG]
+        cards = [self.card(game) for game in catalog()]
         saves = self.app.saves.load_all() if self.app is not None else []
         problems = list(self.app.saves.problems) if self.app is not None else []
         return h("section", {"class": "home", "data-screen": "home"},
@@ -112,13 +112,13 @@ class HomeScreen(Screen):
             return Markup("")
         items = []
         for saved in saves:
-            entry = BY_ID.get(saved.game)
-            if entry is None:
+            game = entry(saved.game)
+            if game is None:
                 continue
             names = ", ".join(seat.name for seat in saved.record.seats)
-            items.append(h("li", {"class": "saved", "style": f"--accent:{entry.accent}", "data-save": saved.save_id},
-                           h("a", {"href": href(saved), "aria-label": f"{verb}: {entry.title} with {names}"},
-                             h("strong", None, entry.title), " ",
+            items.append(h("li", {"class": "saved", "style": f"--accent:{game.accent}", "data-save": saved.save_id},
+                           h("a", {"href": href(saved), "aria-label": f"{verb}: {game.title} with {names}"},
+                             h("strong", None, game.title), " ",
                              h("span", {"class": "saved-names"}, names),
                              h("span", {"class": "saved-summary"},
                                f"{len(saved.record.moves)} moves" + (f" · {saved.summary}" if saved.summary else "")))))
@@ -129,7 +129,7 @@ class HomeScreen(Screen):
     def card(entry) -> Markup:
         return h("li", {"class": "game-card", "style": f"--accent:{entry.accent}", "data-card": entry.id},
                  h("a", {"class": "card-main", "href": f"#/{entry.id}", "aria-label": f"Play {entry.title}"},
-                   art.PICTURES[entry.id](),
+                   art.picture(entry.id),
                    h("h2", None, entry.title),
                    h("p", {"class": "meta"}, f"{entry.players} · {entry.minutes}"),
                    h("p", {"class": "pitch"}, entry.pitch)),
@@ -148,7 +148,7 @@ def rules_sections(game_id: str):
 class RulesScreen(Screen):
     def __init__(self, app, game_id: str):
         super().__init__(app)
-        self.entry = BY_ID[game_id]
+        self.entry = entry(game_id)
         self.title = f"{self.entry.title} rules — Gelateria"
 
     def render(self) -> Markup:
@@ -168,7 +168,7 @@ class RulesScreen(Screen):
 class ComingSoonScreen(Screen):
     def __init__(self, app, game_id: str):
         super().__init__(app)
-        self.entry = BY_ID[game_id]
+        self.entry = entry(game_id)
         self.title = f"{self.entry.title} — Gelateria"
 
     def render(self) -> Markup:
@@ -218,7 +218,7 @@ def screen_for(app, path: str) -> Screen:
     if not parts:
         return HomeScreen(app)
     game_id, rest = parts[0], parts[1:]
-    if game_id not in BY_ID:
+    if entry(game_id) is None:
         return NotFoundScreen(app, path)
     if rest == ["rules"]:
         return RulesScreen(app, game_id)

@@ -107,9 +107,9 @@ def read_prefs(text: object) -> dict:
 
 def describe_saved(saved: Saved) -> str:
     """A save in words, to name it in a notice: "Gelati with Ana and Bo"."""
-    from gelateria.web.catalog import BY_ID
+    from gelateria.web.catalog import entry as catalog_entry
 
-    entry = BY_ID.get(saved.game)
+    entry = catalog_entry(saved.game)
     names = [seat.name for seat in saved.record.seats]
     who = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return f"{entry.title if entry else saved.game} with {who}"

@@ -16,7 +16,6 @@ hard:   judges placements more carefully (exact expectations over the tiles it h
 
 from __future__ import annotations
 
-from gelateria.core.bots import RandomBot, searching
 from gelateria.core.hexgrid import neighbours
 from gelateria.games.gelati.rules import (
     N_TILES,
@@ -191,5 +190,3 @@ class EasyBot(HeuristicBot):
     name = "easy"
     mistakes = 0.35
 
-
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": HeuristicBot, "hard": searching("gelateria.games.gelati.search")}

@@ -274,12 +274,6 @@ class Gelati(Rules):
     min_players = 2
     max_players = 4
 
-    @property
-    def bots(self) -> dict:
-        from gelateria.games.gelati.bots import BOTS
-
-        return BOTS
-
     # -- setup ---------------------------------------------------------------------
 
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
@@ -573,13 +567,15 @@ class Gelati(Rules):
 
     def view(self, state: State, player: int | None) -> dict:
         """Public: board, scores, parts held, supply, how many tiles / orders each
-        player has, completed orders, the stack size, the last move, and the hand of a
-        player who cannot place (they must show it). Private: your hand and orders."""
+        player has, completed orders, the stack size, whether the player to move has
+        placed this turn, the last move, and the hand of a player who cannot place
+        (they must show it). Private: your hand and orders."""
         s = state
         stuck = s.phase == "place" and not can_place(s, s.turn)
         v = {
             "phase": s.phase,
             "turn": s.turn,
+            "placed": s.placed,
             "players": s.players,
             "me": player,
             "board": [[q, r, t] for (q, r), t in s.board.items()],
@@ -636,3 +632,37 @@ class Gelati(Rules):
 
 
 GAME = Gelati()
+
+
+# --- presentation queries (what a screen shows, in the rules' own figures) ----------------
+
+def placement_result(state: State, move: dict) -> dict:
+    """What a placement by the player to move would do, by the rules' own `apply`:
+    its points, the parts its rows of four earn and miss (none left in the supply),
+    and whether it wins the game."""
+    after = GAME.apply(state, state.turn, move)
+    e = after.last
+    return {"points": e["points"], "earned": list(e["earned"]), "missed": list(e["missed"]),
+            "wins": after.phase == "over" and after.scores[state.turn] >= WIN_POINTS}
+
+
+def points_made(views: list[dict]) -> dict:
+    """How each player's points were made, from the rules' account of every move in
+    `views`, the views of a game's positions from its start. By player: tiles placed,
+    points from placing, the best single placement, parts won in rows of four, the
+    orders completed (in turn) and the points from them."""
+    n = views[0]["players"] if views else 0
+    t = {"tiles": [0] * n, "points": [0] * n, "best": [0] * n, "parts": [0] * n,
+         "orders": [[] for _ in range(n)], "order_points": [0] * n}
+    for v in views:
+        e = v["last"]
+        if e and e.get("kind") == "place":
+            p = e["player"]
+            t["tiles"][p] += 1
+            t["points"][p] += e["points"]
+            t["best"][p] = max(t["best"][p], e["points"])
+            t["parts"][p] += len(e["earned"])
+        elif e and e.get("kind") == "order":
+            t["orders"][e["player"]].append(e["order"])
+            t["order_points"][e["player"]] += e["points"]
+    return t

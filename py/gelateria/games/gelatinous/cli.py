@@ -1,9 +1,9 @@
-"""Command-line hooks for Gelatinous (called by gelateria.cli through the GAME object).
+"""Command-line hooks for Gelatinous (found by gelateria.cli in this file):
 
-    python -m gelateria play gelatinous --mode video --seats 3 --seed 1 [--trace]
-    python -m gelateria odds gelatinous --mode solitaire --games 100000 [--seed 1] [--exact]
+    python -m gelateria play gelatinous --option mode=video --seats 3 --seed 1 [--trace]
+    python -m gelateria odds gelatinous --option mode=solitaire --games 100000 [--seed 1] [--exact]
 
-Here --seats is a number of players (default 1 solitaire, 3 video, 4 multiplayer).
+Here --seats is a number of players (for odds: default 1 solitaire, 3 video, 4 multiplayer).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sys
 
-from gelateria.core import match
 from gelateria.games.gelatinous import odds as odds_module
 from gelateria.games.gelatinous.rules import GAME, MODES, mode_for
 
@@ -22,21 +21,29 @@ def _dump(obj) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-def _players(seats) -> int | None:
-    """--seats as a number ("3"); a comma list of bot levels counts its entries."""
-    if seats is None:
-        return None
-    seats = str(seats).strip()
-    if seats.isdigit():
-        return int(seats)
-    return len([w for w in seats.split(",") if w.strip()])
+def result(session) -> dict:
+    """What `play gelatinous` adds to the result: the mode and how the game ended."""
+    return {"mode": session.state.mode, "outcome": GAME.outcome(session.state)}
+
+
+def extend(sub) -> None:
+    """`python -m gelateria odds gelatinous --option mode=video --seats 3 [--exact]`."""
+    p = sub.add_parser("odds", help="exact or simulated odds of Gelatinous")
+    p.add_argument("game", choices=["gelatinous"])
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="mode=solitaire|video|multi")
+    p.add_argument("--seats", help="number of players (default 1 solitaire, 3 video, 4 multi)")
+    p.add_argument("--games", type=int, default=10_000, help="games to simulate")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--exact", action="store_true", help="compute exactly instead (solitaire and video)")
+    p.set_defaults(func=odds)
 
 
 def _mode_and_players(args) -> tuple[str, int]:
-    """The mode from --mode (or --option mode=...), else from the player count."""
-    options = dict(pair.partition("=")[::2] for pair in (getattr(args, "option", None) or []))
-    mode = args.mode or options.get("mode")
-    players = _players(args.seats)
+    """The mode from --option mode=..., else from the player count."""
+    options = dict(pair.partition("=")[::2] for pair in args.option or [])
+    mode = options.get("mode")
+    seats = str(args.seats).strip() if args.seats is not None else None
+    players = int(seats) if seats and seats.isdigit() else len([w for w in seats.split(",") if w.strip()]) if seats else None
     if mode is None:
         mode = "solitaire" if players is None else mode_for(players, None)
     if players is None:
@@ -45,64 +52,13 @@ def _mode_and_players(args) -> tuple[str, int]:
     return mode, players
 
 
-def play(args) -> int:
-    try:
-        mode, players = _mode_and_players(args)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-
-    def trace(player, move, state):
-        print(_dump({"mover": player, "move": move, "state": GAME.view(state, None)}))
-
-    state, record = match.play(GAME, ["normal"] * players, args.seed, {"mode": mode}, trace if args.trace else None)
-    print(_dump({
-        "game": GAME.id,
-        "seed": args.seed,
-        "moves": len(record.moves),
-        "scores": GAME.scores(state),
-        "winners": GAME.winners(state),
-        "mode": mode,
-        "outcome": GAME.outcome(state),
-    }))
-    return 0
-
-
-def add_odds_command(sub) -> None:
-    """Add `odds <game>` unless another game already did; it dispatches to the named
-    game's `cli_odds`."""
-    if "odds" in sub.choices:
-        return
-    p = sub.add_parser("odds", help="exact or simulated odds of a dice game (gelatinous)")
-    p.add_argument("game")
-    p.add_argument("--mode", choices=MODES, default="solitaire")
-    p.add_argument("--seats", help="number of players (default 1 solitaire, 3 video, 4 multi)")
-    p.add_argument("--games", type=int, default=10_000, help="games to simulate")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--exact", action="store_true", help="compute exactly instead (solitaire and video)")
-    p.set_defaults(func=_dispatch_odds, option=None)
-
-
-def _dispatch_odds(args) -> int:
-    from gelateria.core.game import get_game
-
-    game = get_game(args.game)
-    handler = getattr(game, "cli_odds", None)
-    if handler is None:
-        print(f"error: {game.title} has no odds to show", file=sys.stderr)
-        return 2
-    return handler(args)
-
-
 def odds(args) -> int:
     try:
         mode, players = _mode_and_players(args)
-        # getattr: another game may have created the shared "odds" parser first.
-        if getattr(args, "exact", False):
+        if args.exact:
             _print_exact(mode, players)
         else:
-            games, seed = getattr(args, "games", 10_000), getattr(args, "seed", 1)
-            _print_simulation(odds_module.simulate(mode, players, games, seed))
+            _print_simulation(odds_module.simulate(mode, players, args.games, args.seed))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

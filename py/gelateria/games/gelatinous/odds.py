@@ -11,6 +11,9 @@
 - `simulate(mode, players, games, seed)`: Monte Carlo for every mode (the only option
   for multiplayer, where dice move between players). It plays by the resolution
   helpers of rules.py but draws each roll's (3s, 1s, 6s) counts in one step.
+- `work_on(state, entry, clock, slice_ms)`: the odds for a page, a slice at a time (the
+  exact solitaire propagation a roll at a time, multiplayer simulations in batches), so
+  the page stays responsive; the answer never depends on how the slices fell.
 
 Everything is deterministic (seeded Rng, no clock) so results are reproducible.
 """
@@ -338,3 +341,92 @@ def odds_for(state: State, games: int = 2000, tol: float = 1e-9) -> dict:
     return {"exact": False, "win": [w / games for w in sim["wins_by_seat"]],
             "win_alone": None, "nobody": sim["no_winner"] / games, "mean_rounds": sim["mean_rounds"],
             "games": games}
+
+
+# --- odds for a page, a slice at a time ---------------------------------------------------
+
+SIM_GAMES = 2000  # multiplayer odds: simulated games per position
+SIM_BATCH = 50  # games per simulate() call (fixed, so the answer does not depend on timing)
+SIM_CHUNK = 250  # at most this many games per slice
+EXACT_TOL = 1e-6  # exact odds stop when this little is undecided (shown to 1%)
+
+
+def position_key(state: State) -> tuple:
+    """What the odds from a state depend on (the dice state is left out: same position,
+    same odds)."""
+    if state.mode == "multi":
+        return ("multi", state.hands, state.cubes, state.status)
+    return (state.mode, state.hands, state.reserves, state.cubes, state.tally, state.status)
+
+
+def start_key(state: State) -> tuple:
+    """The key of the odds at the start of a game like this one (same mode and players)."""
+    return ("start", state.mode, len(state.hands))
+
+
+def start_of(state: State) -> tuple[tuple, State]:
+    """That key and the first position of such a game, for "at the start" beside the
+    odds from here."""
+    return start_key(state), GAME.new(len(state.hands), 0, {"mode": state.mode})
+
+
+def solitaire_entry(state: State) -> dict:
+    """Exact solitaire odds, worked out a roll at a time: the same propagation as
+    solitaire_exact, driven by solo_timeline."""
+    timeline = solo_timeline(state.hands[0], state.reserves[0], state.cubes[0], state.tally[0], EXACT_TOL)
+    return {"done": False, "exact": True, "timeline": timeline, "rolls": 0, "scores": {}, "win": [0.0],
+            "nobody": 0.0, "mean_rounds": 0.0, "median": None, "ms": 0.0}
+
+
+def step_solitaire(entry: dict) -> None:
+    """One more roll of the propagation (see solitaire_entry)."""
+    try:
+        wins, lost, _alive = next(entry["timeline"])
+    except StopIteration:
+        entry["done"] = True
+        entry["timeline"] = None
+        entry["scores"] = dict(sorted(entry["scores"].items()))
+        entry["median"] = weighted_median(entry["scores"])
+        return
+    entry["rolls"] += 1
+    for score, p in wins.items():
+        entry["scores"][score] = entry["scores"].get(score, 0.0) + p
+    won = sum(wins.values())
+    entry["win"] = [entry["win"][0] + won]
+    entry["nobody"] += lost
+    entry["mean_rounds"] += entry["rolls"] * (won + lost)
+
+
+def work_on(state: State, entry: dict | None, clock, slice_ms: float) -> dict:
+    """One slice of work on the odds from `state`: `entry` is the work so far (None to
+    begin) and is returned with "done" once complete. Solitaire is exact, a roll at a
+    time; by video exact at once; multiplayer simulated SIM_GAMES games, in batches.
+    `clock()` reads milliseconds; a slice stops after `slice_ms` (but always does some
+    work). Every entry has "done", "exact", "win" (per seat), "nobody", "mean_rounds"
+    and "ms"; solitaire adds "scores" and "median", multiplayer "games"."""
+    t0 = clock()
+    if state.mode == "solitaire":
+        entry = entry or solitaire_entry(state)
+        while not entry["done"] and (clock() - t0 < slice_ms or not entry["rolls"]):
+            step_solitaire(entry)
+    elif state.mode == "video":
+        r = odds_for(state, tol=EXACT_TOL)
+        entry = {"done": True, "exact": True, "win": r["win"], "nobody": r["nobody"],
+                 "mean_rounds": r["mean_rounds"], "scores": r.get("scores"),
+                 "median": r.get("median_score"), "ms": 0.0}
+    else:
+        entry = entry or {"done": False, "exact": False, "games": 0, "wins": [0] * len(state.hands),
+                          "nobody_n": 0, "rounds": 0.0, "ms": 0.0}
+        played = 0
+        while entry["games"] < SIM_GAMES and played < SIM_CHUNK and (not played or clock() - t0 < slice_ms):
+            batch = simulate(games=SIM_BATCH, seed=state.rng + entry["games"], start=state)
+            entry["wins"] = [a + b for a, b in zip(entry["wins"], batch["wins_by_seat"])]
+            entry["nobody_n"] += batch["no_winner"]
+            entry["rounds"] += batch["mean_rounds"] * SIM_BATCH
+            entry["games"] += SIM_BATCH
+            played += SIM_BATCH
+        games = entry["games"]
+        entry.update(win=[w / games for w in entry["wins"]], nobody=entry["nobody_n"] / games,
+                     mean_rounds=entry["rounds"] / games, done=games >= SIM_GAMES)
+    entry["ms"] = entry.get("ms", 0.0) + (clock() - t0)
+    return entry

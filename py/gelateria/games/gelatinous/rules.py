@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 from gelateria.core.game import IllegalMove, Rules
 from gelateria.core.rng import Rng
-from gelateria.games.gelatinous.bots import BOTS
 
 MODES = ("solitaire", "video", "multi")
 PLAYERS = {"solitaire": (1, 1), "video": (2, 6), "multi": (3, 6)}
@@ -106,6 +105,13 @@ def resolve_multi(hands, cubes, counts):
 def solo_score(tally: int, hand: int) -> int:
     """The rulebook score: rolls minus dice left in hand (lower is better)."""
     return tally - hand
+
+
+def has_score(state: State, seat: int) -> bool:
+    """Whether a player's score means anything: every cube counts in multiplayer, but
+    solitaire and by video score only a finished cube ("rolls − dice" of a player who
+    never finished would read as a good, low score)."""
+    return state.mode == "multi" or state.status[seat] == WON or state.cubes[seat] == CUBE
 
 
 def settle_solo(status, hands, cubes, tally, out_word):
@@ -360,13 +366,11 @@ def _describe_ending(after: State) -> str:
 # --- the Game object -----------------------------------------------------------------
 
 class Gelatinous(Rules):
-    options = {"mode": MODES}
     max_moves = 200  # real games take up to ~40 rolls
     id = "gelatinous"
     title = "Gelatinous"
     min_players = 1
     max_players = 6
-    bots = BOTS  # "random" and "normal" both just roll: there is nothing to decide
 
     # Exposed for the web layer and tests.
     position = staticmethod(position)
@@ -443,22 +447,6 @@ class Gelatinous(Rules):
 
     def describe(self, state_before: State, player: int, move) -> str:
         return describe_round(self.apply(state_before, player, move))
-
-    # Command-line hooks (see cli.py); imported lazily to keep the rules import light.
-    def cli_play(self, args) -> int:
-        from gelateria.games.gelatinous import cli
-
-        return cli.play(args)
-
-    def extend_cli(self, sub) -> None:
-        from gelateria.games.gelatinous import cli
-
-        cli.add_odds_command(sub)
-
-    def cli_odds(self, args) -> int:
-        from gelateria.games.gelatinous import cli
-
-        return cli.odds(args)
 
 
 GAME = Gelatinous()

@@ -1,8 +1,15 @@
 """Genial Spezial: connect towers with chains of double-hex tiles."""
 
-from gelateria.core.game import register
-from gelateria.games.genial.bots import BOTS
+from gelateria.core.bots import three_levels
+from gelateria.core.game import GameType, register
+from gelateria.games.genial.bots import EasyBot, NormalBot
 from gelateria.games.genial.rules import GAME
 
-GAME.bots = BOTS
-register(GAME)
+register(GAME, GameType(
+    # Every tile is on the table: hot-seat players just take turns, no device to pass.
+    bots=three_levels(EasyBot, NormalBot, "gelateria.games.genial.search"),
+    order=2,
+    minutes="30 min",
+    pitch="Chain double-hex tiles between towers to score four colours. Only your weakest colour counts.",
+    accent="#8fc7f0",
+))

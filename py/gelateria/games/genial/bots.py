@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 
-from gelateria.core.bots import RandomBot, searching
 from gelateria.games.genial.rules import (
     CELLS,
     COLOURS,
@@ -90,7 +89,7 @@ class NormalBot:
         near, near2, tall_mask = layout.near, _near2(layout), layout.tall_mask
         threat = _threats(state, me)
         out = []
-        for a, b in GAME.placements(state):
+        for a, b in GAME.open_spaces(state):
             o = _outcome(state, me, a, b)
             after = [s + g for s, g in zip(mine, o.gain)]
             golden = []
@@ -152,5 +151,3 @@ class EasyBot(NormalBot):
     mistakes = 0.5
     spread = 8
 
-
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": searching("gelateria.games.genial.search")}

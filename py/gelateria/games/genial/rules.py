@@ -344,8 +344,10 @@ def _free_edges(mask: int) -> list[int]:
     return list(compress(range(len(bits)), bits))
 
 
-def _sort_key(scores: tuple) -> tuple:
-    return tuple(sorted(scores))
+def ranking_key(colours) -> tuple:
+    """How players are ranked (winners()): a player's four colours sorted, weakest
+    first; the higher key is ahead (the weakest colour, then the next, and so on)."""
+    return tuple(sorted(colours))
 
 
 class GenialSpezial(Rules):
@@ -386,7 +388,7 @@ class GenialSpezial(Rules):
             return []
         return [state.turn % state.players]
 
-    def placements(self, state: State) -> list[tuple[int, int]]:
+    def open_spaces(self, state: State) -> list[tuple[int, int]]:
         """Every place a tile fits, as (cell a, cell b) indices into CELLS (a < b):
         the cheap list for bots, without the golden colour choices."""
         return [EDGES[e] for e in _free_edges(state.free)]
@@ -466,7 +468,7 @@ class GenialSpezial(Rules):
     def winners(self, state: State) -> list[int]:
         """Highest lowest colour; ties go to the next-lowest colour and so on; players
         equal in all four colours share the win."""
-        keys = [_sort_key(s) for s in state.scores]
+        keys = [ranking_key(s) for s in state.scores]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
@@ -547,9 +549,39 @@ class GenialSpezial(Rules):
         (qa, ra), (qb, rb) = CELLS[a], CELLS[b]
         return f"{who} placed a tile at ({qa},{ra})+({qb},{rb}): {', '.join(parts) or 'no points'}"
 
-    def outcome(self, state: State, player: int, a: int, b: int) -> Outcome:
+    def tile_outcome(self, state: State, player: int, a: int, b: int) -> Outcome:
         """What a tile on cells a, b would score for `player` (without golden)."""
         return _outcome(state, player, a, b)
+
+    # -- presentation queries (plain values, axial cells) --
+
+    def tile_gain(self, state: State, player: int, a, b) -> list[int]:
+        """Points per colour a tile on spaces a, b ([q, r]) scores from towers and tall
+        bonuses (golden points not counted)."""
+        return list(_outcome(state, player, INDEX[tuple(a)], INDEX[tuple(b)]).gain)
+
+    def tile_preview(self, state: State, player: int, move) -> dict:
+        """What playing the tile `move` would do, from the rules' own result of
+        playing it on a copy (IllegalMove if it cannot be played): the points per
+        colour, the tokens it scores ([tower, colour, points]), the tall towers whose
+        bonus it scores, its golden colours, the chain it makes (cells), how many of
+        the player's chains it joins, the towers that chain touches, and the player's
+        colours before and after."""
+        after = self.apply(state, player, move)
+        event = after.last
+        out = _outcome(state, player, _cell(move["a"], "a"), _cell(move["b"], "b"))
+        return {
+            "gain": list(event["gain"]),
+            "towers": [list(t) for t in event["towers"]],
+            "bonus": event["bonus"],
+            "bonus_towers": list(_towers_in(out.new_bonus)),
+            "golden": list(event["golden"]),
+            "chain": [list(CELLS[c]) for c in out.chain.cells],
+            "merged": len(out.merged),
+            "touched": list(_towers_in(out.chain.touched)),
+            "before": list(state.scores[player]),
+            "after": list(after.scores[player]),
+        }
 
 
 def _empty_state(players: int, layout: Layout, seed: int) -> State:

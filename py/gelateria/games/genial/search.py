@@ -26,6 +26,7 @@ from gelateria.games.genial.rules import (
     PASS,
     ROUNDS,
     _outcome,
+    ranking_key,
     state_from_view,
 )
 
@@ -105,7 +106,7 @@ def _places_at(state, cells) -> list[tuple[int, int]]:
 
 def candidates(state, player: int):
     """The TREE_CANDIDATES placements worth most now, with prior weights."""
-    places = _places_at(state, _hot_cells(state, player)) or GAME.placements(state)
+    places = _places_at(state, _hot_cells(state, player)) or GAME.open_spaces(state)
     if not places:
         return [PASS], [1.0]
     mine = state.scores[player]
@@ -127,7 +128,7 @@ def policy(state, player: int, rng: Rng):
         if free:
             places.append((c, free[rng.below(len(free))]))
     if not places:
-        anywhere = GAME.placements(state)
+        anywhere = GAME.open_spaces(state)
         if not anywhere:
             return PASS
         places = [anywhere[rng.below(len(anywhere))]]
@@ -184,7 +185,7 @@ def evaluate(state) -> list[float]:
     w0, w1, w2, w3, late, move_weight, constant = WIN_MODEL[n]
     done = state.turn / (ROUNDS * n)
     mover = state.turn % n
-    ranked = [tuple(sorted(s)) for s in state.scores]
+    ranked = [ranking_key(s) for s in state.scores]
     rewards = []
     for p in range(n):
         rival = max((q for q in range(n) if q != p), key=ranked.__getitem__)

@@ -19,11 +19,11 @@ countdown, and otherwise pass on grabbing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gelateria.core.bots import RandomBot
 from gelateria.core.rng import Rng
-from gelateria.games.itsmine.rules import CHERRIES, CLOSED, ICE_CREAMS, closed_points
+from gelateria.games.itsmine.rules import CLOSED, card_points, closed_points
 
 
 @dataclass(frozen=True)
@@ -47,14 +47,6 @@ LEVELS = {
 }
 
 
-def card_points(card: int, favourite) -> int:
-    """Points an ice-cream card or a cherry is worth to the holder of `favourite`
-    (closed cards are counted apart: their worth depends on how many you hold)."""
-    if card < ICE_CREAMS:
-        return (card // 10 == favourite[0]) + (card // 2 % 5 == favourite[1])
-    return 1 if card in CHERRIES else 0
-
-
 _POINTS: dict = {}  # (flavour, shape, sloppy) -> points of each card 0..54
 
 
@@ -62,10 +54,9 @@ def _points_table(favourite, sloppy: bool) -> tuple:
     key = (favourite[0], favourite[1], sloppy)
     table = _POINTS.get(key)
     if table is None:
-        if sloppy:  # looks at flavours only and forgets about closed shops
-            table = tuple(int(c < ICE_CREAMS and c // 10 == favourite[0]) + (c in CHERRIES) for c in range(55))
-        else:
-            table = tuple(card_points(c, favourite) for c in range(55))
+        # A sloppy look sees flavours only (no shape matches) and forgets about closed shops.
+        seen = (favourite[0], None) if sloppy else favourite
+        table = tuple(card_points(c, seen) for c in range(55))
         _POINTS[key] = table
     return table
 
@@ -89,6 +80,12 @@ class ReactiveBot:
         self.name = level
         self.level = LEVELS[level]
         self.reset()
+
+    def set_pace(self, factor: float) -> None:
+        """Bot speed (the shared pace preference) scales the pause before a flip; how
+        fast the bot reacts to a pile is its level and never changes."""
+        base = LEVELS[self.name]
+        self.level = replace(base, flip_ms=int(base.flip_ms * factor), flip_jitter_ms=int(base.flip_jitter_ms * factor))
 
     def reset(self) -> None:
         self._grab: tuple[frozenset, int] | None = None  # (piles, at_ms)
@@ -174,6 +171,9 @@ class RandomReactor(RandomBot):
 
     def __init__(self):
         self.reset()
+
+    def set_pace(self, factor: float) -> None:
+        """A random player flips at its own steady pace."""
 
     def reset(self) -> None:
         self._grab = None  # (pile, at_ms)

@@ -64,6 +64,15 @@ def card_name(card: int) -> str:
     return f"{FLAVOURS[flavour_of(card)]} {SHAPES[shape_of(card)]}"
 
 
+def card_points(card: int, favourite) -> int:
+    """Points an ice-cream card or a cherry is worth to the holder of `favourite`
+    (flavour, shape): 1 per favourite it matches, a cherry 1. Closed cards are counted
+    apart (`closed_points`): their worth depends on how many are held."""
+    if card < ICE_CREAMS:
+        return (flavour_of(card) == favourite[0]) + (shape_of(card) == favourite[1])
+    return 1 if card in CHERRIES else 0
+
+
 def closed_points(count: int) -> int:
     """-1 per closed card, but all three together are worth +3."""
     return 3 if count == len(CLOSED) else -count
@@ -71,11 +80,10 @@ def closed_points(count: int) -> int:
 
 def score_cards(cards, favourite: tuple[int, int], tokens: int) -> dict:
     """One player's round score, itemised (the score table shows the items)."""
-    flavour, shape = favourite
     one = both = cherries = closed = 0
     for card in cards:
         if card < ICE_CREAMS:
-            matches = (card // 10 == flavour) + (card // 2 % 5 == shape)
+            matches = card_points(card, favourite)
             if matches == 2:
                 both += 1
             elif matches == 1:
@@ -158,7 +166,6 @@ HANDS = ("rock", "paper", "scissors")
 
 
 class ItsMine(Rules):
-    options = {"first": (0, 1, 2, 3, 4)}
     max_moves = 1_000  # simulated games of five fast bots take up to ~250 events
     id = "itsmine"
     title = "It's Mine!"
@@ -166,12 +173,6 @@ class ItsMine(Rules):
     max_players = 5
     countdown_ms = COUNTDOWN_MS
     tick_ms = TICK_MS
-
-    @property
-    def bots(self) -> dict:
-        from gelateria.games.itsmine.bots import BOTS
-
-        return BOTS
 
     # ----------------------------------------------------------------- setup
 
@@ -601,14 +602,20 @@ class ItsMine(Rules):
             )
             scores = ", ".join(f"{seat_name(p)} {s:+d}" for p, s in enumerate(result["scores"]))
             text += f" Round {result['round']} ends{why}: {scores}."
+        if kind == "g":
+            text += _hearts_story(state, after, player, move["p"])
         return text
 
-    # ----------------------------------------------------------- command line
 
-    def cli_play(self, args) -> int:
-        from gelateria.games.itsmine.sim import cli_play
-
-        return cli_play(args)
+def _hearts_story(before: State, after: State, player: int, piles: list) -> str:
+    """Where a grab's catch tokens (hearts) went: to each pile's owner, or the box for
+    one's own pile; after a rock-paper-scissors contest, every seat's change."""
+    if after.contests:
+        changes = [f"{seat_name(p)} {after.tokens[p] - before.tokens[p]:+d}" for p in range(after.n)
+                   if after.tokens[p] != before.tokens[p]]
+        return f" Hearts: {', '.join(changes)}." if changes else ""
+    targets = ["the box" if pile == player else seat_name(pile) for pile in piles]
+    return f" ♥ {seat_name(player)} → {', '.join(targets)}."
 
 
 def _subsets(items: list, most: int) -> list[list]:

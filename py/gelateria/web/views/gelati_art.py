@@ -15,15 +15,33 @@ Coordinates: a tile is a flat-top hexagon of circumradius 50 centred on (0, 0), 
 box is 100 x 86.6; the ice cream stands in the middle (cup at the bottom, topping on
 top). Ids: #gpart-N (a part, in tile coordinates), #gi-T (the ice cream of tile T),
 #gt-T (the tile: hexagon + ice cream), #gk-N (a part token, framed to fit a chip).
+
+Below the pictures, the pieces as the page shows them, drawn from plain values: the
+board's marks (a space on offer with its points, the outline and badge of the latest
+placements, the tile being aimed), the score track, tiles in hand and in rows, order
+cards, part tokens and buttons, and the supply.
 """
 
 from __future__ import annotations
 
 import math
 
-from gelateria.games.gelati.rules import N_PARTS, N_TILES, TILE_PARTS
-from gelateria.web.markup import Markup, join, points, svg
+from gelateria.core import hexgrid
+from gelateria.games.gelati.rules import (
+    N_PARTS,
+    N_TILES,
+    ORDER_PARTS,
+    ORDER_POINTS,
+    PART_NAMES,
+    TILE_PARTS,
+    WIN_POINTS,
+    order_text,
+    tile_of,
+    tile_text,
+)
+from gelateria.web.markup import Markup, h, join, points, svg
 
+KIND_TITLES = (("Cups", range(0, 4)), ("Flavours", range(4, 8)), ("Toppings", range(8, 12)))
 R = 50.0  # tile circumradius in board units
 HALF_H = R * math.sqrt(3) / 2  # 43.3
 TILE_BOX = (-R, -HALF_H, 2 * R, 2 * HALF_H)
@@ -301,3 +319,248 @@ def part_picture(part: int, size: int = 26, cls: str = "part-pic") -> Markup:
     """A part token's picture (supply, parts held, trades)."""
     return svg("svg", svg("use", href=f"#gk-{part}", width="100%", height="100%"), width=size, height=size, class_=cls,
                aria_hidden="true")
+
+
+def order_tile(order: int) -> int:
+    """The tile showing the same ice cream as an order (to draw the order card)."""
+    return tile_of(*(p % 4 for p in ORDER_PARTS[order]))
+
+
+# --- the board (board units; cells are (q, r)) -------------------------------------------------
+
+def fmt(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, min_w: float, max_w: float) -> Markup:
+    """The board: every placed tile (as [q, r, tile]), the marks on them, the spaces on
+    offer and what floats over them, seen through `box`; the pan/zoom helper reads the
+    fitted box and the zoom limits from it."""
+    tiles = []
+    for q, r, t in board:
+        cx, cy = hexgrid.to_pixel((q, r), R)
+        tiles.append(tile_use(t, cx, cy, title=f"{tile_text(t).capitalize()} ({q},{r})"))
+    title = f"Board: {len(board)} tiles"
+    return svg("svg",
+               svg("title", title),
+               svg("g", *tiles, class_="gl-tiles"),
+               svg("g", *marks, class_="gl-marks"),
+               svg("g", *spots, class_="gl-spots"),
+               *overlays,
+               viewBox=" ".join(fmt(c) for c in box), preserveAspectRatio="xMidYMid meet",
+               class_="gelati-board", role="group", aria_label=title, data_board="",
+               data_min_w=min_w, data_max_w=fmt(max_w), data_fit=" ".join(fmt(c) for c in fit))
+
+
+def board_chips(stack: int, order_pile: int) -> Markup:
+    return h("p", {"class": "gl-board-chips"},
+             h("span", {"class": "gl-chip-info", "data-stack": stack}, f"Stack: {stack} tile" + ("" if stack == 1 else "s")),
+             h("span", {"class": "gl-chip-info"}, f"Orders left: {order_pile}"))
+
+
+def zoom_buttons(fitted: bool) -> Markup:
+    def b(action, label, text, **extra):
+        attrs = {"type": "button", "class": "gl-zoom-btn", "data-action": action, "aria-label": label, "title": label}
+        attrs.update(extra)
+        return h("button", attrs, text)
+
+    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": "Zoom and pan the board"},
+             b("zoom-in", "Zoom in (+)", "+"),
+             b("zoom-out", "Zoom out (−)", "−"),
+             b("fit", "Fit the whole board (0)", "Fit", **{"aria-pressed": "true" if fitted else "false"}))
+
+
+def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = False, wins: bool = False) -> Markup:
+    """A space the chosen tile may go: what it would score and the parts it would earn."""
+    cx, cy = hexgrid.to_pixel(cell, R)
+    icons = []
+    n = len(earned)
+    for i, part in enumerate(earned):
+        ix = cx - 13 * n + 26 * i
+        icons.append(svg("circle", cx=round(ix + 13, 1), cy=round(cy + 21, 1), r=13, class_="gl-spot-chip"))
+        icons.append(svg("use", href=f"#gk-{part}", x=round(ix + 2, 1), y=round(cy + 10, 1), width=22, height=22))
+    return svg("g",
+               svg("title", label),
+               svg("polygon", points=hex_points(R - 5, cx, cy), class_="gl-spot-hex"),
+               svg("text", f"+{points}", x=round(cx, 1), y=round(cy + (2 if not n else -4), 1),
+                   class_="gl-spot-points" + (" gl-zero" if not points else "")),
+               *icons,
+               class_="gl-spot" + (" gl-aimed" if aimed else "") + (" gl-wins" if wins else ""),
+               data_action="cell", data_q=cell[0], data_r=cell[1], role="button", tabindex=0,
+               aria_label=label, data_spot=f"{cell[0]},{cell[1]}")
+
+
+def badge_svg(cell, points: int, earned: list[int], player: int) -> Markup:
+    """What the latest placement scored, floating over its tile."""
+    cx, cy = hexgrid.to_pixel(cell, R)
+    width = 40 + 24 * len(earned)
+    x0, y0 = cx - width / 2, cy - HALF_H - 16
+    icons = [svg("use", href=f"#gk-{part}", x=round(x0 + 36 + 24 * i, 1), y=round(y0 + 3, 1), width=22, height=22)
+             for i, part in enumerate(earned)]
+    return svg("g",
+               svg("rect", x=round(x0, 1), y=round(y0, 1), width=width, height=28, rx=14, class_="gl-badge-bg"),
+               svg("text", f"+{points}", x=round(x0 + 20, 1), y=round(y0 + 20, 1), class_="gl-badge-text"),
+               *icons, class_=f"gl-badge p{player}", aria_hidden="true")
+
+
+def mark_svg(cell, player: int, latest: bool, fresh: bool) -> Markup:
+    """The outline of a player's latest placement (the newest one marked as such)."""
+    cx, cy = hexgrid.to_pixel(cell, R)
+    return svg("polygon", points=hex_points(R - 3.5, cx, cy),
+               class_=f"gl-mark p{player}" + (" gl-latest" if latest else "") + (" gl-fresh" if fresh else ""),
+               data_last=player if latest else None)
+
+
+def aim_svg(tile: int, cell) -> Markup:
+    """The chosen tile shown on the space clicked once, before it is placed."""
+    cx, cy = hexgrid.to_pixel(cell, R)
+    return svg("g", tile_use(tile, cx, cy, class_="gl-ghost"),
+               svg("polygon", points=hex_points(R - 3, cx, cy), class_="gl-aim-ring"),
+               class_="gl-aim", data_action="cell", data_q=cell[0], data_r=cell[1])
+
+
+def score_track(scores: list, label: str) -> Markup:
+    """The race to WIN_POINTS: a lane and a numbered marker per player."""
+    track_w, left, right = 300, 12, 268
+
+    def sx(score):
+        return left + (right - left) * min(score, WIN_POINTS) / WIN_POINTS
+
+    ticks = []
+    for s in range(0, WIN_POINTS + 1, 5):
+        x = round(sx(s), 1)
+        big = s % 10 == 0
+        ticks.append(svg("line", x1=x, y1=13, x2=x, y2=20 if big else 17, class_="gl-tick"))
+        if big:
+            ticks.append(svg("text", str(s), x=x, y=10, class_="gl-tick-label"))
+    height = 34 + 15 * len(scores)
+    markers = []
+    for p, score in enumerate(scores):
+        x, y = round(sx(score), 1), 30 + 15 * p
+        markers.append(svg("g", svg("line", x1=left, y1=y, x2=x, y2=y, class_=f"gl-lane p{p}"),
+                           svg("circle", cx=x, cy=y, r=7, class_=f"gl-marker p{p}"),
+                           svg("text", str(p + 1), x=x, y=round(y + 3.3, 1), class_="gl-marker-num")))
+    return svg("svg", svg("line", x1=left, y1=15, x2=right, y2=15, class_="gl-track-line"), *ticks,
+               svg("use", href="#gi-17", transform=f"translate({right + 17} 17) scale(0.32)"), *markers,
+               viewBox=f"0 0 {track_w} {height}", class_="gl-score-track", role="img", aria_label=label)
+
+
+# --- pieces off the board (HTML around the pictures) ---------------------------------------------
+
+def hand_tile(tile: int, key: int, selected: bool = False, fits: bool | None = None) -> Markup:
+    """A tile in your hand: while you place (`fits` given) a button that picks it, with
+    `key` (1, 2 …) as its shortcut; otherwise just the tile."""
+    label = tile_text(tile)
+    if fits is None:
+        return h("li", {"class": "gl-hand-tile gl-still", "data-hand": tile},
+                 tile_picture(tile, label, size=84), h("span", {"class": "gl-tile-name"}, label))
+    return h("li", None,
+             h("button", {"type": "button", "class": "gl-hand-tile" + (" on" if selected else ""),
+                          "data-action": "select-tile", "data-tile": tile, "data-hand": tile,
+                          "aria-pressed": "true" if selected else "false",
+                          "aria-keyshortcuts": str(key),
+                          "aria-label": f"{label}" + ("" if fits else " (fits nowhere yet)")},
+               tile_picture(tile, size=84),
+               h("span", {"class": "gl-tile-name"}, label),
+               None if fits else h("span", {"class": "gl-tile-note"}, "fits nowhere yet")))
+
+
+def tile_row(tiles, size: int) -> Markup:
+    """Tiles face up in a row (a hand that cannot place, tiles set aside)."""
+    return h("ul", {"class": "gl-tile-row"}, *[h("li", None, tile_picture(t, tile_text(t), size=size)) for t in tiles])
+
+
+def swap_button(tile: int) -> Markup:
+    return h("li", None, h("button", {"type": "button", "class": "gl-swap", "data-action": "exchange",
+                                      "data-tile": tile, "aria-label": f"Swap {tile_text(tile)}"},
+                           tile_picture(tile, size=54), h("span", None, "Swap this one")))
+
+
+def order_card(order: int, held: list[int], ready: bool) -> Markup:
+    """One of your orders: its ice cream, the parts you hold ticked, and the button to
+    complete it when `ready` (a legal move)."""
+    checks = [h("li", {"class": "gl-have" if held[p] else "gl-need"},
+                part_picture(p, 20), h("span", None, ("✓ " if held[p] else "✗ ") + PART_NAMES[p]))
+              for p in ORDER_PARTS[order]]
+    done = sum(1 for p in ORDER_PARTS[order] if held[p])
+    button = None
+    if ready:
+        button = h("button", {"type": "button", "data-action": "order", "data-order": order, "class": "gl-complete"},
+                   f"Complete (+{ORDER_POINTS})")
+    return h("li", {"class": "gl-order-card" + (" gl-ready" if ready else ""), "data-order-card": order,
+                    "aria-label": f"Order: {order_text(order)}, you hold {done} of 3 parts"},
+             ice_cream_picture(order_tile(order), size=44),
+             h("div", {"class": "gl-order-body"},
+               h("ul", {"class": "gl-order-parts"}, *checks), button))
+
+
+def done_orders(orders: list[int]) -> Markup:
+    """Completed orders as small ice creams (the end screen)."""
+    return h("span", {"class": "gl-done-orders"},
+             *[h("span", {"title": order_text(o), "role": "img", "aria-label": order_text(o)},
+                 ice_cream_picture(order_tile(o), size=18)) for o in orders])
+
+
+def part_button(action: str, part: int, label: str, size: int = 24, extra=None, cls: str = "",
+                pressed: bool | None = None, disabled: bool = False) -> Markup:
+    """A part token as a button (discard, give or take in a trade)."""
+    return h("button", {"type": "button", "class": "gl-token-btn" + cls, "data-action": action, "data-part": part,
+                        "disabled": disabled, "aria-pressed": None if pressed is None else "true" if pressed else "false",
+                        "aria-label": label},
+             part_picture(part, size), h("span", None, PART_NAMES[part]), extra)
+
+
+def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: int, held: list[int],
+               current: bool) -> Markup:
+    """A player beside the board: number, name (and bot level), score, tiles in hand,
+    orders done and the parts they hold."""
+    return h("li", {"class": f"gl-player p{p}" + (" gl-current" if current else ""), "data-player": p,
+                    "aria-current": "true" if current else None},
+             h("span", {"class": "gl-pnum", "aria-hidden": "true"}, str(p + 1)),
+             h("span", {"class": "gl-pname"}, name, tag),
+             h("strong", {"class": "gl-pscore", "data-score": p}, str(score)),
+             h("span", {"class": "gl-pmeta"},
+               f"{hand_size} tile" + ("" if hand_size == 1 else "s") + " in hand · "
+               f"{orders_done} order" + ("" if orders_done == 1 else "s") + " done"),
+             held_list(held, f"Parts {name} holds"))
+
+
+def breakdown_row(p: int, name: str, made: dict) -> Markup:
+    """A player's line on the end screen, from the rules' `points_made`: points from
+    tiles, parts won in rows, points from orders."""
+    tiles, best, parts, orders = made["tiles"][p], made["best"][p], made["parts"][p], made["orders"][p]
+    detail = f"{tiles} tile" + ("" if tiles == 1 else "s")
+    if best:
+        detail += f", best +{best}"
+    return h("tr", {"data-breakdown": p},
+             h("th", {"scope": "row"}, name),
+             h("td", None, h("strong", None, str(made["points"][p])), h("small", None, f" ({detail})")),
+             h("td", None, h("strong", None, str(parts)), h("small", None, " in rows") if parts else None),
+             h("td", {"class": "gl-nowrap"}, h("strong", None, str(made["order_points"][p])),
+               h("small", None, f" ({len(orders)} × {ORDER_POINTS})") if orders else None,
+               done_orders(orders)))
+
+
+def held_list(held: list[int], label: str) -> Markup:
+    """The parts a player holds (public), as tokens with counts."""
+    tokens = [h("li", {"title": PART_NAMES[part], "aria-label": f"{PART_NAMES[part]} ×{held[part]}"},
+                part_picture(part, 22), h("span", None, f"×{held[part]}") if held[part] > 1 else None)
+              for part in range(N_PARTS) if held[part]]
+    if not tokens:
+        return h("span", {"class": "gl-held gl-none"}, "no parts")
+    return h("ul", {"class": "gl-held", "aria-label": label}, *tokens)
+
+
+def supply_panel(supply: list[int]) -> Markup:
+    """The parts left in the supply, by kind."""
+    rows = []
+    for title, kinds in KIND_TITLES:
+        cells = [h("li", {"class": "gl-supply-part" + (" gl-empty" if not supply[p] else ""),
+                          "title": PART_NAMES[p], "data-supply": p,
+                          "aria-label": f"{PART_NAMES[p]}: {supply[p]} left"},
+                   part_picture(p, 28), h("span", {"class": "gl-supply-count"}, str(supply[p])))
+                 for p in kinds]
+        rows.append(h("div", {"class": "gl-supply-row"}, h("span", {"class": "gl-supply-kind"}, title),
+                      h("ul", None, *cells)))
+    return h("section", {"class": "gl-supply", "aria-label": "Parts in the supply"},
+             h("h2", None, "Supply"), *rows)

@@ -16,6 +16,10 @@ screens, tall: the same picture turned a quarter (the first hexagon on top, poin
 cells); towers, tokens and text stay upright. `GEOMETRY[tall]` holds each. The cells
 never change, so their markup (the click targets) is built once per layout and reused
 for every render.
+
+The board's layers are drawn here too, from the rules' view and the rules' preview of
+a tile (plain values): the placed pieces, the latest tile with its badge, the tile
+being made and the keyboard cursor. Drawing only: nothing here knows the rules.
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ import math
 from functools import lru_cache
 
 from gelateria.core import hexgrid
-from gelateria.games.genial.rules import CELLS
-from gelateria.web.markup import Markup, points, svg
+from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS
+from gelateria.web.markup import Markup, join, points, svg
 
 R = 30.0
 HALF_H = R * math.sqrt(3) / 2
@@ -146,6 +150,7 @@ class Geometry:
         self._outlines: dict[tuple, str] = {}
         self._base: dict[tuple, Markup] = {}
         self._tiles: dict[tuple, Markup] = {}  # at most 4 players x 702 places
+        self._chains: dict[tuple, Markup] = {}  # a chain's line, by its cells (tiles never move)
 
     def _centre(self, h) -> tuple[float, float]:
         x, y = hexgrid.to_pixel(h, R)
@@ -224,7 +229,185 @@ class Geometry:
         return out
 
 
+    def chain_line(self, ch: dict, partner: dict) -> Markup:
+        """A chain (the view's dict) as a line through its cells: every tile's own bar,
+        plus just enough links between touching tiles to show they are one chain (a
+        spanning tree, so big chains stay a readable line rather than a web).
+        `partner` maps each covered cell to the other half of its tile."""
+        cells = sorted({tuple(c) for c in ch["cells"]})
+        key = (ch["player"], tuple(cells))
+        line = self._chains.get(key)
+        if line is not None:
+            return line
+        root = {c: c for c in cells}
+
+        def find(c):
+            while root[c] != c:
+                root[c] = root[root[c]]
+                c = root[c]
+            return c
+
+        inside = [(c, partner[c]) for c in cells if partner.get(c, c) > c and partner[c] in root]
+        between = [(c, nb) for c in cells for nb in ((c[0] + 1, c[1] - 1), (c[0] + 1, c[1]), (c[0], c[1] + 1))
+                   if nb in root and partner.get(c) != nb]
+        d = []
+        for a, b in inside + between:
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                continue
+            root[ra] = rb
+            (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
+            d.append(f"M{n(x1)} {n(y1)}L{n(x2)} {n(y2)}")
+        if len(self._chains) > 2000:
+            self._chains.clear()
+        line = self._chains[key] = svg("path", d="".join(d), class_=f"gs-chain p{ch['player']}")
+        return line
+
+
 GEOMETRY = {False: Geometry(False), True: Geometry(True)}
+
+
+# --- the board's layers, drawn from the rules' view (plain values) ---------------------------
+
+def tower_piece(geo: Geometry, i: int, t: dict) -> Markup:
+    """Tower number i (the view's dict) on its space, labelled, clickable as its cell."""
+    q, r = t["at"]
+    cx, cy = geo.centres[(q, r)]
+    side = "dark side, worth one more than its light side" if t["dark"] else "light side"
+    label = (f"{'Tall' if t['tall'] else 'Short'} tower ({q},{r}): {COLOUR_NAMES[t['colour']]} token "
+             f"worth {t['value']} ({side})")
+    return svg("g", svg("title", label), tower(t["tall"], t["colour"], t["value"], t["dark"], cx, cy),
+               class_="gs-tower" + (" gs-tall" if t["tall"] else " gs-short"), data_action="cell",
+               data_cell=f"{q},{r}", data_tower=i, data_colour=t["colour"], data_value=t["value"],
+               data_dark="1" if t["dark"] else "0", data_tall="1" if t["tall"] else "0")
+
+
+def pieces(geo: Geometry, v: dict) -> tuple[Markup, Markup]:
+    """The placed tiles (covered golden stars, chain lines) and the towers."""
+    tiles, covered_stars = [], []
+    golden = v["golden_set"]
+    for p, a, b in v["tiles"]:
+        tiles.append(geo.tile(p, a, b))
+        for c in (a, b):
+            if tuple(c) in golden:
+                covered_stars.append(star_path(*geo.centres[tuple(c)], 7))
+    partner = {}
+    for _, a, b in v["tiles"]:
+        partner[tuple(a)], partner[tuple(b)] = tuple(b), tuple(a)
+    chains = [geo.chain_line(ch, partner) for ch in v["chains"]]
+    towers = [tower_piece(geo, i, t) for i, t in enumerate(v["towers"])]
+    return (join(svg("g", *tiles, class_="gs-tiles"),
+                 svg("path", d="".join(covered_stars), class_="gs-covered-stars") if covered_stars else None,
+                 svg("g", *chains, class_="gs-chains")),
+            svg("g", *towers, class_="gs-towers"))
+
+
+def latest_tile(geo: Geometry, v: dict) -> Markup:
+    """The latest tile (v["last"]) outlined in its player's colour, the towers it
+    scored ringed, and a badge with what it scored."""
+    last = v["last"]
+    player = last["p"]
+    a, b = tuple(last["a"]), tuple(last["b"])
+    rings = []
+    for t, _, _ in last["towers"]:
+        cx, cy = geo.centres[tuple(v["towers"][t]["at"])]
+        rings.append(svg("circle", cx=n(cx), cy=n(cy - 4), r=24, class_=f"gs-scored-ring p{player}"))
+    return svg("g",
+               svg("polygon", points=geo.tile_outline(a, b), class_=f"gs-last-ring p{player}"),
+               *rings,
+               badge(geo, v, a, b, last["gain"], player),
+               class_="gs-last", data_last=player)
+
+
+def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float]:
+    """Where the latest move's badge goes: next to the tile, clear of the towers
+    (their tokens) and inside the board."""
+    (ax, ay), (bx, by) = geo.centres[a], geo.centres[b]
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    hw, hh = geo.half_w, geo.half_h
+    spots = [(mx, min(ay, by) - hh - 2), (mx, max(ay, by) + hh + 2),
+             (max(ax, bx) + hw + width / 2 - 4, my), (min(ax, bx) - hw - width / 2 + 4, my)]
+    x0, y0, w0, h0 = geo.box
+    towers = [geo.centres[tuple(t["at"])] for t in v["towers"]]
+
+    def clearance(spot):
+        x, y = spot
+        if not (x0 + width / 2 <= x <= x0 + w0 - width / 2 and y0 + 14 <= y <= y0 + h0 - 14):
+            return -1.0
+        # gap between the badge (a pill) and the nearest tower (about 32 x 46 units)
+        gaps = [max(abs(tx - x) - width / 2 - 16, 0, (ty - 25) - (y + 12), (y - 12) - (ty + 21)) for tx, ty in towers]
+        return min(gaps) if gaps else 99.0
+
+    for spot in spots:
+        if clearance(spot) >= 4:
+            return spot
+    return max(spots, key=clearance)
+
+
+def badge(geo: Geometry, v: dict, a, b, gain, player: int) -> Markup:
+    items = [(c, g) for c, g in zip(COLOURS, gain) if g]
+    width = 34 if not items else 8 + 38 * len(items)
+    cx, y = badge_spot(geo, v, a, b, width)
+    if not items:
+        body = [svg("text", "+0", x=n(cx), y=n(y + 5), class_="gs-badge-text")]
+    else:
+        body = []
+        x0 = cx - width / 2 + 6
+        for i, (c, g) in enumerate(items):
+            x = x0 + 38 * i
+            body.append(svg("path", d=shape_path(c, x + 8, y, 6.5), fill=FILL[c], stroke=EDGE[c], stroke_width=1.2))
+            body.append(svg("text", f"+{g}", x=n(x + 27), y=n(y + 5), class_="gs-badge-text"))
+    return svg("g", svg("rect", x=n(cx - width / 2), y=n(y - 12), width=n(width), height=24, rx=12,
+                        class_=f"gs-badge-bg p{player}"),
+               *body, class_="gs-badge", aria_hidden="true")
+
+
+def half_targets(geo: Geometry, me: int, first, targets: list) -> Markup:
+    """The first half of a tile being made, and the neighbours that finish it:
+    targets = [(cell, points it brings, golden?)]."""
+    out = [geo.half_shape(me, first, "gs-ghost")]
+    for c, pts, golden in targets:
+        cx, cy = geo.centres[c]
+        out.append(svg("polygon", points=geo.hex_pts(cx, cy, R - 5), class_=f"gs-target p{me}", data_target=cell_key(c)))
+        if pts:
+            out.append(svg("text", f"+{pts}", x=n(cx), y=n(cy + 6), class_="gs-target-pts"))
+        if golden:
+            out.append(svg("path", d=star_path(cx, cy - 14 if pts else cy, 6), class_="gs-target-star"))
+    return svg("g", *out, class_="gs-pick")
+
+
+def previewed_tile(geo: Geometry, v: dict, me: int, first, second, p: dict) -> Markup:
+    """The previewed tile (p: the rules' tile_preview) with the rest of its chain
+    glowing and the towers it touches ringed, each with the points it scores."""
+    out = []
+    for c in p["chain"]:
+        if tuple(c) not in (first, second):
+            cx, cy = geo.centres[tuple(c)]
+            out.append(svg("polygon", points=geo.hex_pts(cx, cy, R - 4), class_="gs-chain-glow"))
+    out.append(geo.tile_shape(me, first, second, "gs-ghost", data_ghost=""))
+    for t in p["touched"]:
+        tw = v["towers"][t]
+        cx, cy = geo.centres[tuple(tw["at"])]
+        scores = next((pts for k, _, pts in p["towers"] if k == t), 0)
+        bonus = t in p["bonus_towers"]
+        out.append(svg("circle", cx=n(cx), cy=n(cy - 4), r=24, class_="gs-touch-ring" + (" gs-scores" if scores or bonus else "")))
+        label = ([f"+{scores}"] if scores else []) + (["+1 all"] if bonus else [])
+        if label:
+            text = " ".join(label)
+            width = 10 + 8.2 * len(text)
+            out.append(svg("g",
+                           svg("rect", x=n(cx - width / 2), y=n(cy + 14), width=n(width), height=19, rx=9.5, class_="gs-chip-bg"),
+                           svg("text", text, x=n(cx), y=n(cy + 28), class_="gs-chip-text",
+                               fill=TEXT[tw["colour"]] if scores and not bonus else None),
+                           class_="gs-tower-chip"))
+    return svg("g", *out, class_="gs-pick")
+
+
+def cursor_mark(geo: Geometry, c, label: str) -> Markup:
+    """The keyboard cursor on space c (focusable, labelled)."""
+    cx, cy = geo.centres[c]
+    return svg("polygon", points=geo.hex_pts(cx, cy, R - 2), class_="gs-cursor", tabindex=0, role="button",
+               aria_label=label, data_cursor=cell_key(c))
 
 
 def swatch(player: int, size: int = 22) -> Markup:

@@ -1,0 +1,281 @@
+"""How the shared parts of every table look: the new-game panel, the notices, whose
+turn it is, the controls (bot speed, undo, share, replay), the log, the hand-over
+screen and the end screen. Pure drawing from the table's state (web/table.py), which
+TableScreen inherits; a game's view supplies `board`, `side` and `summary`.
+"""
+
+from __future__ import annotations
+
+from gelateria.web.markup import Markup, h
+from gelateria.web.screens import top_bar
+from gelateria.web.storage import BLOCKED, FULL
+
+LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
+PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
+SAVE_TROUBLE = {
+    FULL: "This game is not being saved: this browser's storage is full.",
+    BLOCKED: "This browser does not let Gelateria save games here (private browsing or blocked storage), "
+             "so this game lasts only while the page is open.",
+}
+
+
+def think_stats(times: list[float]) -> str | None:
+    """"count,median,worst" in ms, or None when no bot has decided yet."""
+    if not times:
+        return None
+    ordered = sorted(times)
+    return f"{len(ordered)},{ordered[len(ordered) // 2]:.1f},{ordered[-1]:.1f}"
+
+
+def _icon(path: str) -> Markup:
+    # Drawn, not font glyphs: media-control characters are missing from many fonts.
+    return Markup(f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="{path}" fill="currentColor"/></svg>')
+
+
+ICONS = {
+    "first": _icon("M3 2h2v12H3zM14 2v12L6 8z"),
+    "prev": _icon("M12 2v12L4 8z"),
+    "play": _icon("M4 2v12l10-6z"),
+    "pause": _icon("M3 2h4v12H3zM9 2h4v12H9z"),
+    "next": _icon("M4 2v12l8-6z"),
+    "last": _icon("M11 2h2v12h-2zM2 2v12l8-6z"),
+}
+
+
+class TableChrome:
+    """Drawing only: every method reads the table and returns markup."""
+
+    # --- what a game view supplies ----------------------------------------------------
+
+    def board(self) -> Markup:
+        raise NotImplementedError
+
+    def side(self) -> Markup:
+        """The panel beside the board (hand, parts, scores …)."""
+        return Markup("")
+
+    def summary(self) -> Markup:
+        """End screen detail: how each score was earned."""
+        return Markup("")
+
+    def setup_fields(self) -> Markup:
+        """Extra new-game fields (inputs named opt_<key>)."""
+        return Markup("")
+
+    def bot_tag(self, player: int) -> Markup | None:
+        """The ' · Hard bot' after a bot seat's name: its level, as the new-game panel calls it."""
+        if not self.is_bot(player):
+            return None
+        return h("small", {"class": "bot-tag"}, " · " + self.level_label(self.seats[player].level))
+
+    def render(self) -> Markup:
+        if self.phase == "setup":
+            return self.render_setup()
+        return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
+                             "data-think": think_stats(self.think_ms)},
+                 top_bar(self.entry.title),
+                 h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
+                 h("div", {"class": "table-layout"},
+                   h("div", {"class": "board-area"}, self.save_notice(), self.notice(), self.board()),
+                   h("aside", {"class": "side-area"}, self.status_line(), self.side(), self.controls(), self.log_panel())),
+                 self.overlay())
+
+    def save_notice(self) -> Markup | None:
+        """Said where the player is looking, for as long as it holds: another tab
+        moved this game on, or this game is not being saved."""
+        if self.stale:
+            return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-stale": ""},
+                     h("p", None, "This game was moved on in another tab or window, so this page is out of date. "
+                                  "Nothing here was saved over it."),
+                     h("button", {"type": "button", "data-action": "load-newest"}, "Continue from the newest position"))
+        if not self.save_trouble:
+            return None
+        return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": self.save_trouble},
+                 h("p", None, SAVE_TROUBLE[self.save_trouble],
+                   " The game goes on here; to keep it, copy its link or download it."),
+                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, "Copy link to this game"),
+                 " ",
+                 h("button", {"type": "button", "class": "secondary", "data-action": "download"}, "Download this game"))
+
+    def notice(self) -> Markup:
+        if not self.message:
+            return Markup("")
+        return h("p", {"class": "notice-bar", "role": "alert", "data-notice": ""}, self.message)
+
+    def status_line(self) -> Markup:
+        if self.phase != "play":
+            return Markup("")
+        acting = self.game.to_act(self.state)
+        if not acting:
+            return Markup("")
+        name = self.names()[acting[0]]
+        text = "Your turn" if acting[0] == self.viewer() and len(self.humans()) == 1 else f"{name}'s turn"
+        if self.is_bot(acting[0]):
+            text = f"{name} is thinking…"
+        return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0], "aria-live": "polite"}, text)
+
+    def controls(self) -> Markup:
+        if self.phase == "replay":
+            return self.replay_controls()
+        pace = self.app.prefs.get("pace", "normal")
+        buttons = [h("button", {"type": "button", "class": "chip" + (" on" if p == pace else ""), "data-action": "pace",
+                                "data-pace": p, "aria-pressed": "true" if p == pace else "false"}, p.title())
+                   for p in PACES] if self.bots and self.bot_speed_chips() else []
+        undo = None
+        if self.confirm_undo and self.undo_target() is not None:
+            undo = h("span", {"class": "confirm", "role": "group", "aria-label": "Confirm undo"},
+                     "Undo the last move for everyone? ",
+                     h("button", {"type": "button", "data-action": "undo"}, "Yes, undo"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "undo-cancel"}, "No"))
+        elif self.game.type.can_undo():
+            undo = h("button", {"type": "button", "class": "secondary", "data-action": "undo",
+                                "disabled": self.undo_target() is None, "aria-keyshortcuts": "u"}, "Undo")
+        return h("div", {"class": "controls"},
+                 h("div", {"class": "pace", "role": "group", "aria-label": "Bot speed"},
+                   h("span", None, "Bot speed"), *buttons) if buttons else None,
+                 h("p", {"class": "control-row"},
+                   undo,
+                   h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                                "aria-expanded": "true" if self.sharing else "false"}, "Share"),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Replay"),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
+                   h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")),
+                 self.share_panel() if self.sharing else None)
+
+    def bot_speed_chips(self) -> bool:
+        """Whether the controls offer "Bot speed" chips while bots play (a view that
+        shows its own speed chips says no)."""
+        return True
+
+    def share_panel(self) -> Markup:
+        links = self.links()
+        rows = [("deal", "Same deal", "The same seats and deal, from the start: can they beat your score?"),
+                ("game", "This game", "The game so far: they see this position and can play on, then send a new link back."),
+                ("replay", "Replay", "Watch the whole game move by move.")]
+        return h("div", {"class": "share-panel", "data-share": ""},
+                 h("p", {"class": "share-warning"},
+                   "A link carries the whole game, hidden tiles and cards included: share it with friends, not opponents you don't trust."),
+                 *[h("div", {"class": "share-row"},
+                     h("label", {"for": f"link-{kind}"}, title),
+                     h("input", {"id": f"link-{kind}", "readonly": True, "value": links[kind], "data-link": kind,
+                                 "aria-describedby": f"link-{kind}-help"}),
+                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, "Copy"),
+                     h("small", {"id": f"link-{kind}-help"}, help_text))
+                   for kind, title, help_text in rows])
+
+    def replay_controls(self) -> Markup:
+        last = len(self.history) - 1
+        playing = "replay" in self.timers
+
+        def button(action, label, icon, disabled=False):
+            return h("button", {"type": "button", "class": "secondary icon-button", "data-action": action,
+                                "aria-label": label, "title": label, "disabled": disabled}, ICONS[icon])
+
+        return h("div", {"class": "controls replay-controls", "data-replay": self.replay_index},
+                 h("p", {"class": "replay-position", "aria-live": "polite"},
+                   f"Replay: move {self.replay_index} of {last}"),
+                 h("p", {"class": "control-row", "role": "group", "aria-label": "Replay controls"},
+                   button("replay-first", "First move", "first", self.replay_index == 0),
+                   button("replay-prev", "Previous move", "prev", self.replay_index == 0),
+                   button("replay-play", "Pause" if playing else "Play", "pause" if playing else "play"),
+                   button("replay-next", "Next move", "next", self.replay_index == last),
+                   button("replay-last", "Last move", "last", self.replay_index == last)),
+                 h("p", {"class": "control-row"},
+                   self.replay_exit(),
+                   h("small", None, "Arrow keys step; Space plays and pauses.")))
+
+    def replay_exit(self) -> Markup:
+        if self.session.is_over():
+            return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the result")
+        if self.watch_only:  # a replay link: the game's secrets stay secret, so no seat to go back to
+            return h("a", {"class": "button", "href": f"#/{self.game_id}"}, f"Start your own game of {self.entry.title}")
+        return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the game")
+
+    def log_panel(self) -> Markup:
+        if self.phase == "replay":
+            # Every move is a step to jump to; the ones around the current step are on
+            # screen (a long game's whole log would make every step slow to draw).
+            first = max(0, min(self.replay_index - LOG_SHOWN // 2, len(self.log) - 1 - LOG_SHOWN))
+            items = [h("li", {"class": "current" if i + 1 == self.replay_index else None},
+                       h("button", {"type": "button", "class": "log-jump", "data-action": "replay-jump", "data-index": i + 1},
+                         line))
+                     for i, line in enumerate(self.log[1 + first: 1 + first + LOG_SHOWN], start=first)]
+            return h("section", {"class": "log", "aria-label": "Moves"},
+                     h("h2", None, "Moves"), h("ol", {"data-log": "", "class": "replay-log"}, *items))
+        items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]
+        return h("section", {"class": "log", "aria-label": "What happened"},
+                 h("h2", None, "What happened"), h("ol", {"data-log": ""}, *items))
+
+    def overlay(self) -> Markup:
+        if self.phase == "over":
+            if self.end_dismissed:
+                return h("p", {"class": "end-bar"}, "Game over. ",
+                         h("button", {"type": "button", "data-action": "show-end"}, "Show the result"))
+            return self.end_screen()
+        acting = self.game.to_act(self.state) if self.phase == "play" else []
+        if acting and self.needs_handover(acting[0]):
+            name = self.names()[acting[0]]
+            return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": f"Pass to {name}",
+                             "data-handover": acting[0]},
+                     h("div", {"class": "overlay-card"},
+                       h("h2", None, f"Pass the device to {name}"),
+                       h("p", None, "Everyone else, look away: the next screen shows secret tiles and cards."),
+                       h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
+                         f"I'm {name}: show my turn"),
+                       h("p", {"class": "handover-link"}, f"Playing on different devices? Send {name} the link to this game: ",
+                         h("button", {"type": "button", "class": "secondary", "data-action": "copy-link", "data-kind": "game"},
+                           "Copy link to this game"))))
+        return Markup("")
+
+    def headline(self, winners: list[int]) -> str:
+        """The end screen's first line."""
+        names = self.names()
+        if not winners:
+            return "Nobody wins this time."
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins!"
+        return " and ".join(names[w] for w in winners) + " share the win!"
+
+    def outcome(self) -> str:
+        """A word for how the game ended (data-outcome on the end screen, for tests)."""
+        return "won" if self.game.winners(self.state) else "nobody"
+
+    def end_screen(self) -> Markup:
+        winners = self.game.winners(self.state)
+        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": "",
+                         "data-outcome": self.outcome()},
+                 h("div", {"class": "overlay-card end-card"},
+                   h("h2", None, self.headline(winners)),
+                   self.score_table(winners),
+                   self.summary(),
+                   h("p", {"class": "end-buttons"},
+                     h("button", {"type": "button", "data-action": "same-seats"}, "Same seats, new deal"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "Play again"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Watch the replay"), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, "Look at the board"))))
+
+    def score_table(self, winners: list[int]) -> Markup:
+        """Final scores, winners first (a game whose summary() says more may drop it)."""
+        scores = self.game.scores(self.state)
+        names = self.names()
+        order = sorted(range(len(names)), key=lambda p: (p not in winners, not self.has_score(p),
+                                                         -scores[p] if self.higher_is_better() else scores[p]))
+        rows = [h("tr", {"class": "winner" if p in winners else None},
+                  h("th", {"scope": "row"}, names[p]), h("td", None, self.score_text(p, scores[p])))
+                for p in order]
+        return h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
+                 h("tbody", None, *rows))
+
+    def higher_is_better(self) -> bool:
+        return self.game.type.higher_is_better(self.options, len(self.seats))
+
+    def has_score(self, player: int) -> bool:
+        """False for a player whose number means nothing (they never finished)."""
+        return True
+
+    def score_text(self, player: int, score) -> str:
+        return self.format_score(score) if self.has_score(player) else "—"
+
+    def format_score(self, score) -> str:
+        return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+

@@ -1,0 +1,473 @@
+"""Gelatinous pictures: dice seen from above, the isometric jelly cube, a player's mat
+(cube, hand tray, reserve) with the last roll's journeys, tally marks, the histogram of
+final scores and the jelly that eats everyone.
+
+Animation: a freshly rolled board carries the class `gel-fresh` and CSS variables
+(--k: speed factor; per die --d delay, --ax/--ay start offset). The final state is
+always drawn; animations only start elements elsewhere and bring them home, so
+skipping (click, key) or prefers-reduced-motion simply shows the final picture.
+
+Everything here draws from the rules' public view (`GAME.view`) and plain numbers.
+"""
+
+from __future__ import annotations
+
+from math import ceil, cos, radians
+
+from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, PLAYING, WON
+from gelateria.web.markup import Markup, h, join, points, svg
+
+# --- timing -----------------------------------------------------------------------------
+# Seconds at speed factor k = 1: the dice tumble, then travel (cube / reserve /
+# neighbours), then dice come back from the reserve or arrive from neighbours.
+T_ROLL, T_MOVE1, T_MOVE2, T_TRAVEL = 0.6, 0.6, 1.1, 0.45
+ANIM_MS = int((T_MOVE2 + T_TRAVEL) * 1000)  # 1550 ms for a whole roll at k = 1
+
+STATUS_TEXT = {PLAYING: "Rolling", WON: "Won", LOST: "Lost", ELIMINATED: "Out of dice", EATEN: "Eaten"}
+STATUS_ICON = {PLAYING: "", WON: "★ ", LOST: "✕ ", ELIMINATED: "✕ ", EATEN: "☠ "}
+PLAYER_COLOURS = ["#d6336c", "#1c7ed6", "#2b8a3e", "#e67700", "#7048e8", "#495057"]
+
+# Pips on a die face, as fractions of its side.
+PIPS = {
+    1: [(.5, .5)],
+    2: [(.27, .27), (.73, .73)],
+    3: [(.27, .27), (.5, .5), (.73, .73)],
+    4: [(.27, .27), (.73, .27), (.27, .73), (.73, .73)],
+    5: [(.27, .27), (.73, .27), (.5, .5), (.27, .73), (.73, .73)],
+    6: [(.27, .25), (.27, .5), (.27, .75), (.73, .25), (.73, .5), (.73, .75)],
+}
+DIE_CHARS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+# --- the mat's geometry (one SVG per player, user units) -------------------------------
+W = 360
+CUBE_S = 27  # side of a die in the cube
+ISO_C = cos(radians(30))
+CUBE_OX, CUBE_OY = 72, 88  # where the cube's back-bottom corner (0, 0, 0) is drawn
+# The order dice fill the cube: bottom layer back to front, then the top layer.
+SLOTS = [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1), (1, 1, 1)]
+TRAY_X, TRAY_Y, TRAY_W = 150, 26, 204
+RES_D, RES_GAP = 22, 4.5
+PASS_DX = 170  # how far a passed die flies towards its neighbour's mat
+
+
+def pct(p: float) -> str:
+    if p <= 0:
+        return "0%"
+    if p < 0.01:
+        return "<1%"
+    if p > 0.99 and p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def fnum(x: float, digits: int = 2) -> str:
+    return f"{x:.{digits}f}".rstrip("0").rstrip(".")
+
+
+
+def dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+# --- drawing helpers ----------------------------------------------------------------------
+
+def iso(x: float, y: float, z: float) -> tuple[float, float]:
+    return CUBE_OX + (x - y) * CUBE_S * ISO_C, CUBE_OY + (x + y) * CUBE_S * 0.5 - z * CUBE_S
+
+
+def flat_die(d: float, face: int | None, kind: str = "hand") -> Markup:
+    """A die seen from above, in a d x d box at the origin. face None: not rolled yet."""
+    parts = [svg("rect", x=0.5, y=0.5, width=d - 1, height=d - 1, rx=d * 0.2, class_=f"die die-{kind}")]
+    if face:
+        r = d * 0.09
+        parts += [svg("circle", cx=fx * d, cy=fy * d, r=r, class_="pip") for fx, fy in PIPS[face]]
+    return join(*parts)
+
+
+def iso_die(i: int, j: int, k: int) -> Markup:
+    """A die in the cube: an isometric block with three pips on top."""
+    top = [iso(i, j, k + 1), iso(i + 1, j, k + 1), iso(i + 1, j + 1, k + 1), iso(i, j + 1, k + 1)]
+    right = [iso(i + 1, j, k), iso(i + 1, j + 1, k), iso(i + 1, j + 1, k + 1), iso(i + 1, j, k + 1)]
+    left = [iso(i, j + 1, k), iso(i + 1, j + 1, k), iso(i + 1, j + 1, k + 1), iso(i, j + 1, k + 1)]
+    pips = []
+    for u in (0.25, 0.5, 0.75):
+        x, y = iso(i + u, j + u, k + 1)
+        pips.append(svg("ellipse", cx=x, cy=y, rx=CUBE_S * 0.12, ry=CUBE_S * 0.07, class_="pip"))
+    return join(svg("polygon", points=points(right), class_="jelly jelly-r"),
+                svg("polygon", points=points(left), class_="jelly jelly-l"),
+                svg("polygon", points=points(top), class_="jelly jelly-t"),
+                *pips)
+
+
+def cube_centre(slot: int) -> tuple[float, float]:
+    i, j, k = SLOTS[slot]
+    return iso(i + 0.5, j + 0.5, k + 0.5)
+
+
+def tray_layout(slots: int) -> tuple[int, float, float]:
+    """(columns, die size, gap) for a hand tray holding `slots` dice."""
+    if slots <= 15:
+        return 5, 32, 7
+    if slots <= 28:
+        return 7, 24, 4.5
+    return 9, 19, 3
+
+
+def tally_marks(count: int, fresh: bool, width: float = 340) -> Markup:
+    """Tally marks like on paper: four strokes and a fifth across, a slight wobble."""
+    per_row = max(1, int(width // 34))
+    rows = max(1, ceil(ceil(count / 5) / per_row)) if count else 1
+    height = rows * 30 + 4
+    strokes = []
+    for n in range(count):
+        group, k = divmod(n, 5)
+        row, col = divmod(group, per_row)
+        gx, gy = 6 + col * 34, 5 + row * 30
+        wob = ((n * 7919) % 11 - 5) / 5  # a hand-drawn look, the same on every render
+        if k < 4:
+            x = gx + 3 + k * 6
+            d = f"M{fnum(x + wob * .6)} {fnum(gy + 1 + abs(wob) * .5)} L{fnum(x - wob * .5)} {fnum(gy + 21)}"
+        else:
+            d = f"M{fnum(gx - 2)} {fnum(gy + 17 + wob)} L{fnum(gx + 27)} {fnum(gy + 4 - wob)}"
+        last = fresh and n == count - 1
+        strokes.append(svg("path", d=d, pathLength=1, class_="mark fresh-mark" if last else "mark"))
+    if not count:
+        strokes.append(svg("text", "No rolls yet", x=6, y=20, class_="tally-empty"))
+    return h("svg", {"class": "tally", "viewBox": f"0 0 {width} {height}", "role": "img",
+                     "aria-label": f"{count} roll{'s' if count != 1 else ''} tallied", "data-tally": count},
+             Markup("".join(strokes)))
+
+
+def score_range(dist: dict) -> tuple[int, int] | None:
+    """The scores worth drawing: from the first with any real weight to the 98.5th
+    percentile (the long tail is gathered in the last bar)."""
+    total = sum(dist.values())
+    if total <= 0:
+        return None
+    keys = sorted(dist)
+    lo = next((s for s in keys if dist[s] > total * 0.002), keys[0])
+    acc, hi = 0.0, keys[-1]
+    for s in keys:
+        acc += dist[s]
+        if acc >= total * 0.985:
+            hi = s
+            break
+    return lo, max(hi, lo)
+
+
+def fly_style(ax: float, ay: float, d: float, **extra) -> str:
+    style = f"--ax:{fnum(ax)}px;--ay:{fnum(ay)}px;--d:{d}"
+    for key, value in extra.items():
+        style += f";--{key}:{value}"
+    return style
+
+
+def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
+    """One player's mat: name and status, the picture, the tally and the last roll."""
+    p = view["players"][seat]
+    mode = view["mode"]
+    n = len(names)
+    last = p["last"]
+    rolled_now = fresh and last["rolled"]
+    status = p["status"]
+    # --- header
+    facts = [f"Cube {p['cube']}/8", f"Hand {p['hand']}"]
+    if mode != "multi":
+        facts.append(f"Reserve {p['reserve']}")
+    facts.append(f"Rolls {p['tally']}")
+    badge = h("span", {"class": f"badge st-{status}", "data-status": status}, STATUS_ICON[status] + STATUS_TEXT[status])
+    header = h("header", {"class": "mat-head"},
+               h("span", {"class": f"seat-dot p{seat}", "aria-hidden": "true"}),
+               h("h2", None, names[seat]),
+               h("span", {"class": "caller-tag"}, "calls the rolls") if seat == CALLER and n > 1 else None,
+               badge)
+    label = f"{names[seat]}: cube {p['cube']} of 8, {dice(p['hand'])} in hand"
+    if mode != "multi":
+        label += f", {p['reserve']} in the reserve"
+    label += f", {p['tally']} rolls"
+    score = None
+    if mode != "multi" and status == WON:
+        score = h("p", {"class": "mat-score"}, f"Score {p['score']} = {p['tally']} rolls − {p['hand']} in hand")
+    passing = None
+    if mode == "multi":
+        passing = h("p", {"class": "passing"},
+                    h("span", None, "1s → ", h("b", None, names[p["left"]])), " ",
+                    h("span", None, "6s → ", h("b", None, names[p["right"]])))
+    return h("article", {"class": f"mat p{seat} st-{status}" + (" rolled" if rolled_now else ""), "data-seat": seat,
+                         "data-cube": p["cube"], "data-hand": p["hand"], "data-reserve": p.get("reserve", 0),
+                         "data-tally": p["tally"], "data-status": status, "aria-label": label},
+             header,
+             mat_art(view, seat, fresh),
+             h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, "Rolls"),
+               tally_marks(p["tally"], rolled_now, 300)),
+             h("p", {"class": "last-roll"}, roll_caption(view, seat, names)),
+             score, passing,
+             h("p", {"class": "facts visually-hidden"}, " · ".join(facts)))
+
+def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
+    """The last roll in words: its faces, and where the dice went or came from."""
+    p = view["players"][seat]
+    last = p["last"]
+    parts = []
+    if last["rolled"]:
+        dest = last["dest"]
+        cube = dest.count("cube")
+        if cube:
+            parts.append(f"+{cube} to the cube")
+        if view["mode"] == "multi":
+            if dest.count("left"):
+                parts.append(f"{dest.count('left')} passed to {names[p['left']]}")
+            if dest.count("right"):
+                parts.append(f"{dest.count('right')} passed to {names[p['right']]}")
+        else:
+            if dest.count("reserve"):
+                parts.append(f"{dest.count('reserve')} to the reserve")
+            if last.get("from_reserve"):
+                parts.append(f"{last['from_reserve']} back from the reserve")
+    for got in last.get("received", []):
+        if got["dice"]:
+            parts.append(f"got {got['dice']} from {names[got['from']]}")
+    if not last["rolled"]:
+        if p["status"] != PLAYING:
+            return Markup("")
+        if view["round"] == 0:
+            return h("span", {"class": "muted"}, "Dice ready in hand")
+        return h("span", {"class": "muted"}, "No dice to roll this round" + (": " + ", ".join(parts) if parts else ""))
+    faces = " ".join(DIE_CHARS[f] for f in last["faces"])
+    return join(h("span", {"class": "faces", "aria-label": "Rolled " + ", ".join(map(str, last["faces"]))}, faces),
+                " ", ", ".join(parts) if parts else "nothing moves")
+
+
+def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
+    """Cube, hand tray and reserve of one player, with the last roll's journeys."""
+    p = view["players"][seat]
+    mode = view["mode"]
+    last = p["last"]
+    animate = fresh and (last["rolled"] or any(g["dice"] for g in last.get("received", [])))
+    faces, dest = last["faces"], last["dest"]
+    cube_after = p["cube"]
+    to_cube = dest.count("cube")
+    cube_before = cube_after - to_cube if last["rolled"] else cube_after
+
+    # --- the hand after the roll: dice that stayed keep their place, arrivals fill gaps
+    stayed = [i for i, d in enumerate(dest) if d == "hand"]
+    gone = [i for i, d in enumerate(dest) if d != "hand"]
+    arrivals = []  # (kind, face or None, from seat or None)
+    if mode == "multi":
+        for got in last.get("received", []):
+            arrivals += [("received", got["face"], got["from"])] * got["dice"]
+    else:
+        arrivals += [("reserve", None, None)] * last.get("from_reserve", 0)
+    n_slots = max(len(faces), p["hand"], 1)
+    free = gone + list(range(len(faces), n_slots))
+    if not last["rolled"] and not arrivals:
+        # Nothing happened this round: the hand as it is, dice not yet rolled.
+        hand_dice = [(i, None, "idle", None) for i in range(p["hand"])]
+    else:
+        hand_dice = [(i, faces[i], "stayed", None) for i in stayed]
+        for (kind, face, src), slot in zip(arrivals, free):
+            hand_dice.append((slot, face, kind, src))
+    cols, d, gap = tray_layout(n_slots)
+    rows = max(2, ceil(n_slots / cols))
+    pad = (TRAY_W - (cols * d + (cols - 1) * gap)) / 2
+
+    def slot_xy(slot: int) -> tuple[float, float]:
+        r, c = divmod(slot, cols)
+        return TRAY_X + pad + c * (d + gap), TRAY_Y + 8 + r * (d + gap)
+
+    tray_h = rows * d + (rows - 1) * gap + 16
+    body_bottom = max(CUBE_OY + 2 * CUBE_S + 10, TRAY_Y + tray_h)
+    reserve_y = body_bottom + 10
+    has_reserve = mode != "multi"
+    height = reserve_y + (RES_D + 32 if has_reserve else 0) + 4
+
+    def reserve_xy(slot: int) -> tuple[float, float]:
+        return 12 + slot * (RES_D + RES_GAP), reserve_y + 24
+
+    parts: list = []
+    # --- cube: a plate, ghost slots, the dice
+    floor = [iso(0, 0, 0), iso(2, 0, 0), iso(2, 2, 0), iso(0, 2, 0)]
+    parts.append(svg("text", f"Cube · {cube_after} of 8", x=8, y=16, class_="zone-label"))
+    parts.append(svg("ellipse", cx=CUBE_OX, cy=iso(2, 2, 0)[1] - 4, rx=62, ry=12, class_="cube-shadow"))
+    parts.append(svg("polygon", points=points(floor), class_="cube-plate"))
+    if cube_after < CUBE:
+        # The cube to build, as a dashed outline: its far edges, then the near ones.
+        far = [iso(0, 0, 2), iso(2, 0, 2), iso(2, 2, 2), iso(0, 2, 2)]
+        parts.append(svg("path", d=f"M{points([iso(0, 0, 0), iso(0, 0, 2)])} M{points(far + [far[0]])} "
+                                   f"M{points([iso(2, 0, 0), iso(2, 0, 2)])} M{points([iso(0, 2, 0), iso(0, 2, 2)])} "
+                                   f"M{points([iso(2, 2, 0), iso(2, 2, 2)])}",
+                         class_="cube-frame"))
+    for slot in range(CUBE):
+        i, j, k = SLOTS[slot]
+        if slot >= cube_after and (k == 0 or cube_after >= 4):
+            cell = [iso(i, j, k), iso(i + 1, j, k), iso(i + 1, j + 1, k), iso(i, j + 1, k)]
+            parts.append(svg("polygon", points=points(cell), class_="cube-ghost"))
+    for slot in range(cube_after):
+        i, j, k = SLOTS[slot]
+        new = animate and slot >= cube_before
+        cls = "cube-die pop" if new else "cube-die"
+        style = f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if new else None
+        parts.append(svg("g", iso_die(i, j, k), class_=cls, style=style, data_cube_slot=slot))
+    if cube_after == CUBE:
+        parts.append(svg("g", svg("text", "★", x=CUBE_OX, y=iso(0, 0, 2)[1] - 6, class_="cube-star"),
+                         class_="pop" if animate else None, style=f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if animate else None))
+
+    # --- hand tray
+    parts.append(svg("rect", x=TRAY_X, y=TRAY_Y, width=TRAY_W, height=tray_h, rx=12, class_="tray tray-hand"))
+    parts.append(svg("text", f"Hand · {p['hand']}", x=TRAY_X + 4, y=16, class_="zone-label"))
+    for slot in range(n_slots):
+        x, y = slot_xy(slot)
+        parts.append(svg("rect", x=x + 2, y=y + 2, width=d - 4, height=d - 4, rx=d * 0.2, class_="slot"))
+
+    # --- reserve tray (solitaire / video)
+    res_after = p.get("reserve", 0)
+    if has_reserve:
+        parts.append(svg("rect", x=4, y=reserve_y, width=W - 8, height=RES_D + 30, rx=12, class_="tray tray-reserve"))
+        parts.append(svg("text", f"Reserve · {res_after}", x=12, y=reserve_y + 16, class_="zone-label"))
+    ones = dest.count("reserve")
+    from_res = last.get("from_reserve", 0)
+    res_before = res_after - ones + from_res if last["rolled"] else res_after
+    res_peak = res_before + ones  # before the 6s took dice back
+    if has_reserve:
+        for slot in range(res_after):
+            x, y = reserve_xy(slot)
+            new = animate and slot >= res_before
+            parts.append(svg("g", svg("g", flat_die(RES_D, None, "reserve"), class_="pop" if new else None,
+                                      style=f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if new else None),
+                             transform=f"translate({fnum(x)} {fnum(y)})", data_reserve_die=slot))
+
+    # --- dice in hand (final positions), arriving ones fly in from where they were
+    taken = iter(range(res_after, res_peak))  # reserve slots the 6s emptied, in order
+    for slot, face, kind, src in sorted(hand_dice):
+        x, y = slot_xy(slot)
+        die_kind = "got" if kind == "received" else "hand"
+        inner = flat_die(d, face, die_kind)
+        if kind == "received":
+            inner = join(inner, svg("rect", x=-2, y=-2, width=d + 4, height=d + 4, rx=d * 0.26,
+                                    class_="from-ring", style=f"stroke:{PLAYER_COLOURS[src % 6]}"))
+        if animate and kind == "stayed":
+            jitter = ((slot * 37) % 9 - 4) * 2
+            turn = 140 + (slot * 53) % 220
+            inner = svg("g", inner, class_="tumble", style=f"--r:{turn if slot % 2 else -turn}deg;--jx:{jitter}px")
+        elif animate and kind == "reserve":
+            rslot = next(taken, res_after)
+            rx, ry = reserve_xy(rslot)
+            show = 0 if rslot < res_before else T_MOVE1 + T_TRAVEL  # a 1 that just arrived there
+            inner = svg("g", inner, class_="fly late",
+                        style=fly_style(rx - x, ry - y, T_MOVE2, s=fnum(RES_D / d), show=fnum(show)))
+        elif animate and kind == "received":
+            ax = -PASS_DX if src == (seat - 1) % len(view["players"]) else PASS_DX
+            inner = svg("g", inner, class_="fly late", style=fly_style(ax, 0, T_MOVE2, s=1, show=fnum(T_MOVE1)))
+        parts.append(svg("g", inner, transform=f"translate({fnum(x)} {fnum(y)})", data_hand_die=slot,
+                         data_face=face or 0))
+
+    # --- fliers: dice leaving the hand for the cube, the reserve or a neighbour
+    if animate and last["rolled"]:
+        cube_slot, res_slot = cube_before, res_before
+        for i, (face, where) in enumerate(zip(faces, dest)):
+            if where == "hand":
+                continue
+            sx, sy = slot_xy(i)
+            turn = 140 + (i * 53) % 220
+            die = svg("g", flat_die(d, face), class_="tumble", style=f"--r:{turn if i % 2 else -turn}deg;--jx:0px")
+            if where == "cube":
+                cx, cy = cube_centre(cube_slot)
+                cube_slot += 1
+                tx, ty = cx - d / 2, cy - d / 2
+                style = fly_style(sx - tx, sy - ty, T_MOVE1, s=1, e=fnum(T_MOVE1 + T_TRAVEL))
+                parts.append(svg("g", svg("g", die, class_="flier", style=style),
+                                 transform=f"translate({fnum(tx)} {fnum(ty)})", aria_hidden="true"))
+            elif where == "reserve":
+                tx, ty = reserve_xy(res_slot)
+                res_slot += 1
+                style = fly_style(sx - tx, sy - ty, T_MOVE1, s=fnum(d / RES_D), e=fnum(T_MOVE1 + T_TRAVEL))
+                small = svg("g", flat_die(RES_D, face), class_="tumble",
+                            style=f"--r:{turn if i % 2 else -turn}deg;--jx:0px")
+                parts.append(svg("g", svg("g", small, class_="flier", style=style),
+                                 transform=f"translate({fnum(tx)} {fnum(ty)})", aria_hidden="true"))
+            else:  # passed to a neighbour: off towards their mat, fading
+                ox = PASS_DX if where == "left" else -PASS_DX
+                parts.append(svg("g", svg("g", die, class_="leave", style=f"--ox:{ox}px;--d:{T_MOVE1}"),
+                                 transform=f"translate({fnum(sx)} {fnum(sy)})", aria_hidden="true"))
+
+    return h("svg", {"class": "mat-art", "viewBox": f"0 0 {W} {fnum(height)}", "role": "img",
+                     "aria-label": art_label(view, seat)},
+             Markup("".join(parts)))
+
+def art_label(view: dict, seat: int) -> str:
+    p = view["players"][seat]
+    text = f"Cube {p['cube']} of 8; {dice(p['hand'])} in hand"
+    if view["mode"] != "multi":
+        text += f"; {p['reserve']} in the reserve"
+    return text
+
+# --- drawing: the side panels ---------------------------------------------------------
+
+
+def roll_icon() -> Markup:
+    """Two tumbling dice on the Roll button."""
+    return h("svg", {"class": "roll-icon", "viewBox": "0 0 40 32", "aria-hidden": "true"},
+             svg("g", flat_die(22, 5), transform="translate(1 8) rotate(-12 11 11)"),
+             svg("g", flat_die(22, 3), transform="translate(16 2) rotate(10 11 11)"))
+
+
+def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Markup:
+    """Chance of each final score: from here (filled) and from the start (dashed), and
+    the personal best (None: none yet) as a line."""
+    if not now and not start:
+        return Markup("")
+    shown = [now] + ([start] if start and not at_start else [])
+    ranges = [r for r in (score_range(dist) for dist in shown) if r]
+    if not ranges:
+        return Markup("")
+    lo = min(r[0] for r in ranges)
+    hi = max(max(r[1] for r in ranges), lo + 6)
+    span = list(range(lo, hi + 1))
+
+    def bucket(dist, s):
+        return sum(p for k, p in dist.items() if k >= s) if s == hi else dist.get(s, 0.0)
+
+    now_v = [bucket(now, s) for s in span]
+    start_v = [bucket(start, s) for s in span] if start and not at_start else []
+    top = max(now_v + start_v + [1e-9])
+    cw, ch, left, base = 300, 128, 26, 96
+    bw = (cw - left - 6) / len(span)
+    parts = [svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis")]
+    parts.append(svg("text", pct(top), x=left - 4, y=14, class_="axis-label", text_anchor="end"))
+    for idx, s in enumerate(span):
+        x = left + idx * bw
+        if now_v[idx] > 0:
+            hgt = max(1.0, now_v[idx] / top * (base - 12))
+            parts.append(svg("rect", x=x + 1.5, y=base - hgt, width=max(1.0, bw - 3), height=hgt, class_="bar-now",
+                             data_score=s))
+        if start_v and start_v[idx] > 0:
+            hgt = max(1.0, start_v[idx] / top * (base - 12))
+            parts.append(svg("rect", x=x + 0.5, y=base - hgt, width=max(1.0, bw - 1), height=hgt, class_="bar-start"))
+        step = 1 if len(span) <= 12 else 2 if len(span) <= 24 else 5
+        if (s - lo) % step == 0 or s == hi:
+            label = f"{s}+" if s == hi else str(s)
+            parts.append(svg("text", label, x=x + bw / 2, y=base + 14, class_="axis-label", text_anchor="middle"))
+    if best is not None and lo <= best <= hi:
+        x = left + (best - lo + 0.5) * bw
+        parts.append(svg("line", x1=x, y1=10, x2=x, y2=base, class_="best-line"))
+        parts.append(svg("text", f"★ best {best}", x=min(x + 3, cw - 50), y=10, class_="best-label"))
+    parts.append(svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end"))
+    legend = [h("span", {"class": "key key-now"}, "from here" if not at_start else "from the start")]
+    if start_v:
+        legend.append(h("span", {"class": "key key-start"}, "from the start"))
+    return h("figure", {"class": "histogram"},
+             h("svg", {"viewBox": f"0 0 {cw} {ch}", "role": "img", "data-histogram": "",
+                       "aria-label": "Chance of each final score; the most likely is "
+                                     + str(span[max(range(len(span)), key=lambda i: now_v[i])])}, Markup("".join(parts))),
+             h("figcaption", None, *legend))
+
+
+def jelly_monster() -> Markup:
+    body = "M20 78 C14 40 34 14 60 14 C86 14 106 40 100 78 C94 74 90 82 84 78 C78 74 74 84 66 78 C60 74 56 84 48 78 C42 74 36 84 28 78 Z"
+    return h("svg", {"viewBox": "0 0 120 90", "width": 120, "height": 90},
+             svg("path", d=body, fill="#9ad9a5", stroke="#2f6b45", stroke_width=2.5, opacity=0.92),
+             svg("circle", cx=46, cy=42, r=7, fill="#fff", stroke="#2f6b45"), svg("circle", cx=48, cy=43, r=3, fill="#2f2f2f"),
+             svg("circle", cx=74, cy=42, r=7, fill="#fff", stroke="#2f6b45"), svg("circle", cx=72, cy=43, r=3, fill="#2f2f2f"),
+             svg("path", d="M44 60 Q60 72 76 60", fill="none", stroke="#2f6b45", stroke_width=3, stroke_linecap="round"),
+             svg("rect", x=30, y=50, width=12, height=12, rx=3, fill="#fff", stroke="#2f6b45", transform="rotate(-15 36 56)"),
+             svg("rect", x=80, y=56, width=11, height=11, rx=3, fill="#fff", stroke="#2f6b45", transform="rotate(20 85 61)"))

@@ -1,0 +1,437 @@
+"""It's Mine! pictures: the 55 cards, the five shapes and flavours, hearts (catch
+tokens) and the draw piles, as SVG, and the table's printed pieces (countdown, bursts,
+seat heads, score sheets), all from plain values. Shared patterns and symbols are
+drawn once in a hidden <svg> (`defs()`) and reused with <use>; every card and heart
+row is built once and cached.
+
+Flavours are told apart by pattern and a letter as well as colour, shapes by their
+silhouette, so colour-blind players can play. Ids: #im-f0…#im-f4 (flavour patterns),
+#im-back (card backs), #im-s0…#im-s4 (shapes), #im-cherry, #im-closed, #im-heart.
+"""
+
+from __future__ import annotations
+
+from gelateria.games.itsmine.rules import (
+    CHERRIES, CLOSED, FLAVOURS, ICE_CREAMS, SHAPES, card_name, closed_points, flavour_of, shape_of,
+)
+from gelateria.web.markup import Markup, h, join, svg
+
+# Flavours: letter, fill colour, letter colour. A pattern and the letter tell them
+# apart without colour.
+FLAVOUR_LOOK = (
+    ("S", "#f48fb1", "#3b1f14"),
+    ("C", "#7b4b2a", "#ffffff"),
+    ("V", "#fff1b8", "#3b1f14"),
+    ("P", "#9ccc65", "#20300e"),
+    ("B", "#6c7ee1", "#ffffff"),
+)
+
+CW, CH = 62, 88  # card size in SVG units
+FAN_H = 96
+FAN_FIT = 300  # open piles are squeezed (down to the index strip) to fit this width …
+FAN_SCALE = 1.3  # … at this many pixels per unit; wider piles shrink to the panel (CSS)
+INDEX_W = 22  # the left strip of a card that stays visible when fanned
+
+_INK = "#5b3b2b"
+
+
+def _defs() -> Markup:
+    """Patterns and symbols shared by every card on the page (one hidden <svg>)."""
+    pats = [
+        # strawberry: seeds
+        svg("pattern", svg("rect", width=6, height=6, fill=FLAVOUR_LOOK[0][1]),
+            svg("ellipse", cx=1.5, cy=1.5, rx=0.6, ry=0.9, fill="#fff3b0"),
+            svg("ellipse", cx=4.5, cy=4.5, rx=0.6, ry=0.9, fill="#fff3b0"),
+            id="im-f0", width=6, height=6, patternUnits="userSpaceOnUse"),
+        # chocolate: diagonal stripes
+        svg("pattern", svg("rect", width=5, height=5, fill=FLAVOUR_LOOK[1][1]),
+            svg("rect", width=1.8, height=5, fill="#a26a43"),
+            id="im-f1", width=5, height=5, patternUnits="userSpaceOnUse", patternTransform="rotate(45)"),
+        # vanilla: plain with a few dark specks
+        svg("pattern", svg("rect", width=9, height=9, fill=FLAVOUR_LOOK[2][1]),
+            svg("circle", cx=2, cy=3, r=0.45, fill="#5d4313"),
+            svg("circle", cx=7, cy=7.5, r=0.45, fill="#5d4313"),
+            id="im-f2", width=9, height=9, patternUnits="userSpaceOnUse"),
+        # pistachio: crosshatch
+        svg("pattern", svg("rect", width=5, height=5, fill=FLAVOUR_LOOK[3][1]),
+            svg("path", d="M0 0.5H5M0.5 0V5", stroke="#6d9a36", stroke_width=0.9),
+            id="im-f3", width=5, height=5, patternUnits="userSpaceOnUse"),
+        # blueberry: little rings
+        svg("pattern", svg("rect", width=7, height=7, fill=FLAVOUR_LOOK[4][1]),
+            svg("circle", cx=3.5, cy=3.5, r=1.6, fill="none", stroke="#c9d0fa", stroke_width=0.8),
+            id="im-f4", width=7, height=7, patternUnits="userSpaceOnUse"),
+        # card backs: pink and cream stripes
+        svg("pattern", svg("rect", width=8, height=8, fill="#f7c8d9"),
+            svg("rect", width=4, height=8, fill="#fff4ea"),
+            id="im-back", width=8, height=8, patternUnits="userSpaceOnUse", patternTransform="rotate(30)"),
+    ]
+    scoop = {"stroke": _INK, "stroke_width": 1.2}
+    symbols = [
+        svg("symbol",  # cone
+            svg("path", d="M10 17 L30 17 L20 39 Z", fill="#e3a857", stroke="#8a5a22", stroke_width=1.2, stroke_linejoin="round"),
+            svg("path", d="M13 21 L24 21 M15 26 L23 26 M17.5 31 L21.5 31 M14 19 L20 36 M26 19 L20 36", stroke="#a8712c", stroke_width=0.8),
+            svg("circle", cx=20, cy=13, r=10.5, **scoop),
+            svg("path", d="M9.5 15 Q12 21 15 17 Q17.5 21 20 17 Q22.5 21 25 17 Q28 21 30.5 15 Z", **scoop),
+            id="im-s0", viewBox="0 0 40 40"),
+        svg("symbol",  # cup
+            svg("circle", cx=20, cy=15, r=10.5, **scoop),
+            svg("path", d="M7 19 L33 19 L29 37 L11 37 Z", fill="#ffffff", stroke=_INK, stroke_width=1.2, stroke_linejoin="round"),
+            svg("path", d="M8.2 24.5 L31.8 24.5 M9.4 30.5 L30.6 30.5", stroke="#e57373", stroke_width=2.2),
+            id="im-s1", viewBox="0 0 40 40"),
+        svg("symbol",  # stick
+            svg("rect", x=17.5, y=27, width=5, height=12, rx=2, fill="#d9b382", stroke="#8a6a3a", stroke_width=1),
+            svg("rect", x=10.5, y=2, width=19, height=28, rx=9.5, **scoop),
+            svg("path", d="M15 8 L15 24", stroke="#ffffff", stroke_opacity=0.6, stroke_width=2.2, stroke_linecap="round"),
+            id="im-s2", viewBox="0 0 40 40"),
+        svg("symbol",  # sandwich
+            svg("rect", x=3, y=9, width=34, height=8, rx=2.5, fill="#4e342e", stroke="#2d1d18", stroke_width=1),
+            svg("rect", x=4.5, y=17, width=31, height=9, **scoop),
+            svg("rect", x=3, y=26, width=34, height=8, rx=2.5, fill="#4e342e", stroke="#2d1d18", stroke_width=1),
+            svg("path", d="M9 13h.1M16 13h.1M23 13h.1M30 13h.1M9 30h.1M16 30h.1M23 30h.1M30 30h.1",
+                stroke="#a1887f", stroke_width=1.6, stroke_linecap="round"),
+            id="im-s3", viewBox="0 0 40 40"),
+        svg("symbol",  # sundae
+            svg("circle", cx=13.5, cy=14, r=7, **scoop),
+            svg("circle", cx=26.5, cy=14, r=7, **scoop),
+            svg("circle", cx=20, cy=9, r=7, **scoop),
+            svg("path", d="M5 17 L35 17 Q33 29 20 29 Q7 29 5 17 Z", fill="#e3f2fd", stroke="#4f7fa6", stroke_width=1.2),
+            svg("rect", x=18.5, y=28.5, width=3, height=7, fill="#bbdefb", stroke="#4f7fa6", stroke_width=1),
+            svg("ellipse", cx=20, cy=36.5, rx=8, ry=2.5, fill="#bbdefb", stroke="#4f7fa6", stroke_width=1),
+            id="im-s4", viewBox="0 0 40 40"),
+        svg("symbol",  # cherry
+            svg("path", d="M13 27 Q16 14 24 6 M27 27 Q25 15 24 6", stroke="#2e7d32", stroke_width=1.8, fill="none"),
+            svg("path", d="M24 6 Q30 2 34 7 Q29 10 24 6 Z", fill="#66bb6a", stroke="#2e7d32", stroke_width=0.8),
+            svg("circle", cx=12.5, cy=29, r=7.5, fill="#d32f2f", stroke="#7f0000", stroke_width=1.2),
+            svg("circle", cx=27.5, cy=29, r=7.5, fill="#d32f2f", stroke="#7f0000", stroke_width=1.2),
+            svg("circle", cx=10, cy=26.5, r=1.8, fill="#ffffff", fill_opacity=0.7),
+            svg("circle", cx=25, cy=26.5, r=1.8, fill="#ffffff", fill_opacity=0.7),
+            id="im-cherry", viewBox="0 0 40 40"),
+        svg("symbol",  # closed-shop sign
+            svg("path", d="M10 14 L20 5 L30 14", stroke="#cfd8dc", stroke_width=1.4, fill="none"),
+            svg("circle", cx=20, cy=5, r=1.8, fill="#ffca28"),
+            svg("rect", x=2, y=14, width=36, height=18, rx=3, fill="#ffffff", stroke="#c62828", stroke_width=2.2),
+            svg("text", "CLOSED", x=20, y=26.5, font_size=8.2, font_weight=800, fill="#c62828", text_anchor="middle",
+                font_family="system-ui, sans-serif"),
+            id="im-closed", viewBox="0 0 40 40"),
+        svg("symbol",
+            svg("path", d="M10 17 C10 17 1 11 1 5.5 C1 2.5 3.3 1 5.6 1 C7.6 1 9.2 2.3 10 4 C10.8 2.3 12.4 1 14.4 1 "
+                          "C16.7 1 19 2.5 19 5.5 C19 11 10 17 10 17 Z", fill="#e63b5a", stroke="#8f1d2e", stroke_width=1.3),
+            id="im-heart", viewBox="0 0 20 18"),
+    ]
+    return svg("svg", svg("defs", *pats, *symbols), class_="im-defs", width=0, height=0, aria_hidden="true", focusable="false")
+
+
+DEFS = None  # built on first use
+
+
+def defs() -> Markup:
+    global DEFS
+    if DEFS is None:
+        DEFS = _defs()
+    return DEFS
+
+
+def shape_use(shape: int, x: float, y: float, size: float, flavour: int | None) -> Markup:
+    fill = f"url(#im-f{flavour})" if flavour is not None else "#fdf6ee"
+    return svg("use", href=f"#im-s{shape}", x=x, y=y, width=size, height=size, fill=fill)
+
+
+def flavour_badge(flavour: int, cx: float, cy: float, r: float = 8) -> Markup:
+    letter, _, ink = FLAVOUR_LOOK[flavour]
+    return join(
+        svg("circle", cx=cx, cy=cy, r=r, fill=f"url(#im-f{flavour})", stroke=_INK, stroke_width=1.1),
+        svg("text", letter, x=cx, y=cy + r * 0.42, font_size=r * 1.2, font_weight=800, fill=ink, text_anchor="middle",
+            font_family="system-ui, sans-serif", paint_order="stroke",
+            stroke=FLAVOUR_LOOK[flavour][1], stroke_width=1.5),
+    )
+
+
+_CARD_CACHE: dict = {}
+
+
+def card_face(card: int, mark: int = 0) -> Markup:
+    """One card at the origin, CW × CH. `mark`: points it is worth to the viewer (shown
+    as a little gold tag on ice creams), 0 for none."""
+    key = (card, mark)
+    cached = _CARD_CACHE.get(key)
+    if cached is not None:
+        return cached
+    name = card_name(card)
+    parts = [svg("title", name)]
+    if card < ICE_CREAMS:
+        flavour, shape = flavour_of(card), shape_of(card)
+        parts += [
+            svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#fffdf8", stroke="#b89a80", stroke_width=1),
+            svg("rect", x=1, y=1, width=INDEX_W - 1, height=CH - 2, rx=5.5, fill="#f6ede4"),
+            flavour_badge(flavour, 11, 12),
+            shape_use(shape, 2, 23, 18, flavour),
+            shape_use(shape, INDEX_W, 12, 40, flavour),
+            svg("text", FLAVOURS[flavour], x=INDEX_W + 20, y=68, font_size=8, font_weight=700, fill=_INK, text_anchor="middle"),
+            svg("text", SHAPES[shape], x=INDEX_W + 20, y=78, font_size=8, fill=_INK, text_anchor="middle"),
+        ]
+        if mark:
+            parts += [svg("rect", x=2, y=46, width=18, height=13, rx=6.5, fill="#ffd54f", stroke="#b28704", stroke_width=0.8),
+                      svg("text", f"+{mark}", x=11, y=55.6, font_size=8.5, font_weight=800, fill="#4a3500", text_anchor="middle")]
+    elif card in CHERRIES:
+        parts += [
+            svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#fff0f0", stroke="#c62828", stroke_width=1.4),
+            svg("use", href="#im-cherry", x=2, y=3, width=18, height=18),
+            svg("text", "+1", x=11, y=34, font_size=9, font_weight=800, fill="#b71c1c", text_anchor="middle"),
+            svg("use", href="#im-cherry", x=INDEX_W, y=14, width=40, height=40),
+            svg("text", "cherry", x=INDEX_W + 20, y=72, font_size=8.5, font_weight=700, fill="#b71c1c", text_anchor="middle"),
+        ]
+    else:
+        parts += [
+            svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#37474f", stroke="#c62828", stroke_width=2),
+            svg("use", href="#im-closed", x=2, y=3, width=18, height=18),
+            svg("text", "−1", x=11, y=34, font_size=9, font_weight=800, fill="#ffffff", text_anchor="middle"),
+            svg("use", href="#im-closed", x=INDEX_W - 1, y=12, width=41, height=41),
+            svg("text", "closed", x=INDEX_W + 20, y=66, font_size=8.5, font_weight=700, fill="#ffffff", text_anchor="middle"),
+            svg("text", "3 = +3", x=INDEX_W + 20, y=77, font_size=7.5, fill="#cfd8dc", text_anchor="middle"),
+        ]
+    markup = join(*parts)
+    _CARD_CACHE[key] = markup
+    return markup
+
+
+_HEARTS: dict = {}
+
+
+def hearts(count: int, label: str) -> Markup:
+    """A seat's catch tokens as hearts (five drawn at most, then "×N")."""
+    key = (count, label)
+    if key not in _HEARTS:
+        _HEARTS[key] = _hearts(count, label)
+    return _HEARTS[key]
+
+
+def _hearts(count: int, label: str) -> Markup:
+    shown = min(count, 5)
+    icons = [svg("use", href="#im-heart", x=i * 19, y=0, width=18, height=16) for i in range(shown)]
+    width = max(1, shown) * 19
+    pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true", class_="hearts-pic")
+    extra = h("span", {"class": "heart-more"}, f"×{count}") if count > shown else None
+    none = h("span", {"class": "heart-none"}, "no hearts") if count == 0 else None
+    return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
+
+
+def favourite_badges(favourite) -> Markup:
+    """A secret favourite (flavour, shape): its flavour badge and shape, named."""
+    flavour, shape = favourite
+    return h("span", {"class": "fav"},
+             svg("svg", flavour_badge(flavour, 10, 10, 9), viewBox="0 0 20 20", width=22, height=22, aria_hidden="true"),
+             h("b", None, FLAVOURS[flavour]),
+             svg("svg", shape_use(shape, 0, 0, 24, None), viewBox="0 0 24 24", width=24, height=24, aria_hidden="true"),
+             h("b", None, SHAPES[shape]))
+
+
+def kbd(text: str) -> Markup:
+    return h("kbd", None, text)
+
+
+def deck_picture(count: int) -> Markup:
+    """A draw pile: up to three card backs (a dashed outline when empty) and how many
+    cards are left."""
+    backs = []
+    for k in range(min(count, 3) - 1, -1, -1):
+        backs.append(svg("rect", x=4 + k * 3, y=4 + k * 3, width=CW - 8, height=CH - 10, rx=6,
+                         fill="url(#im-back)", stroke="#c8578a", stroke_width=1.3))
+    if not count:
+        backs.append(svg("rect", x=4, y=4, width=CW - 8, height=CH - 10, rx=6, fill="none", stroke="#c9b7a7",
+                         stroke_width=1.3, stroke_dasharray="4 3"))
+    backs.append(svg("circle", cx=CW / 2, cy=CH / 2 - 1, r=13, fill="#ffffff", stroke="#c8578a", stroke_width=1.2))
+    backs.append(svg("text", str(count), x=CW / 2, y=CH / 2 + 4, font_size=13, font_weight=800, fill=_INK,
+                     text_anchor="middle"))
+    return svg("svg", *backs, viewBox=f"0 0 {CW} {CH}", class_="deck-pic", aria_hidden="true")
+
+
+def fan_picture(cards: list, marks: list, fresh: bool, empty_text: str, label: str) -> Markup:
+    """An open pile fanned out, oldest card first, each with its `marks` tag (points
+    to the viewer, 0: none); `fresh`: the top card was just flipped. An empty pile is
+    a dashed outline with `empty_text` beside it."""
+    k = len(cards)
+    width = CW + 170
+    if not k:
+        body = [svg("rect", x=2, y=4, width=CW, height=CH, rx=6, fill="none", stroke="#c9b7a7", stroke_width=1.3,
+                    stroke_dasharray="5 4"),
+                svg("text", empty_text, x=CW + 14, y=CH / 2 + 8, font_size=13, fill="#8c7767")]
+    else:
+        step = max(float(INDEX_W + 2), min(34.0, (FAN_FIT - CW - 6) / max(1, k - 1)))
+        width = max(width, int(6 + (k - 1) * step + CW))
+        body = []
+        for j, (card, mark) in enumerate(zip(cards, marks)):
+            inner = card_face(card, mark)
+            if j == k - 1 and fresh:
+                inner = svg("g", inner, class_="fresh")
+            body.append(svg("g", inner, transform=f"translate({2 + j * step:.1f} 4)"))
+    return svg("svg", *body, viewBox=f"0 0 {width} {FAN_H}", width=int(width * FAN_SCALE),
+               height=int(FAN_H * FAN_SCALE), class_="fan", role="img", aria_label=label,
+               preserveAspectRatio="xMinYMid meet")
+
+
+# --- pieces of the table: plain values in, markup out ---------------------------------
+
+
+def countdown_bar(remaining: int, total: int) -> Markup:
+    """The last-call countdown with `remaining` of `total` ms left."""
+    return h("div", {"data-part": "countdown", "class": "countdown" + (" urgent" if remaining < 2000 else ""),
+                     "role": "timer", "data-remaining": remaining,
+                     "aria-label": f"{remaining / 1000:.0f} seconds left to grab"},
+             h("span", {"class": "countdown-label"}, "Last call"),
+             h("span", {"class": "countdown-track"},
+               h("span", {"class": "countdown-fill", "style": f"width:{remaining / total * 100:.1f}%"})),
+             h("span", {"class": "countdown-secs"}, f"{remaining / 1000:.1f} s"))
+
+
+def token_flash(delta: int, age: int) -> Markup:
+    """Hearts won or lost, `age` ms into their animation."""
+    return h("span", {"class": "token-flash " + ("gain" if delta > 0 else "loss"),
+                      "style": f"animation-delay:-{age}ms" if age > 0 else None, "data-flash": delta},
+             f"{delta:+d} ".replace("-", "−"), h("span", {"class": "flash-heart"}, "♥"))
+
+
+def burst(grabber: int, name: str, age: int) -> Markup:
+    """"It's mine!" over a pile just grabbed, `age` ms into its animation."""
+    return h("div", {"class": f"burst p{grabber}", "data-burst": grabber, "role": "presentation",
+                     "style": f"animation-delay:-{age}ms" if age > 0 else None},
+             h("span", {"class": "burst-word"}, "It's mine!"), h("span", {"class": "burst-name"}, name))
+
+
+def seat_head(i: int, name: str, tag: str, hot: str | None, tokens: int, flips_next: bool, reaching: bool) -> Markup:
+    """A seat's name line: pile number, name, who plays it, grab key, flags, hearts."""
+    return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens},
+             h("span", {"class": "pile-no", "aria-label": f"Pile {i + 1}"}, str(i + 1)),
+             h("span", {"class": "seat-name"}, name),
+             h("span", {"class": "seat-tag"}, tag),
+             h("span", {"class": "hot-key", "title": f"{name}'s grab key"}, "key ", kbd(hot.upper())) if hot else None,
+             h("span", {"class": "turn-flag", "data-turn-mark": ""}, "flips next") if flips_next else None,
+             h("span", {"class": "reach-flag", "data-reaching": ""}, "reaching…") if reaching else None,
+             h("span", {"class": "spacer"}),
+             hearts(tokens, f"{tokens} heart{'s' if tokens != 1 else ''}"))
+
+
+def favourites_box(seat: int, favourite) -> Markup:
+    """The one human's own favourites, and how cards score."""
+    return h("section", {"class": "mine", "aria-label": "Your favourites"},
+             h("h2", None, "Your favourites"),
+             h("p", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)),
+             h("p", {"class": "fine"}, "Each card with your flavour or shape: 1 point; both: 2 "
+                                       "(gold tags). Cherry +1. Closed −1 each, all three +3. Each heart you keep: +1."))
+
+
+def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
+    """How one round was scored, seat by seat (the rules' itemised `detail`)."""
+    best = max(totals)
+    rows = []
+    for p, d in enumerate(result["detail"]):
+        rows.append(h("tr", {"class": "leader" if totals[p] == best else None, "data-score-row": p},
+                      h("th", {"scope": "row"}, h("span", {"class": f"seat-dot p{p}", "aria-hidden": "true"}), " ", names[p]),
+                      h("td", {"class": "fav-cell"}, favourite_badges(result["favourites"][p])),
+                      h("td", None, str(d["one"])),
+                      h("td", None, f"{d['both']} × 2" if d["both"] else "0"),
+                      h("td", None, str(d["cherries"])),
+                      h("td", None, f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0"),
+                      h("td", None, str(d["tokens"])),
+                      h("td", {"class": "round-total"}, f"{d['total']:+d}"),
+                      h("td", {"class": "total"}, str(totals[p]))))
+    head = h("tr", None, *[h("th", {"scope": "col"}, t) for t in
+                           ("Player", "Favourites", "1 match", "2 matches", "Cherries", "Closed", "Hearts", "Round", "Total")])
+    return h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows))
+
+
+def rounds_table(history: list, totals: list, names: list[str], final: bool) -> Markup:
+    """Each finished round's score and the totals: beside the board, or (`final`) on
+    the end screen."""
+    head = h("tr", None, h("th", None, "Player"),
+             *[h("th", None, f"Round {r['round']}" if final else f"R{r['round']}") for r in history], h("th", None, "Total"))
+    rows = [h("tr", {"data-summary-row": p} if final else None, h("th", {"scope": "row"}, names[p]),
+              *[h("td", None, f"{r['scores'][p]:+d}") for r in history],
+              h("td", None if final else {"class": "total"}, str(totals[p])))
+            for p in range(len(totals))]
+    attrs = {"class": "final-scores rounds", "data-summary": ""} if final else {"class": "mini-scores"}
+    return h("table", attrs, h("thead", None, head), h("tbody", None, *rows))
+
+
+END_REASONS = {
+    "countdown": "Time ran out: nobody wanted the piles left.",
+    "tokens": "Nobody holds a heart any more.",
+    "cleared": "The table is cleared.",
+}
+
+
+def round_over(result: dict, sheet: Markup, rounds: int) -> Markup:
+    """The dialog between rounds: why the round ended, its score sheet, Next round."""
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": f"Round {result['round']} scores"},
+             h("div", {"class": "overlay-card score-card"},
+               h("h2", None, f"Round {result['round']} of {rounds} is over"),
+               h("p", {"class": "why"}, END_REASONS.get(result["end"], "")),
+               sheet,
+               h("p", {"class": "fine"}, "1 point per card matching one favourite, 2 for both; cherries +1; "
+                                         "closed −1 each (all three: +3); +1 per heart kept."),
+               h("p", {"class": "end-buttons"},
+                 h("button", {"type": "button", "class": "start", "data-action": "next-round"},
+                   f"Next round ({result['round'] + 1} of {rounds})"),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"))))
+
+
+def deck_slot(i: int, count: int, name: str, flip_label: str | None) -> Markup:
+    """Seat i's draw pile: a Flip button (`flip_label`) when its flip is listed, else a picture."""
+    pic = deck_picture(count)
+    if flip_label:
+        return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
+                 h("button", {"type": "button", "class": "deck flip", "data-action": "flip", "data-seat": i,
+                              "aria-label": f"{flip_label} ({count} left; key Space)"},
+                   pic, h("span", {"class": "deck-label"}, "Flip")))
+    return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
+             h("div", {"class": "deck", "role": "img", "aria-label": f"{name}'s draw pile: {count} cards"},
+               pic, h("span", {"class": "deck-label muted"}, "to flip" if count else "empty")))
+
+
+def how_to_play(mode: str, n: int, keys: list[tuple[str, str]]) -> Markup:
+    """The Controls box for `mode` (solo, hotseat, replay or watch); `keys`: each
+    hot-seat player's (grab key, name)."""
+    if mode == "solo":
+        items = [h("li", None, kbd("Space"), " or click your deck: flip on your turn"),
+                 h("li", None, kbd("1"), "–", kbd(str(n)), " or “It's mine!”: grab that pile (costs a heart)")]
+    elif mode == "hotseat":
+        items = [h("li", None, "Press your key, then a pile number ", kbd("1"), "–", kbd(str(n)),
+                   " within 1.5 s (or tap Reach, then “It's mine!”)"),
+                 h("li", None, kbd("Space"), " or the deck: flip for the player whose turn it is"),
+                 h("li", None, "Peek shows your favourites for 2 seconds"),
+                 h("li", {"class": "keys"}, h("ul", {"class": "key-list"},
+                                              *[h("li", None, kbd(k.upper()), f" {name}") for k, name in keys]))]
+    elif mode == "replay":
+        items = [h("li", None, "A replay at the game's own speed: ", kbd("Space"), " plays and pauses, ",
+                   kbd("←"), " ", kbd("→"), " step.")]
+    else:
+        items = [h("li", None, "Bots only: sit back and watch.")]
+    return h("section", {"class": "how", "aria-label": "Controls"}, h("h2", None, "Controls"), h("ul", None, *items))
+
+
+def seat_foot(i: int, won: list, name: str, hot: str | None, shown, grab: bool | None) -> Markup:
+    """Under seat i's piles: the cards it has taken; for a hot-seat human (`hot`: their
+    grab key) the Hold-to-peek button with their favourites while `shown`, and Reach;
+    the pile's "It's mine!" button (`grab`: enabled or not; None: no button)."""
+    cherries = sum(1 for c in won if c in CHERRIES)
+    closed = sum(1 for c in won if c in CLOSED)
+    extras = [f"{cherries} cherr{'ies' if cherries > 1 else 'y'}"] if cherries else []
+    if closed:
+        extras.append(f"{closed} closed")
+    taken = f"Taken: {len(won)} card{'s' if len(won) != 1 else ''}" + (f" ({', '.join(extras)})" if extras else "")
+    peek = reach = button = None
+    if hot:
+        peek = h("span", {"class": "peek"},
+                 h("button", {"type": "button", "class": "secondary small", "data-hold": "peek", "data-seat": i,
+                              "aria-pressed": "true" if shown else "false",
+                              "aria-label": f"Hold to peek at {name}'s favourites"},
+                   "Hold to peek"),
+                 h("span", {"class": "fav-shown", "data-favourites": i}, favourite_badges(shown)) if shown else None)
+        reach = h("button", {"type": "button", "class": "secondary small", "data-action": "reach", "data-seat": i,
+                             "aria-label": f"{name} reaches to grab (key {hot.upper()})"},
+                  "Reach ", kbd(hot.upper()))
+    if grab is not None:
+        button = h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i, "disabled": not grab,
+                              "aria-label": f"It's mine! Take {name}'s pile (key {i + 1})"},
+                   "It's mine! ", kbd(str(i + 1)))
+    return h("div", {"class": "seat-foot", "data-part": f"foot{i}", "data-taken": len(won)},
+             h("span", {"class": "taken"}, taken), peek, h("span", {"class": "spacer"}), reach, button)

@@ -1,0 +1,15 @@
+"""Dice Race: a tiny game that exists only for the tests, registered from the test
+suite (tests/unit/conftest.py) the way a real game registers itself, to show that a
+game plays through the session, the command line, the arena and the conformance
+suite without editing any shared file."""
+
+from gelateria.core.game import HIDDEN, BotLevel, GameType, Option, register
+from race_game.rules import GAME, GreedyBot
+
+register(GAME, GameType(
+    information=HIDDEN,  # each racer holds a secret lucky number
+    bots={"normal": BotLevel(GreedyBot, "Bot", "steps as far as it safely can")},
+    options=(Option("length", (12, 20), "Track length", default=12),),
+    minutes="2 min",
+    pitch="Race along a track with holes in it.",
+))

@@ -1,0 +1,93 @@
+"""The shape issue 17 asked for, checked on the source: views only draw and interpret
+(they read no raw state and set no timers of their own), the session logic lives once
+in core/session.py, files stay small, and nothing probes games by name."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PY = Path(__file__).resolve().parents[2] / "py" / "gelateria"
+TESTS = Path(__file__).resolve().parents[1]
+VIEWS = sorted((PY / "web" / "views").glob("*.py"))
+
+
+def dotted(node) -> str:
+    """`self.session.at` for an Attribute chain, '' for anything else."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return ""
+
+
+def is_state_source(node) -> bool:
+    """An expression that is a raw game state: self.state, a state of the history or
+    the session (self.history[i], self.session.states[-1], self.session.at(i), …)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Call):
+        node = node.func
+    return dotted(node) in {"self.state", "self.history", "self.session.state", "self.session.states", "self.session.at"}
+
+
+def raw_state_reads(source: str) -> list[str]:
+    tree = ast.parse(source)
+    found = []
+    for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda))]:
+        aliases = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and is_state_source(node.value):
+                aliases |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            if isinstance(node, (ast.For, ast.comprehension)) and is_state_source(node.iter) and isinstance(node.target, ast.Name):
+                aliases.add(node.target.id)
+        for node in ast.walk(function):
+            if isinstance(node, ast.Attribute) and (is_state_source(node.value) or (isinstance(node.value, ast.Name) and node.value.id in aliases)):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return sorted(set(found))
+
+
+def test_the_checker_sees_reads_through_aliases():
+    source = "def f(self):\n    s = self.state\n    t = self.session.at(2)\n    return s.turn, t.board, self.state.hands, self.game.view(self.state, 0)['turn']\n"
+    assert raw_state_reads(source) == ["line 4: s.turn", "line 4: self.state.hands", "line 4: t.board"]
+
+
+def test_no_view_reads_raw_state():
+    for path in VIEWS:
+        assert raw_state_reads(path.read_text()) == [], path.name
+
+
+def test_views_set_no_timers_and_play_no_loops_of_their_own():
+    for path in VIEWS:
+        text = path.read_text()
+        assert "app.later" not in text and "app.cancel" not in text, path.name
+    for path in PY.rglob("*.py"):
+        if path.name == "session.py":
+            continue
+        text = path.read_text()
+        assert not re.search(r"while not [\w.]*is_over\(", text), path
+        tree = ast.parse(text)
+        for loop in [n for n in ast.walk(tree) if isinstance(n, ast.For)]:
+            if "moves" in ast.unparse(loop.iter):
+                calls = [dotted(c.func) for c in ast.walk(loop) if isinstance(c, ast.Call)]
+                assert not any(c.endswith(".apply") for c in calls), f"{path}: a move-applying loop at line {loop.lineno}"
+
+
+def test_files_stay_small():
+    assert len((PY / "web" / "table.py").read_text().splitlines()) <= 450
+    for path in VIEWS:
+        assert len(path.read_text().splitlines()) <= 600, path.name
+
+
+def test_nothing_probes_a_game_by_name_or_attribute():
+    pattern = re.compile(r"getattr\((self\.)?game\b|\bgame\.id ==|\bgame_id ==")
+    for root in (PY, TESTS):
+        for path in root.rglob("*.py"):
+            if path.name == "test_layout.py":
+                continue
+            assert not pattern.search(path.read_text()), path
+    assert "simulator(" not in (PY / "core" / "arena.py").read_text()

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from gelateria.core.game import all_games, game_module, get_game
+from gelateria.core.game import all_games, game_module, get_game, seat_limits
 from gelateria.core.record import RecordError, decode, replay
 from gelateria.core.session import Session, bot_seats
 
@@ -48,11 +48,6 @@ def seat_levels(game, spec: str | None, options: dict) -> list[str]:
     if not low <= len(levels) <= high:
         raise KeyError(f"{game.title} is for {low}–{high} players here, not {len(levels)}")
     return levels
-
-
-def seat_limits(game, options: dict) -> tuple[int, int]:
-    limits = game.type.seats
-    return limits(options) if limits else (game.min_players, game.max_players)
 
 
 def cmd_play(args) -> int:

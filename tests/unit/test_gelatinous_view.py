@@ -137,6 +137,17 @@ def test_an_automatic_first_player_rolls_by_itself():
     assert screen.phase == "over"
 
 
+def test_a_game_come_back_to_with_an_automatic_caller_waits_for_roll_or_auto():
+    app, screen = make()
+    screen.seats = [Seat("bot", "Robo", "normal")]
+    screen.start(seed=4)
+    app.timers.clear()  # the tab closed before the first roll
+    again = GelatinousScreen(app, ["resume", screen.save_id])
+    again.mounted()
+    app.run_timers()
+    assert not again.auto and again.record.moves == [] and again.phase == "play"
+
+
 def test_multiplayer_and_video_boards_show_every_player():
     app, screen = make()
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})

@@ -282,3 +282,16 @@ def test_a_stale_tab_stops_the_clock_and_saves_nothing_over_the_newer_game():
     first.flush()
     assert len(first.record.moves) == moves  # no bot goes on in the stale tab
     assert app.saves.get(first.save_id).record.moves == newest
+
+
+def test_leaving_right_after_an_event_saves_it_and_keeps_the_address_the_player_went_to():
+    app, view = solo()
+    for _ in range(100):  # bots flip and grab until a save is waiting (saves are throttled)
+        app.advance(100)
+        if "save" in view.timers:
+            break
+    assert "save" in view.timers and view.record.moves
+    app.path = "/"  # the player clicked Home: the router set the new address
+    view.close()
+    assert app.path == "/"
+    assert app.saves.get(view.save_id).record.moves == view.record.moves

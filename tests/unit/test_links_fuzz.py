@@ -157,7 +157,7 @@ def fingerprint(game, state, players):
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 def test_two_hundred_games_per_game_survive_the_round_trip_through_a_link(game_id):
-    from gelateria.cli import seat_limits
+    from gelateria.core.game import seat_limits
     from gelateria.core.game import get_game
 
     game = get_game(game_id)

@@ -204,6 +204,12 @@ def register(game: Game, game_type: GameType | None = None) -> Game:
     return game
 
 
+def seat_limits(game: Game, options: dict | None) -> tuple[int, int]:
+    """(fewest, most) seats the game can be played by with these options."""
+    limits = game.type.seats
+    return limits(dict(options or {})) if limits else (game.min_players, game.max_players)
+
+
 def game_module(game: Game, name: str):
     """A game's optional module by name (e.g. "cli"), or None if it has none."""
     package = type(game).__module__.rpartition(".")[0]

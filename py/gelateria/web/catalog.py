@@ -18,12 +18,18 @@ class Entry:
     accent: str  # CSS colour of the card
 
 
+_ENTRIES: dict[str, Entry] = {}  # game id -> entry, made once per registered game
+
+
 def catalog() -> list[Entry]:
     """Every game in the box, in the order the home screen shows them."""
     games = sorted(all_games().values(), key=lambda game: game.type.order)
-    return [Entry(game.id, game.title, f"{game.min_players}–{game.max_players} players", game.type.minutes,
-                  game.type.pitch, game.type.accent) for game in games]
+    for game in games:
+        if game.id not in _ENTRIES:
+            _ENTRIES[game.id] = Entry(game.id, game.title, f"{game.min_players}–{game.max_players} players",
+                                      game.type.minutes, game.type.pitch, game.type.accent)
+    return [_ENTRIES[game.id] for game in games]
 
 
 def entry(game_id: str) -> Entry | None:
-    return next((e for e in catalog() if e.id == game_id), None)
+    return _ENTRIES.get(game_id) or next((e for e in catalog() if e.id == game_id), None)

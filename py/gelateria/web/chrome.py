@@ -117,10 +117,7 @@ class TableChrome:
     def controls(self) -> Markup:
         if self.phase == "replay":
             return self.replay_controls()
-        pace = self.app.prefs.get("pace", "normal")
-        buttons = [h("button", {"type": "button", "class": "chip" + (" on" if p == pace else ""), "data-action": "pace",
-                                "data-pace": p, "aria-pressed": "true" if p == pace else "false"}, p.title())
-                   for p in PACES] if self.bots and self.bot_speed_chips() else []
+        buttons = self.pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
         undo = None
         if self.confirm_undo and self.undo_target() is not None:
             undo = h("span", {"class": "confirm", "role": "group", "aria-label": "Confirm undo"},
@@ -141,6 +138,12 @@ class TableChrome:
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
                    h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")),
                  self.share_panel() if self.sharing else None)
+
+    @staticmethod
+    def pace_chips(chosen: str) -> list[Markup]:
+        return [h("button", {"type": "button", "class": "chip" + (" on" if p == chosen else ""), "data-action": "pace",
+                             "data-pace": p, "aria-pressed": "true" if p == chosen else "false"}, p.title())
+                for p in PACES]
 
     def bot_speed_chips(self) -> bool:
         """Whether the controls offer "Bot speed" chips while bots play (a view that

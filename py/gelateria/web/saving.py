@@ -130,7 +130,7 @@ class SavedTable:
             if self.phase == "play":
                 self.after_change()
 
-    def autosave(self) -> None:
+    def autosave(self, address: bool = True) -> None:
         self.clear_timer("save")
         if not self.save_id or self.session is None or self.stale or self.watch_only:
             return
@@ -140,7 +140,8 @@ class SavedTable:
             self.went_stale()
             return
         self.save_trouble = result if result in SAVE_TROUBLE else ""
-        self.app.set_path(self.address())  # the address bar always opens what was saved
+        if address:
+            self.app.set_path(self.address())  # the address bar always opens what was saved
 
     def save_soon(self, before, after) -> None:
         """After a move: save now, or (for a game of many quick events) within
@@ -186,7 +187,8 @@ class SavedTable:
     def flush(self) -> None:
         """The page is being hidden or closed: write a save that was waiting."""
         if "save" in self.timers:
-            self.autosave()
+            # (Not into the address bar: the page may be on its way to another screen.)
+            self.autosave(address=False)
 
     def links(self) -> dict[str, str]:
         record = self.record

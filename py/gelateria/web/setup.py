@@ -4,6 +4,7 @@ a name), the deal number and the game's declared options. A mixin of TableScreen
 
 from __future__ import annotations
 
+from gelateria.core.game import seat_limits
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
 from gelateria.web.markup import Markup, h
@@ -27,8 +28,7 @@ class NewGamePanel:
             Seat("bot", DEFAULT_NAMES[i], "normal") for i in range(1, self.game.type.default_players)]
 
     def seat_limits(self) -> tuple[int, int]:
-        limits = self.game.type.seats
-        return limits(self.options) if limits else (self.game.min_players, self.game.max_players)
+        return seat_limits(self.game, self.options)
 
     def level_label(self, level: str) -> str:
         bot = self.game.type.levels().get(level)

@@ -67,6 +67,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.stale = False  # another tab saved newer moves of this game
         self.save_trouble = ""  # FULL or BLOCKED while saves fail
         self.think_ms: list[float] = []
+        self.new_game = False
         self.reset_ui()
         self.open_route(rest or [])
 
@@ -156,16 +157,18 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             self.app.refresh()
             return
         self.flush()  # the last moves of a game left behind are written first
-        self.begin(session, self.new_save_id())
+        self.begin(session, self.new_save_id(), new_game=True)
         self.autosave()
         self.app.refresh()
         self.after_change()
 
-    def begin(self, session: Session, save_id: str) -> None:
-        """What every way into a game shares: the session, and a fresh screen."""
+    def begin(self, session: Session, save_id: str, new_game: bool = False) -> None:
+        """What every way into a game shares: the session, and a fresh screen
+        (`new_game`: just started here, not come back to from a save or a link)."""
         self.cancel_pending()
         self.stop_timers()
         self.session = session
+        self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
         self.phase = "over" if session.is_over() else "play"

@@ -20,7 +20,7 @@ from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, PLAYING, WON, mode_for
 from gelateria.games.gelatinous.rules import has_score as rules_has_score
 from gelateria.web.markup import Markup, h, join
-from gelateria.web.table import PACES, UI, TableScreen
+from gelateria.web.table import UI, TableScreen
 from gelateria.web.views.gelatinous_art import (
     ANIM_MS,
     dice,
@@ -88,7 +88,7 @@ class GelatinousScreen(TableScreen):
     def reset_ui(self) -> None:
         # A new game whose caller is automatic rolls by itself; a game come back to
         # (reload, link) waits for Roll or Auto.
-        self.auto = self.session is not None and self.is_bot(CALLER) and not self.record.moves
+        self.auto = self.session is not None and self.is_bot(CALLER) and self.new_game
         self.quick = False  # the next automatic roll is the first after Auto was pressed
         self.roll_k: float | None = None  # the speed of the roll being made (None: Auto's)
         self.last_k: float | None = None  # the speed the last roll animated at
@@ -452,12 +452,8 @@ class GelatinousScreen(TableScreen):
         base = super().controls()
         if self.phase == "replay":
             return base
-        pace = self.pace_name()
-        buttons = [h("button", {"type": "button", "class": "chip" + (" on" if p == pace else ""), "data-action": "pace",
-                                "data-pace": p, "aria-pressed": "true" if p == pace else "false"}, p.title())
-                   for p in PACES]
         return join(h("div", {"class": "pace gel-pace", "role": "group", "aria-label": "Auto-roll speed"},
-                          h("span", None, "Auto speed"), *buttons), base)
+                      h("span", None, "Auto speed"), *self.pace_chips(self.pace_name())), base)
 
     # --- the end -----------------------------------------------------------------------
 

@@ -427,11 +427,11 @@ def seat_foot(i: int, won: list, name: str, hot: str | None, shown, grab: bool |
                    "Hold to peek"),
                  h("span", {"class": "fav-shown", "data-favourites": i}, favourite_badges(shown)) if shown else None)
         reach = h("button", {"type": "button", "class": "secondary small", "data-action": "reach", "data-seat": i,
-                             "aria-label": f"{name} reaches to grab (key {hot.upper()})"},
+                             "aria-label": f"Reach {hot.upper()}: {name} reaches to grab"},
                   "Reach ", kbd(hot.upper()))
     if grab is not None:
         button = h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i, "disabled": not grab,
-                              "aria-label": f"It's mine! Take {name}'s pile (key {i + 1})"},
+                              "aria-label": f"It's mine! {i + 1}: take {name}'s pile"},
                    "It's mine! ", kbd(str(i + 1)))
     return h("div", {"class": "seat-foot", "data-part": f"foot{i}", "data-taken": len(won)},
              h("span", {"class": "taken"}, taken), peek, h("span", {"class": "spacer"}), reach, button)

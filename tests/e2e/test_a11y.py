@@ -1,0 +1,61 @@
+"""An axe-core audit (npm axe-core, pinned in package.json) of every screen at a phone
+and a desktop size: the home, each rules page, each new-game panel, each game in play,
+an end screen and a replay. These rules must find nothing: contrast, target size (24 px
+floor), accessible names that contain the visible label, and ARIA attributes allowed on
+their elements."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT, start_game
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+RULES = ["color-contrast", "target-size", "label-content-name-mismatch", "aria-allowed-attr"]
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": {"width": 1366, "height": 768}}}
+SEATS = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "gelatinous": ["human"],
+         "itsmine": ["human", "normal", "normal", "normal"]}
+
+
+def violations(page) -> list[str]:
+    """What axe finds on the page as it is now, one line per element."""
+    page.evaluate(AXE.read_text())  # (evaluate is not subject to the page's CSP, a script tag would be)
+    found = page.evaluate("""rules => axe.run(document, {runOnly: {type: 'rule', values: rules},
+                                                         rules: {'target-size': {enabled: true}}})
+        .then(r => r.violations.flatMap(v => v.nodes.map(n => v.id + ': ' + n.target.join(' '))))""", RULES)
+    return found
+
+
+@pytest.fixture(params=list(SIZES))
+def screen(browser, request):
+    from conftest import Watched
+
+    context = browser.new_context(**SIZES[request.param])
+    yield Watched(context)
+    context.close()
+
+
+def test_every_screen_passes_the_audit(site, screen):
+    found = {}
+    pages = [""] + [f"#/{game}/rules" for game in SEATS] + [f"#/{game}" for game in SEATS]
+    for fragment in pages:
+        page = screen.open(site.url + fragment)
+        page.wait_for_selector("#app section")
+        found[fragment or "home"] = violations(page)
+    for game, seats in SEATS.items():
+        page = screen.open(site.url + f"#/{game}")
+        start_game(page, game, seats, seed=5)
+        page.wait_for_timeout(500)  # a bot's first move, an animation under way
+        found[f"{game} in play"] = violations(page)
+    assert {where: v for where, v in found.items() if v} == {}
+    assert screen.errors == []
+
+
+def test_the_end_screen_and_a_replay_pass_the_audit(site, screen):
+    page = screen.open(site.url + "#/gelatinous")
+    start_game(page, "gelatinous", ["normal"], seed=3, pace="Instant")
+    page.locator("[data-end]").wait_for(timeout=60_000)
+    end = violations(page)
+    page.get_by_role("button", name="Watch the replay").click()
+    page.wait_for_selector("[data-phase='replay']")
+    assert {"end": end, "replay": violations(page)} == {"end": [], "replay": []}

@@ -66,12 +66,22 @@ def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
     assert page.locator("[data-board] [data-last='1']").count() == 1  # the bot's tile is outlined
     assert page.locator("[data-hand-list] button[data-hand]").count() == 2  # Ana drew a tile
 
-    # Wheel zooms, a drag pans (and places nothing), Fit brings the whole board back.
+    # The wheel scrolls the page and leaves the board as it is; Ctrl+wheel (and a pinch)
+    # zooms, a drag pans (and places nothing), Fit brings the whole board back.
     fit = view_box(page)
     board = page.locator("[data-board]").bounding_box()
     cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
     page.mouse.move(cx, cy)
+    page.mouse.wheel(0, 200)
+    page.wait_for_function("window.scrollY > 0")
+    assert view_box(page) == fit
+    page.evaluate("window.scrollTo(0, 0)")
+    board = page.locator("[data-board]").bounding_box()
+    cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    page.mouse.move(cx, cy)
+    page.keyboard.down("Control")
     page.mouse.wheel(0, -400)
+    page.keyboard.up("Control")
     page.wait_for_function(f"document.querySelector('[data-board]').viewBox.baseVal.width < {fit[2] - 1}")
     zoomed = view_box(page)
     lines = len(log_lines(page))

@@ -4,7 +4,7 @@ What a player sees and does:
 - the board (SVG): every placed tile drawn as its ice cream, the spaces the chosen tile
   may go lit up, each showing what it would score (points and any four-in-a-row part);
   a first click on a space shows the tile there with a "Place here" button, a second
-  click (or the button) places it. Zoom and pan with the wheel, a drag or a pinch (the
+  click (or the button) places it. Zoom and pan with Ctrl+wheel, a drag or a pinch (the
   browser-only helper in gelati_pan.py), the +/−/Fit buttons or the keyboard;
 - the tray under the board: your tiles, your orders as little ice creams with the
   parts you hold ticked, and the step you are on: place (or swap / pass when nothing
@@ -452,7 +452,7 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
         return h("div", {"class": "gl-step-panel", "data-step": "place"},
                  h("p", {"class": "gl-step-title"}, "Step 1 · Place a tile"),
                  h("p", None, hint),
-                 h("p", {"class": "gl-small"}, "Drag the board to move it; scroll or pinch to zoom. "
+                 h("p", {"class": "gl-small"}, "Drag the board to move it; pinch or Ctrl+scroll to zoom. "
                    "Keys: 1 and 2 pick a tile, + and − zoom, arrows move, 0 fits, Esc cancels."))
 
     def after_step(self, v: dict, me) -> Markup:

@@ -161,8 +161,11 @@ class PanZoom:
         self.swallow_until = 0.0
 
     def wheel(self, event) -> None:
+        # A plain wheel scrolls the page (a player on the way to the panel below must
+        # not zoom the board instead); Ctrl/Cmd+wheel zooms, and so does a trackpad
+        # pinch, which browsers send as a wheel with ctrlKey.
         board = event.target.closest("svg[data-board]")
-        if not board:
+        if not board or not (event.ctrlKey or event.metaKey):
             return
         event.preventDefault()
         mode = int(event.deltaMode)

@@ -391,11 +391,11 @@ class GelatinousScreen(TableScreen):
             body = self.solitaire_odds(view, shown, start)
         else:
             body = self.table_odds(view, shown, start)
+        # (How long the odds took is data-odds-ms, for benchmarks: not a player's concern.)
         if now and now["exact"] and ready:
-            foot = f"Exact: every possible roll counted ({now['ms']:.0f} ms)." if now["ms"] else "Exact: every possible roll counted."
+            foot = "Exact: every possible roll counted."
         elif shown:
-            foot = (f"Simulated {now['games']:,} games from here" + ("" if ready else " so far…")
-                    + (f" ({now['ms']:.0f} ms)." if ready and now["ms"] else "."))
+            foot = f"Simulated {now['games']:,} games from here" + ("." if ready else " so far…")
         else:
             foot = "Working out the odds…"
         return h("section", attrs, h("h2", None, "Odds"), *body, h("p", {"class": "odds-foot muted"}, foot))

@@ -145,7 +145,8 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     page.keyboard.press("ArrowUp")
     page.wait_for_selector("[data-cursor]")
     assert page.evaluate("document.activeElement.dataset.cursor") is not None
-    assert page.locator("[data-cursor]").get_attribute("aria-label").startswith("Space (")
+    label = page.locator("[data-cursor]").get_attribute("aria-label")
+    assert label.startswith("Space") and " tower" in label and "(" not in label  # where, in words
     # Walk the cursor to the first half with the arrows, up/down only along the column.
     cur = tuple(int(x) for x in page.locator("[data-cursor]").get_attribute("data-cursor").split(","))
     while cur[0] != a[0]:

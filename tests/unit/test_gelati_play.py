@@ -36,7 +36,7 @@ def after_phase(held, orders=((0, 1), (2, 3)), **kw):
 def test_describe_a_placement_with_points():
     s = make_state(THREE_SIDES, hands=[[STRAWBERRY_CUP_COOKIE], []])
     text = GAME.describe(s, 0, {"p": STRAWBERRY_CUP_COOKIE, "at": [0, 0]})
-    assert text == "Player 1 placed strawberry in a paper cup with a cookie at (0,0): +3"
+    assert text == "Player 1 placed strawberry in a paper cup with a cookie next to the strawberry waffle cone, touching 3: +3"
 
 
 def test_describe_a_placement_that_earns_parts():
@@ -45,7 +45,7 @@ def test_describe_a_placement_that_earns_parts():
     tile = T("chocolate", "blue cup", "cookie")
     s = make_state(board, hands=[[], [tile]], turn=1)
     text = GAME.describe(s, 1, {"p": tile, "at": [0, 0]})
-    assert text == "Player 2 placed chocolate in a blue cup with a cookie at (0,0): +0, earned chocolate"
+    assert text == "Player 2 placed chocolate in a blue cup with a cookie next to the chocolate paper cup: +0, earned chocolate"
 
 
 def test_describe_orders_trades_discards_and_the_end_of_a_turn():

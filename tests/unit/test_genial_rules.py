@@ -228,19 +228,19 @@ def test_describe_names_the_player_the_tile_and_the_points():
     towers = {(1, -1): "Tg2", (2, 1): "So1", (5, -1): "Tb1"}
     state = build_position(towers=towers, tiles=[(0, (0, 0), (1, 0)), (0, (2, 0), (3, 0))])
     assert GAME.describe(state, 0, tile((4, 0), (5, 0))) == (
-        "Player 1 placed a tile at (4,0)+(5,0): +1 blue, tall bonus +2 each"
+        "Player 1 placed a tile next to the tall blue tower: +1 blue, tall bonus +2 each"
     )
     state = build_position(golden=[(7, 0)])
     assert GAME.describe(state, 1, tile((7, 0), (8, 0), ["o"])) == (
-        "Player 2 placed a tile at (7,0)+(8,0): golden +1 orange"
+        "Player 2 placed a tile on the board: golden +1 orange"
     )
-    assert GAME.describe(state, 0, tile((0, 3), (1, 3))) == "Player 1 placed a tile at (0,3)+(1,3): no points"
+    assert GAME.describe(state, 0, tile((0, 3), (1, 3))) == "Player 1 placed a tile on the board: no points"
 
 
 def test_describe_lists_colours_in_order():
     state = build_position(towers={(1, -1): "Sb1", (2, 1): "Sg2"})
     assert GAME.describe(state, 0, tile((1, 0), (2, 0))) == (
-        "Player 1 placed a tile at (1,0)+(2,0): +2 green, +1 blue"
+        "Player 1 placed a tile next to the short blue tower: +2 green, +1 blue"
     )
 
 

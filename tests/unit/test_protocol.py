@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 
 import pytest
 
@@ -48,6 +49,8 @@ def test_every_game_declares_its_type_and_describes_its_moves(games_played):
         assert option.values and (option.default is None or option.default in option.values)
     for session in sessions:
         assert len(session.log) == len(session.moves) + 1 and all(isinstance(line, str) and line for line in session.log)
+        # Words a player reads: where a move was is said in words, never as coordinates.
+        assert not [line for line in session.log if re.search(r"\(-?\d+, ?-?\d+\)", line)]
 
 
 def test_random_playouts_end_with_scores_and_winners_for_every_seat(games_played):

@@ -89,6 +89,22 @@ def tile_text(tile: int) -> str:
     return f"{flavour} in {_ARTICLE[cup]} with {_ARTICLE[topping]}"
 
 
+def tile_short(tile: int) -> str:
+    """'the strawberry waffle cone': enough to find a tile on the board."""
+    cup, flavour, _ = (PART_NAMES[p] for p in TILE_PARTS[tile])
+    return f"the {flavour} {cup}"
+
+
+def place_words(board: dict, at) -> str:
+    """Where a space is, in words: which tile it is next to and how many it touches
+    ("next to the strawberry paper cup, touching 3")."""
+    touching = [board[n] for n in neighbours(tuple(at)) if tuple(n) in board]
+    if not touching:
+        return "on its own"
+    more = f", touching {len(touching)}" if len(touching) > 1 else ""
+    return f"next to {tile_short(touching[0])}{more}"
+
+
 def order_text(order: int) -> str:
     return tile_text(tile_of(*(p % 4 for p in ORDER_PARTS[order])))
 
@@ -605,7 +621,7 @@ class Gelati(Rules):
         who = f"Player {player + 1}"
         kind = e["kind"]
         if kind == "place":
-            text = f"{who} placed {tile_text(e['tile'])} at ({e['at'][0]},{e['at'][1]}): +{e['points']}"
+            text = f"{who} placed {tile_text(e['tile'])} {place_words(state.board, e['at'])}: +{e['points']}"
             if e["earned"]:
                 text += ", earned " + _and_list([PART_NAMES[p] for p in e["earned"]])
             if e["missed"]:

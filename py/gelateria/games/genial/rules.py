@@ -139,6 +139,22 @@ class Layout:
         )
 
 
+def place_words(towers: list, *cells) -> str:
+    """Where spaces ((q, r) each) are, in words, by the nearest of `towers` ((q, r),
+    tall, colour letter): "next to the tall blue tower", "2 spaces from the short
+    orange tower". Used by the log and by the screen's labels alike."""
+    if not towers:
+        return "on the board"  # (a hand-built position with no towers)
+    far, i = min((hexgrid.distance(tuple(c), tuple(t[0])), i) for c in cells for i, t in enumerate(towers))
+    _, tall, colour = towers[i]
+    tower = f"the {'tall' if tall else 'short'} {COLOUR_NAMES[colour]} tower"
+    return f"next to {tower}" if far <= 1 else f"{far} spaces from {tower}"
+
+
+def layout_towers(layout: Layout) -> list:
+    return [(CELLS[c], tall, COLOURS[colour]) for c, tall, colour in zip(layout.cell, layout.tall, layout.colour)]
+
+
 class Chain(NamedTuple):
     """A connected group of one player's tiles. Masks are sets of tower numbers."""
 
@@ -531,8 +547,8 @@ class GenialSpezial(Rules):
         }
 
     def describe(self, state: State, player: int, move) -> str:
-        """One line for the event log, e.g. "Player 1 placed a tile at (3,-1)+(4,-1):
-        +2 blue, +1 green, tall bonus +1 each"."""
+        """One line for the event log, e.g. "Player 1 placed a tile next to the tall
+        blue tower: +2 blue, +1 green, tall bonus +1 each"."""
         who = f"Player {player + 1}"
         if move == PASS:
             return f"{who} could not place a tile and passed."
@@ -546,8 +562,7 @@ class GenialSpezial(Rules):
         bonus = out.new_bonus.bit_count()
         if bonus:
             parts.append(f"tall bonus +{bonus} each")
-        (qa, ra), (qb, rb) = CELLS[a], CELLS[b]
-        return f"{who} placed a tile at ({qa},{ra})+({qb},{rb}): {', '.join(parts) or 'no points'}"
+        return f"{who} placed a tile {place_words(layout_towers(state.layout), CELLS[a], CELLS[b])}: {', '.join(parts) or 'no points'}"
 
     def tile_outcome(self, state: State, player: int, a: int, b: int) -> Outcome:
         """What a tile on cells a, b would score for `player` (without golden)."""

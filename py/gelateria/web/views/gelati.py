@@ -30,6 +30,7 @@ from gelateria.games.gelati.rules import (
     PART_LIMIT,
     PART_NAMES,
     WIN_POINTS,
+    place_words,
     placement_result,
     points_made,
     tile_text,
@@ -334,9 +335,10 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
         aim_markup = Markup("")
         if me is not None and v["phase"] == "place" and self.selected is not None:
             targets = self.targets()
+            board = {(q, r): t for q, r, t in v["board"]}
             for cell in targets:
                 p = self.preview(self.selected, cell)
-                label = f"Place here ({cell[0]},{cell[1]}): {preview_text(p)}"
+                label = f"Place here, {place_words(board, cell)}: {preview_text(p)}"
                 spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=self.aim == cell, wins=p["wins"]))
             if self.aim is not None and self.aim in targets:
                 aim_markup = art.aim_svg(self.selected, self.aim)

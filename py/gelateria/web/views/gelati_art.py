@@ -339,7 +339,7 @@ def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, m
     tiles = []
     for q, r, t in board:
         cx, cy = hexgrid.to_pixel((q, r), R)
-        tiles.append(tile_use(t, cx, cy, title=f"{tile_text(t).capitalize()} ({q},{r})"))
+        tiles.append(tile_use(t, cx, cy, title=tile_text(t).capitalize()))
     title = f"Board: {len(board)} tiles"
     return svg("svg",
                svg("title", title),

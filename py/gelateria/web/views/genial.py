@@ -30,7 +30,7 @@ import math
 from functools import cached_property
 
 from gelateria.core.game import IllegalMove
-from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, INDEX, PASS
+from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, INDEX, PASS, place_words
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.table import UI, TableScreen
 from gelateria.web.views import genial_art as art
@@ -245,12 +245,11 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
 
     def why_not(self, cell) -> str:
         v = self.view()
-        where = f"({cell[0]},{cell[1]})"
         if cell in v["tower_at"]:
-            return f"Space {where} holds a tower: tiles go on empty spaces."
+            return "That space holds a tower: tiles go on empty spaces."
         if cell in v["covered"]:
-            return f"Space {where} is already covered by a tile."
-        return f"No empty neighbour next to {where}: a tile needs two neighbouring empty spaces."
+            return "That space is already covered by a tile."
+        return "That space has no empty neighbour: a tile needs two neighbouring empty spaces."
 
     def on_game_key(self, key: str) -> bool:
         """Keys as the actions interpret() knows: Esc cancels, arrows move the cursor,
@@ -411,7 +410,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         return svg("g", inner, data_part=name)
 
     def cell_label(self, v: dict, c) -> str:
-        where = f"Space ({c[0]},{c[1]})"
+        towers = [(t["at"], t["tall"], t["colour"]) for t in v["towers"]]
+        where = f"Space {place_words(towers, c)}" if c not in v["tower_at"] else "Space"
         if c in v["tower_at"]:
             t = v["towers"][v["tower_at"][c]]
             return f"{where}: {'tall' if t['tall'] else 'short'} tower, {COLOUR_NAMES[t['colour']]} {t['value']}"

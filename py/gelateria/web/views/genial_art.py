@@ -274,7 +274,7 @@ def tower_piece(geo: Geometry, i: int, t: dict) -> Markup:
     q, r = t["at"]
     cx, cy = geo.centres[(q, r)]
     side = "dark side, worth one more than its light side" if t["dark"] else "light side"
-    label = (f"{'Tall' if t['tall'] else 'Short'} tower ({q},{r}): {COLOUR_NAMES[t['colour']]} token "
+    label = (f"{'Tall' if t['tall'] else 'Short'} tower: {COLOUR_NAMES[t['colour']]} token "
              f"worth {t['value']} ({side})")
     return svg("g", svg("title", label), tower(t["tall"], t["colour"], t["value"], t["dark"], cx, cy),
                class_="gs-tower" + (" gs-tall" if t["tall"] else " gs-short"), data_action="cell",

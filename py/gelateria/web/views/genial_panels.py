@@ -10,7 +10,7 @@ rules' ranking key, and the tile being made (`first`, `second`, `golden_pick`).
 
 from __future__ import annotations
 
-from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, ROUNDS, ranking_key
+from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, ROUNDS, place_words, ranking_key
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.views import genial_art as art
 
@@ -123,6 +123,7 @@ class GenialPanels:
         return why
 
     def golden_chooser(self, p: dict) -> Markup:
+        towers = [(t["at"], t["tall"], t["colour"]) for t in self.view()["towers"]]
         rows = []
         for i, cell in enumerate(self.golden_halves()):
             chosen = self.golden_pick[i] if i < len(self.golden_pick) else None
@@ -143,11 +144,11 @@ class GenialPanels:
                                  art.colour_icon(c, 16), COLOUR_NAMES[c].title(),
                                  h("small", None, " weakest") if is_weak else None))
             rows.append(h("div", {"class": "gs-golden-row", "role": "group",
-                                  "aria-label": f"Colour for the golden space ({cell[0]},{cell[1]})"},
+                                  "aria-label": f"Colour for the golden space {place_words(towers, cell)}"},
                           h("span", {"class": "gs-golden-label"}, svg("svg", svg("path", d=art.star_path(8, 8.5, 7.5)),
                                                                      viewBox="0 0 16 16", width=16, height=16,
                                                                      class_="gs-star-icon", aria_hidden="true"),
-                            f" Golden space ({cell[0]},{cell[1]}): +1 in"),
+                            f" Golden space {place_words(towers, cell)}: +1 in"),
                           *buttons))
         return h("div", {"class": "gs-golden", "data-golden-choice": ""}, *rows)
 

@@ -2,7 +2,7 @@
 and a desktop size: the home, each rules page, each new-game panel, each game in play,
 an end screen and a replay. These rules must find nothing: contrast, target size (24 px
 floor), accessible names that contain the visible label, and ARIA attributes allowed on
-their elements."""
+their elements. No screen sticks out sideways."""
 
 from __future__ import annotations
 
@@ -35,19 +35,27 @@ def screen(browser, request):
     context.close()
 
 
+def sideways(page) -> int:
+    """How far the page sticks out sideways (a phone would have to scroll to see it)."""
+    return page.evaluate("document.documentElement.scrollWidth - innerWidth")
+
+
 def test_every_screen_passes_the_audit(site, screen):
-    found = {}
+    found, wide = {}, {}
     pages = [""] + [f"#/{game}/rules" for game in SEATS] + [f"#/{game}" for game in SEATS]
     for fragment in pages:
         page = screen.open(site.url + fragment)
         page.wait_for_selector("#app section")
         found[fragment or "home"] = violations(page)
+        wide[fragment or "home"] = sideways(page)
     for game, seats in SEATS.items():
         page = screen.open(site.url + f"#/{game}")
         start_game(page, game, seats, seed=5)
         page.wait_for_timeout(500)  # a bot's first move, an animation under way
         found[f"{game} in play"] = violations(page)
+        wide[f"{game} in play"] = sideways(page)
     assert {where: v for where, v in found.items() if v} == {}
+    assert {where: px for where, px in wide.items() if px > 0} == {}
     assert screen.errors == []
 
 

@@ -125,6 +125,12 @@ def test_four_player_multiplayer_on_auto_reaches_the_end(site, watched):
     page.set_viewport_size({"width": 400, "height": 860})
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     page.screenshot(path=str(SHOTS / "gelatinous-multi-phone.png"))
+    # Scrolled down to the last player's mat, Roll is still on screen.
+    page.evaluate("document.querySelector(\".mat[data-seat='3']\").scrollIntoView({block: 'end'})")
+    page.wait_for_function("window.scrollY > 0")
+    roll = page.get_by_role("button", name="Roll", exact=True).bounding_box()
+    assert roll["y"] >= 0 and roll["y"] + roll["height"] <= 860
+    page.evaluate("window.scrollTo(0, 0)")
     page.set_viewport_size({"width": 1280, "height": 860})
 
     page.get_by_role("button", name="Fast").click()

@@ -70,7 +70,7 @@ class SavedTable:
             self.load(saved.record, save_id=saved.save_id)
         elif saved is not None and continues(record, saved.record):
             self.load(record, save_id=saved.save_id)  # the page holds the save's revision: saved on top
-            self.undo_floor = len(record.moves)  # moves that came by link: no undo past them
+            self.session.undo_floor = len(record.moves)  # moves that came by link: no undo past them
             self.autosave()
         else:
             # The id names the save on every device that opens it, unless it is taken here.
@@ -100,7 +100,7 @@ class SavedTable:
             self.enter_replay(len(record.moves))
             return
         # Moves that came in the link belong to everyone who has it: no undo past them.
-        self.undo_floor = len(record.moves)
+        self.session.undo_floor = len(record.moves)
         self.autosave()  # saved at once: a reload before the first move finds it
         acting = self.session.to_act()
         if acting:

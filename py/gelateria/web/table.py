@@ -58,6 +58,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.save_id = ""
         self.undos = 0
         self._picks_for: tuple | None = None
+        self._facts: tuple | None = None  # (state, seat, view, legal) of the last click
         self.confirm_undo = False
         self.sharing = False  # the share panel is open
         self.replay_index = 0
@@ -101,14 +102,6 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         if self.session is None:
             return None
         return self.session.last_move(self.replay_index if self.phase == "replay" else None)
-
-    @property
-    def undo_floor(self) -> int:
-        return self.session.undo_floor if self.session else 0
-
-    @undo_floor.setter
-    def undo_floor(self, moves: int) -> None:
-        self.session.undo_floor = moves
 
     # --- who is who -------------------------------------------------------------------
 
@@ -402,7 +395,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             kind = data.get("kind", "game")
             self.app.copy(self.links()[kind])
             if kind == "game":
-                self.undo_floor = len(self.record.moves)  # shared: these moves are now settled
+                self.session.undo_floor = len(self.record.moves)  # shared: these moves are now settled
             self.message = {"deal": "Link to this deal copied.", "game": "Link to this game copied.",
                             "replay": "Replay link copied."}[kind]
         elif action == "replay":
@@ -429,13 +422,21 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
     def on_game_action(self, action: str, data: dict) -> None:
         """Clicks on the board and the game's controls, through the view's interpret()."""
         seat = self.hand(action, data)
-        view = self.session.view(seat) if self.session else None
-        legal = self.session.legal(seat) if seat is not None else []
+        view, legal = self.turn_facts(seat)
         result = self.interpret(action, data, view, legal)
         if result is UI:
             self.redraw()
         elif result is not None and seat is not None:
             self.act(seat, result)
+
+    def turn_facts(self, seat: int | None) -> tuple[dict | None, list]:
+        """The seat's view and legal moves, once per position (not again every click)."""
+        if self.session is None:
+            return None, []
+        if self._facts is None or self._facts[0] is not self.session.state or self._facts[1] != seat:
+            legal = self.session.legal(seat) if seat is not None else []
+            self._facts = (self.session.state, seat, self.session.view(seat), legal)
+        return self._facts[2], self._facts[3]
 
     def on_key(self, key: str) -> bool:
         if self.phase == "replay" and self.on_replay_key(key):

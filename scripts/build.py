@@ -5,6 +5,7 @@ write the service worker's precache list.
 
 Writes only git-ignored files:
   static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
+  static/vendor/idiomorph/  idiomorph: redraws morph the page instead of replacing it
   static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree
   static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
@@ -83,6 +84,22 @@ def vendor_pyscript() -> None:
         if f.is_file() and not f.name.endswith(".map"):
             shutil.copy2(f, dest / f.name)
     stamp(dest, src.parent / "package.json")
+
+
+def vendor_idiomorph() -> None:
+    """The screen is redrawn as a whole; idiomorph turns the old DOM into the new one
+    in place, so focus, scroll, running transitions and the board's camera survive."""
+    src = NODE / "idiomorph"
+    if not src.is_dir():
+        sys.exit("build: node_modules/idiomorph is missing; run `npm ci` first")
+    dest = VENDOR / "idiomorph"
+    if up_to_date(dest, src / "package.json"):
+        return
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    shutil.copy2(src / "dist" / "idiomorph.min.js", dest / "idiomorph.min.js")
+    shutil.copy2(src / "LICENSE", dest / "LICENSE")
+    stamp(dest, src / "package.json")
 
 
 def vendor_pyodide() -> None:
@@ -238,6 +255,7 @@ def main() -> None:
     parser.add_argument("--out", help="also copy the finished site to this folder (for deploying)")
     args = parser.parse_args()
     vendor_pyscript()
+    vendor_idiomorph()
     vendor_pyodide()
     wheel = build_wheel()
     build_game_styles(registered_games())

@@ -30,6 +30,7 @@ class FakeApp:
         self.copied = []
         self.downloads = []  # (file name, text)
         self.went = ""  # the route go() was asked to open
+        self.announced = []  # what the live region said, in order
 
     # --- what screens call ------------------------------------------------------------
 
@@ -41,6 +42,9 @@ class FakeApp:
 
     def update(self, selector, markup):
         self.updates.append((selector, markup))
+
+    def announce(self, text):
+        self.announced.append(text)
 
     def later(self, ms, callback):
         self.next_id += 1

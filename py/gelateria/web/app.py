@@ -44,6 +44,11 @@ def data_attributes(element) -> dict:
     return {str(key): str(getattr(dataset, key)) for key in window.Object.keys(dataset)}
 
 
+def _dashed(key: str) -> str:
+    """dataset's camelCase key back to its attribute name: pileOwner → pile-owner."""
+    return "".join("-" + c.lower() if c.isupper() else c for c in key)
+
+
 def form_fields(form) -> dict:
     entries = getattr(window.Array, "from")(window.FormData.new(form).entries())
     return {str(pair[0]): str(pair[1]) for pair in entries}
@@ -111,16 +116,68 @@ class App:
         window.scrollTo(0, 0)
 
     def refresh(self) -> None:
-        """Draw the current screen again."""
-        self.root.innerHTML = self.screen.render()
+        """Draw the current screen again. The page is morphed into the new markup, not
+        replaced: what did not change stays the same element, so focus, scroll
+        positions and transitions survive a redraw (and nothing flashes)."""
+        focused = self._focus_selector()
+        self._morph(self.root, str(self.screen.render()), "innerHTML")
         document.title = self.screen.title
+        self._restore_focus(focused)
         self.screen.mounted()
 
     def update(self, selector: str, markup: str) -> None:
         """Redraw one part of the screen (e.g. the board) without touching the rest."""
         element = self.root.querySelector(selector)
         if element:
-            element.outerHTML = markup
+            focused = self._focus_selector()
+            self._morph(element, str(markup), "outerHTML")
+            self._restore_focus(focused)
+
+    def _morph(self, element, markup: str, style: str) -> None:
+        morph = getattr(window, "Idiomorph", None)
+        if not morph:  # the vendored script did not load: plain replacement still works
+            if style == "innerHTML":
+                element.innerHTML = markup
+            else:
+                element.outerHTML = markup
+            return
+        morph.morph(element, markup, to_js({"morphStyle": style}, dict_converter=window.Object.fromEntries))
+
+    def _focus_selector(self) -> str | None:
+        """A selector that finds the focused control again after a redraw: its id, or
+        its data-* attributes (a board spot is known by what it stands for)."""
+        active = document.activeElement
+        if not active or active == document.body or not self.root.contains(active):
+            return None
+        if active.id:
+            return "#" + str(window.CSS.escape(active.id))
+        data = data_attributes(active)
+        if not data:
+            return None
+        return str(active.tagName).lower() + "".join(
+            f'[data-{_dashed(key)}="{window.CSS.escape(value)}"]' for key, value in sorted(data.items())
+            if key not in ("state", "fresh")
+        )
+
+    def _restore_focus(self, selector: str | None) -> None:
+        """Focus never falls to the page after an action: back to the same control if it
+        is still there, else to where the screen says work goes on (focus_home)."""
+        active = document.activeElement
+        if active and active != document.body and self.root.contains(active):
+            return
+        target = self.root.querySelector(selector) if selector else None
+        if not target and selector is not None:
+            home = self.screen.focus_home() if self.screen is not None else None
+            target = self.root.querySelector(home) if home else None
+        if target:
+            target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+    def announce(self, text: str) -> None:
+        """Say something to a screen reader (one polite live region for the whole app)."""
+        region = document.getElementById("announcer")
+        if region:
+            region.textContent = ""
+            region.textContent = text
 
     def set_path(self, path: str) -> None:
         """Put a path in the address bar without routing again (no hashchange)."""

@@ -6,6 +6,7 @@ TableScreen inherits; a game's view supplies `board`, `side` and `summary`.
 
 from __future__ import annotations
 
+from gelateria.core.game import TURNS
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import top_bar
 from gelateria.web.storage import BLOCKED, FULL
@@ -51,7 +52,18 @@ class TableChrome:
         raise NotImplementedError
 
     def side(self) -> Markup:
-        """The panel beside the board (hand, parts, scores …)."""
+        """What a turn needs beside the board (hand, choices): under the board on a
+        phone, in the side column on wider screens."""
+        return Markup("")
+
+    def details(self) -> Markup:
+        """What is one tap away on a phone (supply, full scores, help): in the "More"
+        sheet there, above the controls and the log in the side column elsewhere."""
+        return Markup("")
+
+    def strip(self) -> Markup:
+        """A line of facts for the always-visible strip beside whose turn it is (your
+        score and the leader's), short enough for a phone."""
         return Markup("")
 
     def summary(self) -> Markup:
@@ -76,9 +88,48 @@ class TableChrome:
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.save_notice(), self.notice(), self.board()),
-                   h("aside", {"class": "side-area"}, self.status_line(), self.side(), self.controls(), self.log_panel())),
+                   h("div", {"class": "board-area"}, self.save_notice(), self.turn_strip(), self.notice(), self.board()),
+                   h("aside", {"class": "side-area"},
+                     h("div", {"class": "side-main"}, self.since_last_turn(), self.side()),
+                     self.more_sheet())),
                  self.overlay())
+
+    def turn_strip(self) -> Markup:
+        """Whose turn it is and the scores that matter, always in view (sticky on a
+        phone), with the button that opens the "More" sheet there."""
+        return h("div", {"class": "turn-strip", "data-strip": ""},
+                 self.status_line(), self.strip(),
+                 h("button", {"type": "button", "class": "secondary more-button", "data-action": "sheet",
+                              "aria-expanded": "true" if self.sheet_open else "false", "aria-controls": "more-sheet"},
+                   "More"))
+
+    def more_sheet(self) -> Markup:
+        """Details, controls and the log: a column on wide screens, a sheet that floats
+        over the board on a phone (opened from the strip, closed by its own button)."""
+        return h("div", {"class": "more-sheet" + (" open" if self.sheet_open else ""), "id": "more-sheet",
+                         "data-sheet": "open" if self.sheet_open else "closed"},
+                 h("p", {"class": "sheet-head"},
+                   h("button", {"type": "button", "class": "secondary", "data-action": "sheet"}, "Close")),
+                 self.details(), self.controls(), self.log_panel())
+
+    def since_last_turn(self) -> Markup | None:
+        """Every other seat's move since the viewer last moved, when it is their turn
+        again (with bots, "the latest move" alone would hide all but one)."""
+        me = self.viewer()
+        if self.phase != "play" or me is None or self.game.type.timing != TURNS:
+            return None
+        if me not in self.game.to_act(self.state):
+            return None
+        moves = self.record.moves
+        since = len(moves)
+        while since > 0 and moves[since - 1][0] != me:
+            since -= 1
+        lines = self.log[1 + since:]
+        if since == 0 or not lines:
+            return None
+        return h("section", {"class": "since-last", "aria-label": "Since your last turn", "data-since": len(lines)},
+                 h("h2", None, "Since your last turn"),
+                 h("ul", None, *[h("li", None, line) for line in lines]))
 
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab
@@ -98,9 +149,10 @@ class TableChrome:
                  h("button", {"type": "button", "class": "secondary", "data-action": "download"}, "Download this game"))
 
     def notice(self) -> Markup:
+        """A message floats over the top of the board: it never pushes anything down."""
         if not self.message:
             return Markup("")
-        return h("p", {"class": "notice-bar", "role": "alert", "data-notice": ""}, self.message)
+        return h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, self.message)
 
     def status_line(self) -> Markup:
         if self.phase != "play":
@@ -112,7 +164,7 @@ class TableChrome:
         text = "Your turn" if acting[0] == self.viewer() and len(self.humans()) == 1 else f"{name}'s turn"
         if self.is_bot(acting[0]):
             text = f"{name} is thinking…"
-        return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0], "aria-live": "polite"}, text)
+        return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0]}, text)
 
     def controls(self) -> Markup:
         if self.phase == "replay":

@@ -42,6 +42,10 @@ class Screen:
     def mounted(self) -> None:
         """Called after render() was put on the page (for timers, focus, measurements)."""
 
+    def focus_home(self) -> str | None:
+        """Where focus goes when the focused control is gone after a redraw (a selector)."""
+        return "h1"
+
     def close(self) -> None:
         """Called when the player leaves the screen: stop timers, save."""
 

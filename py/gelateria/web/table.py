@@ -2,12 +2,11 @@
 
 The game itself is a core.session.Session (the record, every state, the log, undo,
 the bots). TableScreen is what the page adds around it, the same for every game; its
-parts live beside it: web/setup.py (the new-game panel and its seats), web/saving.py
-(routes, links, saves and their notices), web/replay.py (replay mode), web/chrome.py
-(drawing of the shared parts). This file turns
-the session's events into page timers (a bot's move after the chosen pace, a searching
-bot thinking in slices so the page stays responsive, a real-time game's next event),
-plays moves, and runs undo, replay and the hot-seat hand-over.
+parts live beside it: web/setup.py (the new-game panel), web/saving.py (routes, links,
+saves), web/replay.py (replay mode), web/chrome.py (drawing the shared parts). This
+file turns the session's events into page timers (a bot's move after the chosen pace,
+a searching bot thinking in slices, a real-time game's next event), plays moves, and
+runs undo, replay and the hot-seat hand-over.
 
 A game's view subclasses TableScreen and supplies only what is its own: drawing
 (`board`, `side`, `summary`), `interpret(action, data, view, legal)` that turns a click
@@ -61,6 +60,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self._facts: tuple | None = None  # (state, seat, view, legal) of the last click
         self.confirm_undo = False
         self.sharing = False  # the share panel is open
+        self.sheet_open = False  # phone: the "More" sheet (details, controls, log) is open
         self.replay_index = 0
         self.resumed = False
         self.deal_link = ""  # shown on the new-game panel once copied
@@ -177,8 +177,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         return self.phase == "play" and not self.stale and not self.watch_only
 
     def act(self, seat: int, move, quiet: bool = False) -> bool:
-        """Play a move through the session. A refused move leaves everything as it was
-        and says why (a refused bot event, `quiet`, says nothing)."""
+        """Play a move through the session; a refused one changes nothing and says why (unless quiet)."""
         if self.stale or not self.can_play():
             if self.stale and not quiet:
                 self.say(STALE_MOVE)
@@ -197,6 +196,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         if self.session.is_over():
             self.phase = "over"
         self.moved(seat, move, before, after)
+        self.app.announce(self.log[-1])  # every move, in words, to a screen reader
         self.save_soon(before, after)
         self.redraw()
         self.after_change()
@@ -391,6 +391,8 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             self.confirm_undo = False
         elif action == "share":
             self.sharing = not self.sharing
+        elif action == "sheet":
+            self.sheet_open = not self.sheet_open
         elif action == "copy-link":
             kind = data.get("kind", "game")
             self.app.copy(self.links()[kind])

@@ -12,6 +12,7 @@ from gelateria.games.itsmine.rules import (
     CLOSED,
     COUNTDOWN_MS,
     GAME,
+    PAUSE_MS,
     TICK_MS,
     score_cards,
 )
@@ -128,9 +129,78 @@ def test_after_a_grab_play_resumes_with_the_player_after_the_last_flipper():
     state = a_round_in_progress()  # seat 2 flipped last
     after = GAME.apply(state, 0, grab([2], 1200))
     assert after.turn == 3  # not seat 1, the one after the grabber
-    with pytest.raises(IllegalMove):
-        GAME.apply(after, 1, flip(1300))
-    assert GAME.apply(after, 3, flip(1300)).open[3] == (ice(4, 1),)
+    with pytest.raises(IllegalMove, match="Player 4's turn"):
+        GAME.apply(after, 1, flip(1200 + PAUSE_MS))
+    assert GAME.apply(after, 3, flip(1200 + PAUSE_MS)).open[3] == (ice(4, 1),)
+
+
+PAUSED = "Play is paused for a moment after a call of \"It's mine!\": wait for it to end."
+
+
+def test_a_call_pauses_play_no_flip_until_the_pause_is_over():
+    after = GAME.apply(a_round_in_progress(), 0, grab([2], 1200))
+    assert after.paused_until == 1200 + PAUSE_MS
+    # The flip is listed at its earliest legal time, the end of the pause.
+    assert GAME.legal_moves(after, 3)[0] == flip(1200 + PAUSE_MS)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(after, 3, flip(1200 + PAUSE_MS - 1))
+    assert str(refused.value) == PAUSED and "ms" not in PAUSED
+    assert GAME.apply(after, 3, flip(1200 + PAUSE_MS)).paused_until is None  # play goes on
+    # The flipper's grabs are not held back by the pause.
+    assert all(m["t"] == 1200 for m in GAME.legal_moves(after, 3)[1:])
+
+
+def test_a_call_during_the_pause_counts_like_any_grab_and_extends_the_pause():
+    first = GAME.apply(a_round_in_progress(), 0, grab([2], 1200))
+    second = GAME.apply(first, 1, grab([0], 1700))  # half-way through the pause
+    assert second.won[1] == (ice(0, 1),) and second.open[0] == ()
+    assert second.tokens == [2, 1, 3, 2]  # seat 1 paid seat 0; seat 2 still has seat 0's token
+    assert second.paused_until == 1700 + PAUSE_MS
+    with pytest.raises(IllegalMove, match="paused"):
+        GAME.apply(second, 3, flip(1200 + PAUSE_MS))  # the first call's pause would be over
+    assert GAME.legal_moves(second, 3)[0] == flip(1700 + PAUSE_MS)
+    view = GAME.view(second, None)
+    assert view["paused_until"] == 1700 + PAUSE_MS and view["pause_ms"] == PAUSE_MS
+
+
+def test_a_pause_does_not_outlast_its_round_nor_touch_the_countdown():
+    state = GAME.apply(all_drawn(), 3, grab([0], 14_000))
+    assert state.paused_until == 14_000 + PAUSE_MS  # the countdown runs on as before
+    assert GAME.legal_moves(state, 0)[-1] == {"a": "x", "t": 14_000 + COUNTDOWN_MS}
+    scored = GAME.apply(state, 0, {"a": "x", "t": 14_000 + COUNTDOWN_MS})
+    assert scored.paused_until is None and GAME.view(scored, 0)["paused_until"] is None
+    assert GAME.apply(scored, 0, {"a": "c", "t": 20_000}).paused_until is None
+
+
+def test_new_games_pause_and_the_pause_option_is_checked():
+    assert GAME.new(4, 1).pause_ms == 0  # no "pause" in the options: a record from before it
+    assert GAME.new(4, 1, {"pause": PAUSE_MS}).pause_ms == PAUSE_MS
+    for bad in (0, 999, True, "1000"):
+        with pytest.raises(ValueError, match="pause"):
+            GAME.new(4, 1, {"pause": bad})
+    assert get_game("itsmine").type.option_values()["pause"] == (PAUSE_MS,)
+
+
+def old_record_flipping_soon_after_a_grab():
+    """A record from before the pause: seat 1 grabs the first flipped card at 900 ms and
+    the next seat flips 200 ms later, as bots did then."""
+    from gelateria.core.record import Record, Seat
+
+    moves = [[0, flip(700)], [1, grab([0], 900)], [1, flip(1100)], [2, flip(1800)]]
+    return Record("itsmine", [Seat("bot", f"Bot {i}", "normal") for i in range(3)], 5, {"first": 0}, moves)
+
+
+def test_a_record_made_before_the_pause_still_replays_as_it_was_played():
+    from gelateria.core.record import RecordError, decode, encode, replay
+
+    record = old_record_flipping_soon_after_a_grab()
+    state = replay(decode(encode(record)))
+    assert state.pause_ms == 0 and state.paused_until is None
+    assert [len(pile) for pile in state.open] == [0, 1, 1] and state.won[1] and state.now == 1800
+    # The same moves in a game with the pause: the flip 200 ms after the grab is refused.
+    record.options["pause"] = PAUSE_MS
+    with pytest.raises(RecordError, match="Move 3 .*paused"):
+        replay(decode(encode(record)))
 
 
 def test_any_token_holder_may_grab_at_any_time_and_the_flipper_acts_first():

@@ -14,8 +14,8 @@ from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.help import RULES
-from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, TICK_MS
-from gelateria.games.itsmine.sim import Planner, simulate
+from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, PAUSE_MS, TICK_MS
+from gelateria.games.itsmine.sim import Planner, new_game_options, simulate
 
 LINEUPS = [
     ["easy", "normal", "hard"],
@@ -58,6 +58,33 @@ def test_simulated_games_keep_every_card_and_token_and_end_after_three_rounds(le
         assert state.totals == [sum(r["scores"][p] for r in state.history) for p in range(len(levels))]
 
 
+def test_bots_wait_out_the_pause_after_a_call_and_still_call_during_it():
+    during = flips = 0
+
+    def check(seat, move, before, after):
+        nonlocal during, flips
+        paused = before.paused_until is not None and move["t"] < before.paused_until
+        if move["a"] == "f":
+            flips += 1
+            assert not paused, "a bot flipped during the pause"
+        during += move["a"] == "g" and paused
+
+    for seed in range(6):
+        state, moves = simulate(["easy", "normal", "hard", "hard"], seed, on_event=check, strict=True)
+        assert GAME.is_over(state) and state.pause_ms == PAUSE_MS
+    assert flips > 100 and during > 5, "calls during a pause should happen in a game of bots"
+
+
+def test_a_bots_flip_is_planned_for_the_end_of_the_pause():
+    state = GAME.position(3, draw=[[1], [3], [5]], favourites=[(4, 4), (0, 0), (1, 1)], turn=1, now=4000,
+                          paused_until=4000 + PAUSE_MS)
+    for level in ("random", "easy", "normal", "hard"):
+        planner = Planner(GAME, {1: BOTS[level]()}, {1: Rng(1)})
+        event = planner.next(state, state.now)
+        assert event.seat == 1 and event.move == {"a": "f", "t": event.at} and event.at >= 4000 + PAUSE_MS
+        GAME.apply(state, 1, event.move)
+
+
 def count_contests(record):
     state = GAME.new(len(record.seats), record.seed, record.options)
     count = 0
@@ -71,7 +98,7 @@ def test_simultaneous_grabs_happen_in_simulated_games_and_replay_identically():
     found = 0
     for seed in range(40):
         state, moves = simulate(["hard", "hard", "hard", "hard"], seed)
-        record = Record("itsmine", [Seat("bot", f"Bot {i}", "hard") for i in range(4)], seed, {}, moves)
+        record = Record("itsmine", [Seat("bot", f"Bot {i}", "hard") for i in range(4)], seed, new_game_options(), moves)
         assert replay(decode(encode(record))) == state
         found += count_contests(record)
         if found >= 2:
@@ -202,7 +229,8 @@ def test_command_line_refuses_a_wrong_table():
     assert "3–5 players" in err.getvalue() and "genius" in err.getvalue()
 
 
-def test_the_rules_page_states_the_tie_window_and_the_countdown():
+def test_the_rules_page_states_the_tie_window_the_pause_and_the_countdown():
     text = " ".join(p for _, paragraphs in RULES for p in paragraphs)
     assert f"less than {TICK_MS} ms apart" in text
+    assert f"pauses play for a moment ({PAUSE_MS / 1000:g} second)" in text
     assert f"{COUNTDOWN_MS // 1000}-second countdown" in text

@@ -2,7 +2,7 @@
 
 from gelateria.core.game import HIDDEN, REAL_TIME, BotLevel, GameType, Option, register
 from gelateria.games.itsmine.bots import BOTS
-from gelateria.games.itsmine.rules import GAME
+from gelateria.games.itsmine.rules import GAME, PAUSE_MS, PAUSES
 from gelateria.games.itsmine.sim import Planner
 
 register(GAME, GameType(
@@ -14,7 +14,12 @@ register(GAME, GameType(
         "normal": BotLevel(BOTS["normal"], "Bot", "reacts in well under a second"),
         "hard": BotLevel(BOTS["hard"], "Hard bot", "reacts in under half a second and weighs every pile"),
     },
-    options=(Option("first", (0, 1, 2, 3, 4), "Who flips first"),),
+    options=(
+        Option("first", (0, 1, 2, 3, 4), "Who flips first"),
+        # Not a choice on the panel: its default puts the pause after a call into every
+        # new game's record, so a record without it (made before the pause) replays as played.
+        Option("pause", PAUSES, default=PAUSE_MS),
+    ),
     default_players=4,
     order=4,
     minutes="15 min",

@@ -75,6 +75,12 @@ def pile_gain(cards, favourite, closed_held: int, sloppy: bool = False) -> int:
     return gain
 
 
+def flip_time(view: dict, now: int, planned: int) -> int:
+    """When a flip planned for `planned` can land: not before now, nor during the pause
+    after a call of "It's mine!"."""
+    return max(now, planned, view["paused_until"] or 0)
+
+
 class ReactiveBot:
     def __init__(self, level: str):
         self.name = level
@@ -130,7 +136,7 @@ class ReactiveBot:
             turn_id = (view["round"], sum(view["draw"]))
             if self._flip is None or self._flip[0] != turn_id:
                 self._flip = (turn_id, now + self.level.flip_ms + rng.below(self.level.flip_jitter_ms + 1))
-            at = max(now, self._flip[1])
+            at = flip_time(view, now, self._flip[1])
             if plan is None or at < plan[0]:
                 plan = (at, {"a": "f", "t": at})
         return plan
@@ -198,7 +204,7 @@ class RandomReactor(RandomBot):
             turn_id = (view["round"], sum(view["draw"]))
             if self._flip is None or self._flip[0] != turn_id:
                 self._flip = (turn_id, now + 600 + rng.below(601))
-            at = max(now, self._flip[1])
+            at = flip_time(view, now, self._flip[1])
             if plan is None or at < plan[0]:
                 plan = (at, {"a": "f", "t": at})
         return plan

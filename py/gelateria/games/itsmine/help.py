@@ -52,6 +52,9 @@ RULES: list[tuple[str, list[str]]] = [
             "them to grab). Taking your own pile: your token goes back to the box.",
             "You may take several piles in one grab, one token per pile, never two tokens on "
             "one pile. With no token left you cannot grab.",
+            "A grab pauses play for a moment (1 second) so everyone sees it: nobody flips "
+            "until the pause is over. Others may still call \"It's mine!\" during the pause; "
+            "those grabs count like any other, and each one starts the pause again.",
             "After a grab play goes on with the player after the one who flipped last, so a "
             "grab never changes whose turn it is.",
         ],

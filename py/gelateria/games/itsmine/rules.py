@@ -8,8 +8,15 @@ grab of a pile wins it. Two grabs of the same pile less than TICK_MS apart count
 simultaneous; the later-arriving one becomes a contested claim settled by a seeded
 rock-paper-scissors, so seed + moves still replays every game exactly.
 
+A grab pauses play for a moment (the seed: "the game stops briefly"): no flip until
+the pause's length has passed since the last grab; grabs during the pause count like
+any other and each one restarts it. The length is the game option "pause", which new
+games record explicitly (the option's default); a record without it was made before the
+pause existed and replays without one, exactly as it was played.
+
 Moves (all carry "t"):
     {"a": "f", "t": T}            flip: the player whose turn it is turns up a card
+                                  (not during a pause)
     {"a": "g", "p": [o, ...], "t": T}
                                   grab: take the open piles of seats o..., one token each
     {"a": "x", "t": T}            countdown expired (any seat may send it), once
@@ -41,6 +48,8 @@ ROUNDS = 3
 TOKENS_EACH = 2
 COUNTDOWN_MS = 5000  # "nobody wants a pile any more": the round-end countdown
 TICK_MS = 50  # grabs of one pile closer together than this are simultaneous
+PAUSE_MS = 1000  # no flip for this long after a grab, so everyone sees it (option "pause")
+PAUSES = (PAUSE_MS,)  # every pause length a record may carry (keep old ones if it changes)
 MAX_T = 10**10  # about 115 days: any later time is a bug in the caller
 
 
@@ -124,6 +133,8 @@ class State:
     claims: dict  # pile owner -> (t, claimant, cards) of the pile's last taking
     discarded: tuple  # open-pile cards thrown away at the end of the round
     contests: tuple  # rock-paper-scissors results of the last move, for the log
+    pause_ms: int = 0  # how long a grab pauses play (0: a record from before the pause)
+    paused_until: int | None = None  # no flip before this time; None: no pause since the last flip
 
     def copy(self) -> "State":
         return State(
@@ -131,7 +142,12 @@ class State:
             self.turn, self.last_flipper, self.now, self.countdown_from, list(self.draw),
             list(self.open), list(self.won), list(self.tokens), self.box, self.favourites,
             list(self.totals), self.history, dict(self.claims), self.discarded, (),
+            self.pause_ms, self.paused_until,
         )
+
+    def flip_from(self) -> int:
+        """The earliest time the next flip may happen: now, or the end of a pause."""
+        return self.now if self.paused_until is None else max(self.now, self.paused_until)
 
 
 def _next_turn(draw: list, after: int) -> int | None:
@@ -180,9 +196,13 @@ class ItsMine(Rules):
         options = dict(options or {})
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players")
-        unknown = set(options) - {"first"}
+        unknown = set(options) - {"first", "pause"}
         if unknown:
             raise ValueError(f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
+        # Absent in records made before the pause existed: they replay without it.
+        pause = options.get("pause", 0)
+        if "pause" in options and (type(pause) is not int or pause not in PAUSES):
+            raise ValueError(f"Option 'pause' must be one of {', '.join(map(str, PAUSES))} (ms)")
         rng = Rng(seed)
         first = options.get("first")
         if first is None:
@@ -193,7 +213,7 @@ class ItsMine(Rules):
             n=players, seed=seed, options=options, rng=0, round=1, phase="play", first=first,
             turn=first, last_flipper=None, now=0, countdown_from=None, draw=[], open=[], won=[],
             tokens=[], box=0, favourites=(), totals=[0] * players, history=(), claims={},
-            discarded=(), contests=(),
+            discarded=(), contests=(), pause_ms=pause,
         )
         self._deal(state, rng)
         return state
@@ -220,6 +240,7 @@ class ItsMine(Rules):
         s.countdown_from = None
         s.claims = {}
         s.discarded = ()
+        s.paused_until = None
         s.phase = "play"
         s.rng = rng.state
 
@@ -240,6 +261,8 @@ class ItsMine(Rules):
         first: int = 0,
         totals: list | None = None,
         seed: int = 0,
+        pause_ms: int = PAUSE_MS,
+        paused_until: int | None = None,
     ) -> State:
         """A hand-built mid-round position, for tests and puzzles.
 
@@ -248,8 +271,10 @@ class ItsMine(Rules):
         tokens default to 2 each and the box holds whatever is missing from 2 per
         player. `turn` is who flips next (moved on clockwise if that draw pile is
         empty). If every draw pile is empty, turn becomes None and the countdown
-        runs from `countdown_from` (default `now`). Cards left out of every list are
-        simply not in play; nothing checks that all 55 are present."""
+        runs from `countdown_from` (default `now`). The position plays by the current
+        rules (a grab pauses play for `pause_ms`, 0: no pause); `paused_until` is a
+        pause already running. Cards left out of every list are simply not in play;
+        nothing checks that all 55 are present."""
         n = players
         tokens = list(tokens) if tokens is not None else [TOKENS_EACH] * n
         draw = [tuple(p) for p in draw]
@@ -260,12 +285,12 @@ class ItsMine(Rules):
         if turn is None:
             countdown_from = now if countdown_from is None else countdown_from
         state = State(
-            n=n, seed=seed, options={}, rng=Rng(seed).state, round=round, phase="play", first=first,
+            n=n, seed=seed, options={"pause": pause_ms} if pause_ms else {}, rng=Rng(seed).state, round=round, phase="play", first=first,
             turn=turn, last_flipper=last_flipper, now=now, countdown_from=countdown_from, draw=draw,
             open=[tuple(p) for p in (open or [[]] * n)], won=[tuple(p) for p in (won or [[]] * n)],
             tokens=tokens, box=TOKENS_EACH * n - sum(tokens),
             favourites=tuple(tuple(f) for f in favourites), totals=list(totals or [0] * n),
-            history=(), claims={}, discarded=(), contests=(),
+            history=(), claims={}, discarded=(), contests=(), pause_ms=pause_ms, paused_until=paused_until,
         )
         return state
 
@@ -288,8 +313,9 @@ class ItsMine(Rules):
     def legal_moves(self, state: State, player: int) -> list:
         """The moves `player` may send, each stamped with the EARLIEST time at which
         it is legal (the caller substitutes the real time, which must not be
-        earlier): flip and grabs at the time of the last event, the expiry at the
-        countdown's deadline, continue at the time of the last event. Grabs are
+        earlier): grabs at the time of the last event, the flip then too or at the
+        end of the pause after a grab, the expiry at the countdown's deadline,
+        continue at the time of the last event. Grabs are
         every set of takeable piles the player's tokens can pay for, smallest
         first; a pile just taken by someone else less than TICK_MS ago counts as
         takeable (a simultaneous claim)."""
@@ -300,7 +326,7 @@ class ItsMine(Rules):
             return [{"a": "c", "t": now}]
         moves = []
         if state.turn == player:
-            moves.append({"a": "f", "t": now})
+            moves.append({"a": "f", "t": state.flip_from()})
         if state.tokens[player]:
             takeable = [o for o in range(state.n) if state.open[o] or self._contestable(state, player, o, now)]
             for piles in _subsets(takeable, state.tokens[player]):
@@ -369,6 +395,8 @@ class ItsMine(Rules):
             raise IllegalMove("Every draw pile is empty: there is nothing left to flip.")
         if player != state.turn:
             raise IllegalMove(f"It is {seat_name(state.turn)}'s turn to flip, not yours.")
+        if t < state.flip_from():
+            raise IllegalMove("Play is paused for a moment after a call of \"It's mine!\": wait for it to end.")
         s = state.copy()
         card = s.draw[player][-1]
         s.draw[player] = s.draw[player][:-1]
@@ -377,6 +405,7 @@ class ItsMine(Rules):
         s.last_flipper = player
         s.turn = _next_turn(s.draw, player)
         s.now = t
+        s.paused_until = None
         if s.turn is None:
             s.countdown_from = t
         return s
@@ -430,6 +459,8 @@ class ItsMine(Rules):
                 s.claims[o] = (t0, player, cards)
         s.now = t
         s.contests = tuple(contests)
+        if s.pause_ms:
+            s.paused_until = t + s.pause_ms  # every call, even one during a pause, restarts it
         if s.turn is None:
             s.countdown_from = t
         if not any(s.tokens):
@@ -489,6 +520,7 @@ class ItsMine(Rules):
         )
         s.turn = None
         s.countdown_from = None
+        s.paused_until = None
         s.claims = {}
         s.phase = "over" if s.round >= ROUNDS else "scored"
         return s
@@ -549,6 +581,10 @@ class ItsMine(Rules):
             "countdown": countdown,
             "countdown_ms": COUNTDOWN_MS,
             "tick_ms": TICK_MS,
+            # No flip before this time (ms, like "now"): the pause after the last call of
+            # "It's mine!"; None when no call came since the last flip, or the game has none.
+            "paused_until": state.paused_until if playing else None,
+            "pause_ms": state.pause_ms,
             "favourite": list(state.favourites[me]) if me is not None else None,
             "favourites": None if playing else [list(f) for f in state.favourites],
             "history": list(state.history),

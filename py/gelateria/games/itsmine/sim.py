@@ -78,7 +78,14 @@ def simulate(levels: list[str], seed: int, options: dict | None = None, on_event
     """Play a whole game with a bot in every seat. Returns (final state, [[seat, move],
     ...]). `on_event(seat, move, before, after)` is called after every event; with
     `strict` a plan the rules refuse raises, which is how the tests check that bots
-    only plan legal moves."""
+    only plan legal moves. A new game: the options' declared defaults (the pause after
+    a call) apply unless `options` says otherwise, as on the new-game panel."""
+    options = {**new_game_options(), **(options or {})}
     session = Session(GAME, bot_seats(GAME, levels), seed, options)
     session.run(strict, on_event)  # (the session stops a game that never ends)
     return session.state, session.moves
+
+
+def new_game_options() -> dict:
+    """The options a new game records when nobody chooses them (as web/table.py does)."""
+    return {o.name: o.default for o in GAME.type.options if o.default is not None}

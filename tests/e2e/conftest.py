@@ -130,7 +130,13 @@ def start_game(page, game: str, seats: list[str], seed=None, names: dict | None 
     page.get_by_role("button", name="Start game").click()
     page.wait_for_selector(f"[data-game='{game}'][data-phase='play']")
     if pace:
-        page.get_by_role("button", name=pace).click()
+        chip = page.get_by_role("button", name=pace, exact=True)
+        if chip.is_visible():
+            chip.click()
+        else:  # a phone: the bot-speed chips are in the "More" sheet
+            page.get_by_role("button", name="More").click()
+            chip.click()
+            page.locator("#more-sheet").get_by_role("button", name="Close").click()
 
 
 def think_stats(page, attribute: str = "data-think") -> tuple[int, float, float]:

@@ -1,0 +1,92 @@
+"""Every game on a phone (390x844, touch) and on a desktop (1366x768), as the shared
+table promises: the turn strip is always in view (sticky on a phone, even scrolled
+down), the "More" sheet floats over the board and closes again, no control in play is
+under 44 px on a touch screen, and the page holds still while bots play (cumulative
+layout shift). Each game's own test checks the rest of what its turn needs in view."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Watched, start_game
+
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": {"width": 1366, "height": 768}}}
+BOT_TABLES = {"gelati": ["normal", "normal", "normal"], "genial": ["easy", "easy"],
+              "gelatinous": ["normal"], "itsmine": ["easy", "normal", "hard"]}
+MOVES_WATCHED = 12
+MAX_CLS = 0.02
+
+# Layout shifts as the browser reports them (the metric Lighthouse calls CLS), summed
+# from the moment the test resets the count.
+CLS_OBSERVER = """
+window.__shift = 0;
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.fixture(params=list(SIZES))
+def screen(browser, request):
+    context = browser.new_context(**SIZES[request.param])
+    context.add_init_script(CLS_OBSERVER)
+    watched = Watched(context)
+    watched.size = request.param
+    yield watched
+    context.close()
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""", selector)
+
+
+def small_controls(page) -> list[str]:
+    """Visible controls of the table (outside the board's drawing) under 44 px either way."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            'section.table button, section.table select, section.table a, section.table [data-action]')]
+        .filter(e => !e.closest('svg') && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => [e, e.getBoundingClientRect()])
+        .filter(([e, r]) => r.width < 44 || r.height < 44)
+        .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}" `
+                         + `${Math.round(r.width)}x${Math.round(r.height)}`)""")
+
+
+@pytest.mark.parametrize("game", list(BOT_TABLES))
+def test_a_table_of_bots_plays_without_moving_the_page(site, screen, game):
+    page = screen.open(site.url + f"#/{game}")
+    start_game(page, game, BOT_TABLES[game], seed=11, pace="Fast")
+    page.evaluate("window.__shift = 0")
+    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n || document.querySelector('[data-end]')",
+                           arg=MOVES_WATCHED, timeout=120_000)
+    shift = page.evaluate("window.__shift")
+    print(f"{game} {screen.size}: CLS {shift:.4f} over {MOVES_WATCHED} moves")
+    assert shift <= MAX_CLS
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", ["gelati", "genial", "gelatinous"])
+def test_the_strip_stays_in_view_and_the_sheet_floats(site, screen, game):
+    page = screen.open(site.url + f"#/{game}")
+    start_game(page, game, ["human", "normal"] if game != "gelatinous" else ["human"], seed=5)
+    assert in_view(page, "[data-strip]")
+    assert page.locator("[data-strip] .turn").inner_text()
+    if screen.size == "desktop":
+        # Wide screens: details, controls and the log are simply in the side column.
+        assert page.locator("#more-sheet").is_visible() and not page.locator(".more-button").is_visible()
+        return
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("scrollY > 0")
+    assert in_view(page, "[data-strip]")  # sticky
+    assert small_controls(page) == []
+    more = page.get_by_role("button", name="More")
+    assert more.get_attribute("aria-expanded") == "false" and not page.locator("#more-sheet").is_visible()
+    more.click()
+    page.wait_for_selector("#more-sheet[data-sheet='open']")
+    assert page.evaluate("getComputedStyle(document.getElementById('more-sheet')).position") == "fixed"
+    assert page.get_by_role("button", name="New game").is_visible()
+    assert small_controls(page) == []
+    page.locator("#more-sheet").get_by_role("button", name="Close").click()
+    page.wait_for_selector("#more-sheet[data-sheet='closed']")
+    assert page.evaluate("document.activeElement !== document.body")
+    assert screen.errors == []

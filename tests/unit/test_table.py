@@ -489,3 +489,30 @@ def test_a_newer_copy_that_cannot_be_replayed_is_set_aside_and_this_game_goes_on
     assert app.saves.get(screen.save_id).record == screen.record
     assert app.saves.get(screen.save_id).revision == 100  # past the set-aside copy: its tab will be told
     assert screen.act(0, {"a": "roll"})
+
+
+class TileTable(TableScreen):
+    game_id = "gelati"
+
+    def board(self):
+        return ""
+
+
+def test_back_at_your_turn_you_see_every_move_since_your_last_and_each_was_announced():
+    app = FakeApp()
+    screen = TileTable(app)
+    app.screen = screen
+    screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")]
+    screen.start(seed=3)
+    assert "Since your last turn" not in screen.render()  # nobody has moved yet
+    while screen.session.to_act() == [0]:  # my whole turn, whatever its steps
+        screen.act(0, screen.session.legal(0)[0])
+    mine = len(screen.record.moves)
+    app.run_timers()  # the bots play until it is my turn again
+    assert screen.session.to_act() == [0]
+    others = screen.log[1 + mine:]
+    assert {seat for seat, _ in screen.record.moves[mine:]} == {1, 2} and others
+    page = screen.render()
+    assert "Since your last turn" in page and f'data-since="{len(others)}"' in page
+    assert all(line in page for line in others)
+    assert app.announced == screen.log[1:]  # every move, mine and the bots', in order

@@ -504,7 +504,7 @@ def test_back_at_your_turn_you_see_every_move_since_your_last_and_each_was_annou
     app.screen = screen
     screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")]
     screen.start(seed=3)
-    assert "Since your last turn" not in screen.render()  # nobody has moved yet
+    assert "Before your first turn" in screen.render() and 'data-since="0"' in screen.render()
     while screen.session.to_act() == [0]:  # my whole turn, whatever its steps
         screen.act(0, screen.session.legal(0)[0])
     mine = len(screen.record.moves)

@@ -90,7 +90,7 @@ class TableChrome:
                  h("div", {"class": "table-layout"},
                    h("div", {"class": "board-area"}, self.save_notice(), self.turn_strip(), self.notice(), self.board()),
                    h("aside", {"class": "side-area"},
-                     h("div", {"class": "side-main"}, self.since_last_turn(), self.side()),
+                     h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),
                      self.more_sheet())),
                  self.overlay())
 
@@ -113,23 +113,20 @@ class TableChrome:
                  self.details(), self.controls(), self.log_panel())
 
     def since_last_turn(self) -> Markup | None:
-        """Every other seat's move since the viewer last moved, when it is their turn
-        again (with bots, "the latest move" alone would hide all but one)."""
-        me = self.viewer()
-        if self.phase != "play" or me is None or self.game.type.timing != TURNS:
-            return None
-        if me not in self.game.to_act(self.state):
+        """Every other seat's move since the player at the screen last moved (with bots,
+        "the latest move" alone would hide all but one). A box of fixed height, there
+        all game long, so that filling it pushes nothing."""
+        me = self.viewer() if self.viewer() is not None else self.actor()
+        if self.phase != "play" or self.game.type.timing != TURNS or len(self.seats) < 2 or me is None:
             return None
         moves = self.record.moves
         since = len(moves)
         while since > 0 and moves[since - 1][0] != me:
             since -= 1
         lines = self.log[1 + since:]
-        if since == 0 or not lines:
-            return None
         return h("section", {"class": "since-last", "aria-label": "Since your last turn", "data-since": len(lines)},
-                 h("h2", None, "Since your last turn"),
-                 h("ul", None, *[h("li", None, line) for line in lines]))
+                 h("h2", None, "Since your last turn" if since else "Before your first turn"),
+                 h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, "Nothing yet."))
 
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab

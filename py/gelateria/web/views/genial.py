@@ -10,10 +10,18 @@ What a player sees and does:
   the other half; that shows the tile there and exactly what it would score per
   colour (the rules' own result of playing it on a copy). A golden half asks for its
   colour (the weakest colour preselected). Confirm or cancel; clicking the previewed
-  half again also confirms. Keyboard: arrows move a cursor, Enter picks, Esc cancels.
-  When no tile fits anywhere, Pass is the only move;
-- beside it: each player's four colour tracks (0–18, like the printed score board)
-  with the weakest colour marked, their score and tiles left.
+  half again also confirms. When no tile fits anywhere, Pass is the only move;
+- on a touch screen, a tap on a board whose spaces are smaller than a fingertip
+  zooms in around it (spaces >= 48 px) instead of picking: the magnified pick step.
+  "Whole board" (or Esc) goes back out. Zoom also by pinch, Ctrl/Cmd+wheel or the
+  + and − buttons; the zoom stays as it is between moves (it is the player's);
+- keyboard: the board has one stop in the Tab order, a cursor on a space (focus
+  lands there after Start and after every move); arrows move it spatially, Enter
+  or Space picks, Esc cancels;
+- the turn panel (side(): your colours, the step, its buttons), your score and the
+  leader's in the strip, every player's four colour tracks (0–18, like the printed
+  score board) in details() (the "More" sheet on a phone). A new tile drops in where
+  it lands and the colours it scored flash (CSS, none with reduced motion).
 
 Everything is public, so hot-seat needs no hand-over (the game's declared type says
 so). The view never decides legality or scores: the spaces on offer come from the
@@ -39,7 +47,11 @@ from gelateria.web.views.genial_panels import GenialPanels, plural
 
 CENTRE = (6, -3)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-MIN_ZOOM_W = 300.0  # closest zoom (board units across): about seven cells
+MIN_ZOOM_W = 300.0  # closest zoom (board units across): about six cells
+SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
+TAP_MIN_PX = 40.0  # on a touch screen, spaces smaller than this on screen zoom in on a tap
+TAP_GOAL_PX = 48.0  # ... to this size
+ZOOM_STEP = 1.5  # the + and − buttons
 
 
 class GenialScreen(PannedBoard, GenialPanels, TableScreen):
@@ -169,6 +181,9 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         if action == "fit":
             self.vb = None
             return UI
+        if action in ("zoom-in", "zoom-out"):
+            self.zoom_by(1 / ZOOM_STEP if action == "zoom-in" else ZOOM_STEP)
+            return UI
         if action == "turn-board":
             tall = not self.geo.tall
             if tall == self.auto_tall:
@@ -183,6 +198,11 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             self.clear_pick()
             self.hint = ""
             return UI
+        if action == "key-cursor" and data.get("key") in ARROWS:
+            self.move_cursor(data["key"])
+            self.keyboard = True
+            self.focus_next = "[data-cursor]"
+            return UI
         me = view["you"] if view else None
         if me is None:
             return None
@@ -192,6 +212,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             if cell is None:
                 return None
             self.keyboard = False
+            if self.zoom_to_tap(cell):
+                return UI
             return self.pick(me, cell)
         if action == "golden":
             try:
@@ -208,15 +230,59 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             return self.move() if self.first is not None and self.second is not None else None
         if action == "pass":
             return PASS  # the rules refuse it while a tile fits (said in the notice bar)
-        if action == "key-cursor" and data.get("key") in ARROWS:
-            self.move_cursor(data["key"])
-            self.keyboard = True
-            self.focus_next = "[data-cursor]"
-            return UI
         if action == "key-pick":
             self.focus_next = "[data-cursor]"
-            return self.pick(me, self.cursor)
+            self.keyboard = True
+            return self.pick(me, self.cursor_cell())
         return None
+
+    # --- the board's zoom ------------------------------------------------------------------
+
+    def zoom_to_tap(self, cell) -> bool:
+        """The magnified pick step: on a touch screen whose board shows spaces smaller
+        than a fingertip, a tap zooms in around the tapped space (True) instead of
+        picking it. Where the board is big enough, or with a mouse, False."""
+        size = touch_board_px()
+        if size is None:
+            return False
+        px_w, px_h = size
+        x, y, w, hh = self.vb or self.geo.box
+        if min(px_w / w, px_h / hh) * SPACE_UNITS >= TAP_MIN_PX:
+            return False
+        scale = TAP_GOAL_PX / SPACE_UNITS  # px per board unit once zoomed
+        w, hh = max(MIN_ZOOM_W, px_w / scale), max(MIN_ZOOM_W * px_h / px_w, px_h / scale)
+        self.vb = self.clamped(*self.geo.centres[cell], w, hh)
+        return True
+
+    def zoom_by(self, factor: float) -> None:
+        """The + and − buttons: closer or farther about the middle of what is shown."""
+        x, y, w, hh = self.vb or self.geo.box
+        bw = self.geo.box[2]
+        factor = max(MIN_ZOOM_W / w, factor)
+        if w * factor >= bw:  # as far as the whole board: fit it
+            self.vb = None
+            return
+        self.vb = self.clamped(x + w / 2, y + hh / 2, w * factor, hh * factor)
+
+    def clamped(self, cx: float, cy: float, w: float, hh: float) -> tuple[float, float, float, float]:
+        """A view of w x hh board units around (cx, cy), kept on the board."""
+        bx, by, bw, bh = self.geo.box
+        x = min(max(cx - w / 2, bx), bx + bw - w) if w < bw else bx + (bw - w) / 2
+        y = min(max(cy - hh / 2, by), by + bh - hh) if hh < bh else by + (bh - hh) / 2
+        return (x, y, w, hh)
+
+    def follow_cursor(self) -> None:
+        """Zoomed in, the view slides to keep the keyboard cursor on screen."""
+        if self.vb is None:
+            return
+        x, y, w, hh = self.vb
+        cx, cy = self.geo.centres[self.cursor_cell()]
+        m = art.R * 1.5
+        if x + m <= cx <= x + w - m and y + m <= cy <= y + hh - m:
+            return
+        nx = min(max(x, cx + m - w), cx - m)
+        ny = min(max(y, cy + m - hh), cy - m)
+        self.vb = self.clamped(nx + w / 2, ny + hh / 2, w, hh)
 
     def pick(self, me: int, cell: tuple[int, int]):
         """A click (or Enter) on a space: first half, second half (preview), or the
@@ -252,26 +318,51 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         return "That space has no empty neighbour: a tile needs two neighbouring empty spaces."
 
     def on_game_key(self, key: str) -> bool:
-        """Keys as the actions interpret() knows: Esc cancels, arrows move the cursor,
-        Enter or Space picks the space under it, Enter places a previewed tile, P passes."""
+        """Keys as the actions interpret() knows: Esc cancels (or, with nothing picked,
+        shows the whole board), arrows move the cursor, Enter or Space picks the space
+        under it, Enter places a previewed tile, P passes. In the browser the arrows,
+        Enter and Space are the board's only while it has the focus (elsewhere they
+        scroll the page and press buttons as usual)."""
+        on_board = board_focused()  # None in plain Python: no focus to ask about
+        if on_board is None:
+            on_board = self.keyboard or key in ARROWS
+        self.sync_ui()
         if key == "Escape" and (self.first is not None or self.hint):
             action = "cancel"
+        elif key == "Escape" and self.vb is not None and self.phase == "play":
+            action = "fit"
+        elif key in ARROWS and on_board and self.phase == "play":
+            action = "key-cursor"
+        elif self.actor() is None:
+            return False
+        elif key in ("Enter", " ") and on_board:
+            action = "key-pick"
+        elif key == "Enter" and self.second is not None:
+            action = "confirm"
+        elif key in ("p", "P") and self.must_pass():
+            action = "pass"
         else:
-            self.sync_ui()
-            if self.actor() is None:
-                return False
-            if key in ARROWS:
-                action = "key-cursor"
-            elif key in ("Enter", " ") and self.keyboard and self.cursor is not None:
-                action = "key-pick"
-            elif key == "Enter" and self.second is not None:
-                action = "confirm"
-            elif key in ("p", "P") and self.must_pass():
-                action = "pass"
-            else:
-                return False
+            return False
         self.on_game_action(action, {"key": key})
         return True
+
+    def focus_home(self) -> str:
+        """Where focus goes when the control that had it is gone (after Start, after a
+        move): the board's cursor, where the player works."""
+        return "[data-cursor]"
+
+    def cursor_cell(self) -> tuple[int, int]:
+        """The space under the keyboard cursor: where it was moved, else the tile being
+        made, else the open space nearest the middle of the board."""
+        if self.cursor is not None:
+            return self.cursor
+        if self.second or self.first:
+            return self.second or self.first
+        open_spaces = self.pairs() if self.actor() is not None else {}
+        if not open_spaces or CENTRE in open_spaces:
+            return CENTRE
+        cx, cy = self.geo.centres[CENTRE]
+        return min(open_spaces, key=lambda c: (math.dist(self.geo.centres[c], (cx, cy)), c))
 
     def move_cursor(self, key: str) -> None:
         """Arrows move the cursor to the neighbour in that direction on screen. Where
@@ -279,9 +370,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         keeps to the row or column it came along."""
         centres = self.geo.centres
         if self.cursor is None:
-            self.cursor = self.second or self.first or CENTRE
+            self.cursor = self.cursor_cell()
             self.cursor_anchor = centres[self.cursor]
-            return
         dx, dy = ARROWS[key]
         cx, cy = centres[self.cursor]
         ax, ay = self.cursor_anchor or (cx, cy)
@@ -303,6 +393,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         self.cursor = best[1]
         nx, ny = centres[self.cursor]
         self.cursor_anchor = (nx, ay) if dx else (ax, ny)
+        self.follow_cursor()
 
     def set_view_box(self, x: float, y: float, w: float, hh: float) -> None:
         """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
@@ -328,8 +419,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
 
     def redraw(self) -> None:
         """After a click that only changes the tile being made: replace the few parts
-        that show it (board overlays, the bar under the board, the colour tracks)
-        instead of the whole screen. Anything else (a move, a notice, a zoom) redraws
+        that show it (board overlays, the turn panel, the colour tracks) instead of
+        the whole screen. Anything else (a move, a notice, a zoom) redraws
         it all, as does an app without update()."""
         update = getattr(self.app, "update", None)
         if update is None or self.phase != "play" or not self.drawn_now():
@@ -337,15 +428,20 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             return
         v = self.view()
         me = self.actor()
-        for name in ("last", "pick", "cursor"):
-            update(f'[data-part="{name}"]', self.layer(name, v, me))
-        update('[data-part="move"]', self.move_bar(v, me, self.names()))
-        update('[data-part="scores"]', self.side())
+        # The whole <svg>, not its layers: a fragment that starts with <g> would be read
+        # as HTML, where <polygon/> does not close itself.
+        update("svg[data-board]", self.board_svg(v, me))
+        update('[data-part="move"]', self.turn_panel(v, me, self.names()))
+        update('[data-part="scores"]', self.details())
         self.apply_focus()
 
     def board(self) -> Markup:
-        v = self.view()
-        me = self.actor()
+        return h("div", {"class": "genial-main"},
+                 art.defs(),
+                 h("div", {"class": "gs-board-frame" + (" gs-board-frame-tall" if self.geo.tall else "")},
+                   self.board_svg(self.view(), self.actor()), self.board_tools()))
+
+    def board_svg(self, v: dict, me) -> Markup:
         geo = self.geo
         spare = {tuple(s["at"]): (s["tall"], s["mark"]) for s in v["spare_towers"]}
         tiles, towers = self.pieces(v)
@@ -356,27 +452,29 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         title = f"Board: {plural(len(v['tiles']), 'tile')} placed, round {v['round']} of {v['rounds']}"
         board_svg = svg("svg", svg("title", title), *layers,
                         viewBox=f"{art.n(x)} {art.n(y)} {art.n(w)} {art.n(hh)}", preserveAspectRatio="xMidYMid meet",
-                        class_="gs-board" + (" gs-board-tall" if geo.tall else "") + (" gs-can-act" if me is not None else ""),
+                        class_="gs-board" + (" gs-board-tall" if geo.tall else "") + (" gs-can-act" if me is not None else "")
+                        + (" gs-zoomed" if self.vb is not None else ""),
                         role="group", aria_label=title,
                         data_board="", data_min_w=MIN_ZOOM_W, data_max_w=art.n(bw * 1.2),
                         data_fit=f"{art.n(bx)} {art.n(by)} {art.n(bw)} {art.n(bh)}",
                         data_tiles=len(v["tiles"]))
-        return h("div", {"class": "genial-main"},
-                 art.defs(),
-                 h("div", {"class": "gs-board-frame"},
-                   board_svg,
-                   h("p", {"class": "gs-board-chips"},
-                     h("span", {"class": "gs-chip", "data-round": v["round"]},
-                       "Game over" if v["over"] else f"Round {v['round']} of {v['rounds']}")),
-                   h("div", {"class": "gs-board-tools", "role": "group", "aria-label": "Board view"},
-                     h("button", {"type": "button", "class": "gs-tool", "data-action": "fit",
-                                  "aria-pressed": "true" if self.vb is None else "false",
-                                  "aria-label": "Show the whole board", "title": "Show the whole board (after zooming)"},
-                       "Fit"),
-                     h("button", {"type": "button", "class": "gs-tool", "data-action": "turn-board",
-                                  "aria-label": "Turn the board a quarter", "title": "Turn the board: wide or tall"},
-                       "Turn"))),
-                 self.move_bar(v, me, self.names()))
+        return board_svg
+
+    def board_tools(self) -> Markup:
+        """Zoom in and out, the whole board (while zoomed), and turn the board (beside
+        it, in a column of their own: they cover no space)."""
+        def tool(action: str, shown: str, said: str, **extra) -> Markup:
+            # The visible word or sign starts the name (a screen reader hears both).
+            return h("button", {"type": "button", "class": "gs-tool", "data-action": action, **extra},
+                     shown, h("span", {"class": "visually-hidden"}, said))
+
+        zoomed = self.vb is not None
+        return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": "Board view"},
+                 tool("zoom-in", "+", " Zoom in", title="Zoom in (or Ctrl + wheel, or pinch)"),
+                 tool("zoom-out", "−", " Zoom out", title="Zoom out", disabled=not zoomed),
+                 tool("fit", "Fit", " the whole board in view", title="Show the whole board",
+                      aria_pressed="false" if zoomed else "true", disabled=not zoomed),
+                 tool("turn-board", "Turn", " the board a quarter", title="Turn the board: wide or tall"))
 
     def pieces(self, v: dict) -> tuple[Markup, Markup]:
         """The tiles with their chains, and the towers: they change only with a move,
@@ -405,8 +503,10 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
                 p = self.preview()
                 if p is not None and "error" not in p:
                     inner = art.previewed_tile(geo, v, me, self.first, self.second, p)
-        elif me is not None and name == "cursor" and self.keyboard and self.cursor is not None:
-            inner = art.cursor_mark(geo, self.cursor, self.cell_label(v, self.cursor))
+        elif name == "cursor" and self.phase == "play":
+            # Always there in play: the board's one stop in the Tab order.
+            c = self.cursor_cell()
+            inner = art.cursor_mark(geo, c, self.cell_label(v, c), shown=self.keyboard)
         return svg("g", inner, data_part=name)
 
     def cell_label(self, v: dict, c) -> str:
@@ -431,8 +531,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
 
 def narrow_screen() -> bool:
     """Browser only: is the window narrow (a phone held upright)? Then the board is
-    drawn tall. The one place this view asks the browser anything; in plain CPython
-    (tests) there is no window and the board is wide."""
+    drawn tall. This and the two below are the only places this view asks the
+    browser anything; in plain CPython (tests) there is no window and the board is wide."""
     try:
         from js import window
     except ImportError:
@@ -441,6 +541,32 @@ def narrow_screen() -> bool:
         return int(window.innerWidth) < 700
     except Exception:  # no usable size: the wide board
         return False
+
+
+def touch_board_px() -> tuple[float, float] | None:
+    """Browser only: on a touch screen (a coarse pointer), the board's size on screen
+    in px, for the magnified pick step; None with a mouse, or in plain CPython."""
+    try:
+        from js import document, window
+    except ImportError:
+        return None
+    try:
+        if not window.matchMedia("(pointer: coarse)").matches:
+            return None
+        rect = document.querySelector("svg[data-board]").getBoundingClientRect()
+        return (float(rect.width), float(rect.height)) if rect.width > 0 and rect.height > 0 else None
+    except Exception:  # no board on the page yet
+        return None
+
+
+def board_focused() -> bool | None:
+    """Browser only: does the board's cursor have the focus? None in plain CPython."""
+    try:
+        from js import document
+    except ImportError:
+        return None
+    active = document.activeElement
+    return bool(active and active.closest and active.closest("[data-cursor]"))
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:

@@ -286,8 +286,10 @@ def pieces(geo: Geometry, v: dict) -> tuple[Markup, Markup]:
     """The placed tiles (covered golden stars, chain lines) and the towers."""
     tiles, covered_stars = [], []
     golden = v["golden_set"]
-    for p, a, b in v["tiles"]:
-        tiles.append(geo.tile(p, a, b))
+    newest = len(v["tiles"]) - 1 if v["last"] and "a" in v["last"] else -1
+    for k, (p, a, b) in enumerate(v["tiles"]):
+        # The newest tile drops in where it lands (a new element: its CSS animation runs once).
+        tiles.append(geo.tile_shape(p, a, b, "gs-tile gs-new") if k == newest else geo.tile(p, a, b))
         for c in (a, b):
             if tuple(c) in golden:
                 covered_stars.append(star_path(*geo.centres[tuple(c)], 7))
@@ -316,7 +318,7 @@ def latest_tile(geo: Geometry, v: dict) -> Markup:
                svg("polygon", points=geo.tile_outline(a, b), class_=f"gs-last-ring p{player}"),
                *rings,
                badge(geo, v, a, b, last["gain"], player),
-               class_="gs-last", data_last=player)
+               class_="gs-last", data_last=player, data_tile=f"{cell_key(a)};{cell_key(b)}")
 
 
 def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float]:
@@ -403,11 +405,12 @@ def previewed_tile(geo: Geometry, v: dict, me: int, first, second, p: dict) -> M
     return svg("g", *out, class_="gs-pick")
 
 
-def cursor_mark(geo: Geometry, c, label: str) -> Markup:
-    """The keyboard cursor on space c (focusable, labelled)."""
+def cursor_mark(geo: Geometry, c, label: str, shown: bool) -> Markup:
+    """The keyboard cursor on space c (focusable, labelled): its ring shows while it
+    has the focus, or while the keys are in use (`shown`)."""
     cx, cy = geo.centres[c]
-    return svg("polygon", points=geo.hex_pts(cx, cy, R - 2), class_="gs-cursor", tabindex=0, role="button",
-               aria_label=label, data_cursor=cell_key(c))
+    return svg("polygon", points=geo.hex_pts(cx, cy, R - 2), class_="gs-cursor" + (" gs-cursor-on" if shown else ""),
+               tabindex=0, role="button", aria_label=label, data_cursor=cell_key(c))
 
 
 def swatch(player: int, size: int = 22) -> Markup:

@@ -1,11 +1,16 @@
-"""The Genial Spezial table's panels: the bar under the board (the step of making a
-tile, the preview of what it scores, the golden colour choice, the latest move),
-each player's colour tracks beside it, and the end screen's summary with the
-tie-break in words.
+"""The Genial Spezial table's panels: the turn panel (your colours, the step of making
+a tile, the preview of what it scores, the golden colour choice, the buttons), the
+strip's facts (your score and the leader's), every player's colour tracks (details:
+the "More" sheet on a phone) and the end screen's summary with the tie-break in words.
 
 Drawing only (a mixin of GenialScreen, like web/chrome.py's TableChrome): from the
 rules' view (`self.view()`), the rules' own preview of a tile (`self.preview()`), the
 rules' ranking key, and the tile being made (`first`, `second`, `golden_pick`).
+
+Steady: the turn panel has the same rows in every step (the step's text in a box of
+fixed height, a button row that is always there), so nothing under it moves while a
+tile is made or a bot plays. Words differ by pointer: "tap" on a touch screen,
+"click" and the keys elsewhere (both are in the page; CSS shows one).
 """
 
 from __future__ import annotations
@@ -30,74 +35,162 @@ def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def move_section(kind: str, label: str, extra_class: str, *children, preview: str | None = None) -> Markup:
-    """The bar under the board (data-move-bar says which step it shows; data-preview the
-    previewed points per colour)."""
-    return h("section", {"data-part": "move", "class": "gs-move-bar" + extra_class, "aria-label": label,
-                         "data-move-bar": kind, "data-preview": preview}, *children)
+def pointer_words(touch: str, mouse: str) -> Markup:
+    """The same instruction for a finger and for a mouse (CSS shows the one that fits)."""
+    return Markup(h("span", {"class": "gs-for-touch"}, touch) + h("span", {"class": "gs-for-mouse"}, mouse))
+
+
+def track_style(value: int, add: int) -> str:
+    """A colour track's fill (first lap, then a striped second lap past 18) and the
+    striped part a previewed tile would add."""
+    first_lap = min(value, TRACK_MAX)
+    lap = max(0, min(value - TRACK_MAX, TRACK_MAX))
+    if value + add <= TRACK_MAX:
+        g_from, g_to = value, value + add
+    elif value >= TRACK_MAX:
+        g_from, g_to = lap, min(value + add - TRACK_MAX, TRACK_MAX)
+    else:
+        g_from, g_to = value, TRACK_MAX
+    return (f"--fill:{first_lap * 100 / TRACK_MAX:.2f}%;--lap:{lap * 100 / TRACK_MAX:.2f}%;"
+            f"--gain-from:{g_from * 100 / TRACK_MAX:.2f}%;--gain:{(g_to - g_from) * 100 / TRACK_MAX:.2f}%")
+
+
+def track(value: int, add: int, label: str) -> Markup:
+    return h("span", {"class": "gs-track", "style": track_style(value, add), "role": "img", "aria-label": label},
+             h("span", {"class": "gs-fill"}), h("span", {"class": "gs-lap"}) if value > TRACK_MAX else None,
+             h("span", {"class": "gs-gain-bar"}) if add else None)
 
 
 class GenialPanels:
-    # --- the bar under the board ----------------------------------------------------------
+    # --- the strip: your score and the leader's ------------------------------------------------
 
-    def move_bar(self, v: dict, me, names) -> Markup:
-        if me is None:
-            return move_section("watch", "Latest move", " gs-quiet", self.latest_line(v, names))
-        if self.must_pass():
-            return move_section(
-                "pass", "Your move", "",
-                h("p", {"class": "gs-step"}, h("strong", None, "No tile fits anywhere. "),
-                  "No two neighbouring empty spaces are left on the board, so you pass this turn."),
-                h("p", {"class": "gs-buttons"},
-                  h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"}, "Pass")))
-        hint = h("p", {"class": "gs-hint", "role": "status", "data-hint": ""}, self.hint) if self.hint else None
-        tile_no = ROUNDS - v["tiles_left"][me] + 1
-        if self.first is None:
-            return move_section(
-                "first", "Your move", "",
-                h("p", {"class": "gs-step"}, h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
-                  "Click an empty space for one half of your tile, then a neighbouring space for the other half."),
-                hint,
-                h("p", {"class": "gs-keys"}, "Keys: arrows move, Enter picks, Esc cancels. ", self.latest_line(v, names)))
-        if self.second is None:
-            return move_section(
-                "second", "Your move", "",
-                h("p", {"class": "gs-step", "aria-live": "polite"},
-                  h("strong", None, f"First half on ({self.first[0]},{self.first[1]}). "),
-                  "Now click one of the outlined neighbours for the other half; each shows the points it would bring."),
-                hint,
-                h("p", {"class": "gs-buttons"},
-                  h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel")))
-        return self.preview_bar(hint)
+    def own_seat(self) -> int | None:
+        """Whose colours the turn panel shows: the one human against bots, or in
+        hot-seat the human to move (None: only bots play, or a replay)."""
+        me = self.viewer()
+        return me if me is not None else self.actor()
 
-    def preview_bar(self, hint) -> Markup:
-        p = self.preview()
-        if p is None or "error" in p:
-            return move_section("error", "Your move", "",
-                                h("p", {"role": "alert"}, (p or {}).get("error", "This tile cannot go there.")),
-                                h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel"))
-        gain, before, after = p["gain"], p["before"], p["after"]
+    def strip(self) -> Markup:
+        if self.session is None or self.phase not in ("play", "over"):
+            return Markup("")
+        v = self.view()
+        names = self.names()
+        order = self.ranking()
+        me = self.own_seat()
+        facts = []
+        lead = order[0] if len(order) > 1 and v["score"][order[0]] > v["score"][order[1]] else None
+
+        def fact(p: int, who: str, **attrs) -> Markup:
+            star = [h("span", {"class": "gs-lead", "aria-hidden": "true"}, "★"),
+                    h("span", {"class": "visually-hidden"}, " leads")] if p == lead else []
+            return h("span", attrs, f"{who} ", h("b", None, str(v["score"][p])), *star)
+
+        if me is not None:
+            facts.append(fact(me, "You" if len(self.humans()) == 1 else names[me], data_strip_own=me))
+        other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
+        if other is not None:
+            facts.append(fact(other, names[other], data_strip_leader=other))
+        facts.append(h("span", {"class": "gs-strip-round"}, "Round ", h("b", None, str(v["round"])), f"/{v['rounds']}"))
+        return h("span", {"class": "strip-facts gs-strip", "title": "Score: each player's weakest colour"}, *facts)
+
+    # --- the turn panel ------------------------------------------------------------------------
+
+    def side(self) -> Markup:
+        if self.session is None:
+            return Markup("")
+        return self.turn_panel(self.view(), self.actor(), self.names())
+
+    def turn_panel(self, v: dict, me, names) -> Markup:
+        """Your colours and the step you are at, with its buttons: data-part="move"
+        (redrawn on its own while a tile is made); data-move-bar says which step."""
+        own = self.own_seat()
+        p = self.preview() if me is not None else None
+        previewing = p is not None and "error" not in p
+        kind, step, buttons, extra = self.step(v, me, names, p)
+        head = None
+        if own is not None:
+            head = h("div", {"class": "gs-own-head"},
+                     art.swatch(own, 20),
+                     h("span", {"class": "gs-pname"}, names[own] if len(self.humans()) != 1 else "Your colours",
+                       h("small", None, f" · {plural(v['tiles_left'][own], 'tile')} left")),
+                     h("span", {"class": "gs-score", "title": "Score: the weakest colour"},
+                       h("small", None, "score "), h("strong", {"data-own-score": own}, str(v["score"][own]))))
+        return h("section", {"data-part": "move", "class": "gs-turn" + (" gs-previewing" if previewing else ""),
+                             "aria-label": "Confirm your tile" if previewing else "Your move" if me is not None else "Latest move",
+                             "data-move-bar": kind,
+                             "data-preview": ",".join(str(g) for g in p["gain"]) if previewing else None},
+                 head,
+                 self.own_colours(v, own, p if previewing else None) if own is not None else None,
+                 h("p", {"class": "gs-step"}, *step),
+                 extra,
+                 h("p", {"class": "gs-buttons"}, *buttons))
+
+    def own_colours(self, v: dict, i: int, p: dict | None) -> Markup:
+        """The four colours of the panel's player in one row: value, a short track, and
+        what the previewed tile adds (data-gain); the weakest marked."""
+        colours = v["scores"][i]
+        low = min(colours)
+        fresh = self.fresh_gain(v, i)
         cells = []
-        for i, c in enumerate(COLOURS):
-            cells.append(h("li", {"class": f"gs-gain gs-c-{c}" + ("" if gain[i] else " gs-nothing"), "data-gain": c,
-                                  "aria-label": f"{COLOUR_NAMES[c]}: +{gain[i]}, {before[i]} to {after[i]}"},
-                           art.colour_icon(c, 16, bool(gain[i])), h("strong", None, f"+{gain[i]}"),
-                           h("span", {"class": "gs-gain-name"}, COLOUR_NAMES[c]),
-                           h("small", None, f"{before[i]}→{after[i]}")))
+        for k, c in enumerate(COLOURS):
+            value, add = colours[k], p["gain"][k] if p else 0
+            is_low = value == low and len(set(colours)) > 1
+            label = f"{COLOUR_NAMES[c]} {value}" + (" (weakest)" if is_low else "")
+            if p:
+                label += f", +{add} with this tile: {p['before'][k]} to {p['after'][k]}"
+            cells.append(h("li", {"class": f"gs-own-c gs-c-{c}" + (" gs-low" if is_low else "") + (" gs-up" if fresh[k] else ""),
+                                  "data-colour": c, "data-value": value, "data-gain": c if p else None},
+                           art.colour_icon(c, 14),
+                           h("span", {"class": "gs-num"}, str(value)),
+                           h("strong", {"class": "gs-add"}, f"+{add}") if p else None,
+                           track(value, add, label)))
+        return h("ul", {"class": "gs-own-colours", "aria-label": "Your colours" if len(self.humans()) == 1 else "Colours"},
+                 *cells)
+
+    def fresh_gain(self, v: dict, player: int) -> list[int]:
+        """What the latest move added to `player`'s colours (they flash), else zeros."""
+        last = v["last"]
+        if not self.last_move or not last or last.get("p") != player:
+            return [0, 0, 0, 0]
+        return list(last["gain"])
+
+    def step(self, v: dict, me, names, p):
+        """(kind, the step's words, its buttons, anything between) for the turn panel."""
+        if me is None:
+            return "watch", [self.latest_line(v, names)], [], None
+        if self.must_pass():
+            return ("pass", [h("strong", None, "No tile fits anywhere: "), "you pass this turn."],
+                    [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"}, "Pass")], None)
+        back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, "Whole board")]
+                if self.vb is not None else [])
+        cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel")
+        hint = [h("span", {"class": "gs-hint", "data-hint": ""}, self.hint)] if self.hint else None
+        if self.first is None:
+            tile_no = ROUNDS - v["tiles_left"][me] + 1
+            touch = ("Tap a space for one half of your tile." if self.vb is not None
+                     else "Tap the board where your tile goes: it zooms in, then tap a space.")
+            return ("first", hint or [h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
+                                      pointer_words(touch, "Click a space for one half of your tile, then a neighbour."),
+                                      h("span", {"class": "gs-keys"}, " Keys: Tab to the board, arrows, Enter; Esc cancels.")],
+                    back, None)
+        if self.second is None:
+            where = self.where(v, self.first)
+            return ("second", hint or [h("strong", None, f"First half {where}. "),
+                                       pointer_words("Tap an outlined neighbour for the other half.",
+                                                     "Click an outlined neighbour for the other half.")],
+                    [cancel, *back], None)
+        if p is None or "error" in p:
+            return "error", [(p or {}).get("error", "This tile cannot go there.")], [cancel], None
+        gain = p["gain"]
         total = sum(gain)
-        return move_section("preview", "Confirm your tile", " gs-previewing",
-                            h("div", {"class": "gs-preview-head"},
-                              h("p", {"class": "gs-step", "aria-live": "polite"},
-                                h("strong", None, f"This tile scores {total} point" + ("" if total == 1 else "s") + ": "),
-                                "; ".join(self.why_it_scores(p)), ". ", h("span", {"class": "gs-weakest"}, weakest_words(p))),
-                              h("ul", {"class": "gs-gains", "aria-label": "Points per colour"}, *cells)),
-                            self.golden_chooser(p) if self.golden_pick else None, hint,
-                            h("p", {"class": "gs-buttons"},
-                              h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
-                                f"Place tile ({gain_words(gain)})" if total else "Place tile (no points)"),
-                              h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel"),
-                              h("small", None, "or click the outlined half again")),
-                            preview=",".join(str(g) for g in gain))
+        words = [h("strong", None, f"Scores {total}: " if total else "No points: "),
+                 "; ".join(self.why_it_scores(p)), ". ", h("span", {"class": "gs-weakest"}, weakest_words(p))]
+        place = h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
+                  f"Place tile ({gain_words(gain)})" if total else "Place tile (no points)")
+        return "preview", hint or words, [place, cancel], self.golden_chooser(p) if self.golden_pick else None
+
+    def where(self, v: dict, cell) -> str:
+        return place_words([(t["at"], t["tall"], t["colour"]) for t in v["towers"]], cell)
 
     @staticmethod
     def why_it_scores(p: dict) -> list[str]:
@@ -123,7 +216,7 @@ class GenialPanels:
         return why
 
     def golden_chooser(self, p: dict) -> Markup:
-        towers = [(t["at"], t["tall"], t["colour"]) for t in self.view()["towers"]]
+        v = self.view()
         rows = []
         for i, cell in enumerate(self.golden_halves()):
             chosen = self.golden_pick[i] if i < len(self.golden_pick) else None
@@ -139,18 +232,18 @@ class GenialPanels:
                 buttons.append(h("button", {"type": "button", "class": f"gs-colour-btn gs-c-{c}" + (" on" if on else ""),
                                             "data-action": "golden", "data-half": i, "data-colour": c, "data-golden": i,
                                             "aria-pressed": "true" if on else "false",
-                                            "aria-label": f"Golden point {i + 1}: {COLOUR_NAMES[c]}"
-                                                          + (" (your weakest)" if is_weak else "")},
-                                 art.colour_icon(c, 16), COLOUR_NAMES[c].title(),
+                                            "title": f"Golden point {i + 1}: {COLOUR_NAMES[c]}"
+                                                     + (" (your weakest)" if is_weak else "")},
+                                 art.colour_icon(c, 16), h("span", {"class": "gs-colour-name"}, COLOUR_NAMES[c].title()),
                                  h("small", None, " weakest") if is_weak else None))
             rows.append(h("div", {"class": "gs-golden-row", "role": "group",
-                                  "aria-label": f"Colour for the golden space {place_words(towers, cell)}"},
+                                  "aria-label": f"Colour for the golden space {self.where(v, cell)}"},
                           h("span", {"class": "gs-golden-label"}, svg("svg", svg("path", d=art.star_path(8, 8.5, 7.5)),
                                                                      viewBox="0 0 16 16", width=16, height=16,
                                                                      class_="gs-star-icon", aria_hidden="true"),
-                            f" Golden space {place_words(towers, cell)}: +1 in"),
+                            " +1 in"),
                           *buttons))
-        return h("div", {"class": "gs-golden", "data-golden-choice": ""}, *rows)
+        return h("div", {"class": "gs-golden-choice", "data-golden-choice": ""}, *rows)
 
     def latest_line(self, v: dict, names) -> Markup:
         last = v["last"]
@@ -167,9 +260,9 @@ class GenialPanels:
                  f"Latest: {who} ", "scored " if chips else "placed a tile for no points.", *chips,
                  (f" (incl. tall bonus +{last['bonus']} each)" if last["bonus"] else None))
 
-    # --- beside the board -----------------------------------------------------------------
+    # --- details: every player's colours (the "More" sheet on a phone) --------------------------
 
-    def side(self) -> Markup:
+    def details(self) -> Markup:
         if self.session is None:
             return Markup("")
         v = self.view()
@@ -181,36 +274,27 @@ class GenialPanels:
         cards = [self.player_card(v, names, i, acting, gain if i == me else None) for i in range(v["players"])]
         return h("section", {"class": "gs-players", "aria-label": "Scores", "data-part": "scores"},
                  h("h2", None, "Scores ", h("small", None, "— only your weakest colour counts")),
-                 h("ol", {"class": "gs-cards"}, *cards))
+                 h("ol", {"class": "gs-cards"}, *cards),
+                 h("p", {"class": "gs-help"},
+                   "A tile touching towers scores their tokens once its chain touches two; a tall tower adds +1 in "
+                   "every colour. Golden spaces give +1 in a colour you choose."))
 
     def player_card(self, v: dict, names, i: int, acting, gain) -> Markup:
         colours = v["scores"][i]
         low = min(colours)
+        fresh = self.fresh_gain(v, i)
         rows = []
         for k, c in enumerate(COLOURS):
             value = colours[k]
             add = gain[k] if gain else 0
-            first_lap = min(value, TRACK_MAX)
-            lap = max(0, min(value - TRACK_MAX, TRACK_MAX))
-            if value + add <= TRACK_MAX:
-                g_from, g_to = value, value + add
-            elif value >= TRACK_MAX:
-                g_from, g_to = lap, min(value + add - TRACK_MAX, TRACK_MAX)
-            else:
-                g_from, g_to = value, TRACK_MAX
-            style = (f"--fill:{first_lap * 100 / TRACK_MAX:.2f}%;--lap:{lap * 100 / TRACK_MAX:.2f}%;"
-                     f"--gain-from:{g_from * 100 / TRACK_MAX:.2f}%;--gain:{(g_to - g_from) * 100 / TRACK_MAX:.2f}%")
             is_low = value == low and len(set(colours)) > 1  # all four level: nothing to point at
-            rows.append(h("li", {"class": f"gs-track-row gs-c-{c}" + (" gs-low" if is_low else ""), "data-colour": c,
-                                 "data-value": value},
+            label = f"{COLOUR_NAMES[c]} {value}" + (" (weakest)" if is_low else "") + (f", +{add} with this tile" if add else "")
+            rows.append(h("li", {"class": f"gs-track-row gs-c-{c}" + (" gs-low" if is_low else "") + (" gs-up" if fresh[k] else ""),
+                                 "data-colour": c, "data-value": value},
                           art.colour_icon(c, 14),
-                          h("span", {"class": "gs-track", "style": style, "role": "img",
-                                     "aria-label": f"{COLOUR_NAMES[c]} {value}" + (" (weakest)" if is_low else "")
-                                                   + (f", +{add} with this tile" if add else "")},
-                            h("span", {"class": "gs-fill"}), h("span", {"class": "gs-lap"}) if lap else None,
-                            h("span", {"class": "gs-gain-bar"}) if add else None),
+                          track(value, add, label),
                           h("span", {"class": "gs-num"}, str(value), h("small", {"class": "gs-add"}, f"+{add}") if add else None),
-                          h("span", {"class": "gs-low-tag"}, "weakest") if is_low else h("span", {"class": "gs-low-tag"})))
+                          h("span", {"class": "gs-low-tag"}, "weakest" if is_low else None)))
         current = acting == i
         return h("li", {"class": f"gs-card p{i}" + (" gs-current" if current else ""), "data-player": i,
                         "aria-current": "true" if current else None},

@@ -5,10 +5,12 @@ bots-only game at instant speed to the end screen (bot think time measured)."""
 from pathlib import Path
 from statistics import median
 
+import pytest
+
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
-from conftest import start_game, think_stats
+from conftest import Watched, start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -130,11 +132,11 @@ def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watc
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "gelati-midgame.png"), full_page=True)
 
-    # Keyboard: a space is a button; Enter previews, and the Place button gets the focus.
+    # Keyboard: a space is a button; Enter previews (focus stays on the space), Enter again places.
     page.locator("[data-spot]").first.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-confirm]")
-    assert page.evaluate("document.activeElement.dataset.action") == "place"
+    assert page.evaluate("document.activeElement.dataset.action") == "cell"
     page.keyboard.press("Enter")
     page.wait_for_function("[...document.querySelectorAll('[data-log] li')].some(li => li.textContent.startsWith('Ana placed'))")
     # Step 2 (if there is anything to do) ends with the button above the tray; then Bo plays.
@@ -182,3 +184,81 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     page.get_by_role("button", name="Look at the board").click()
     page.screenshot(path=str(SHOTS / "gelati-final-board.png"), full_page=True)
     assert watched.errors == [] and watched.foreign == []
+
+
+# --- a phone and a desktop: what a turn needs is in view, and the page holds still ------------------
+
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": {"width": 1366, "height": 768}}}
+CLS_OBSERVER = """
+window.__shift = 0;
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: 'layout-shift', buffered: true});
+"""
+TURNS_PLAYED = 4
+
+
+def out_of_view(page) -> list[str]:
+    """What a turn needs that is not wholly inside the window: whose turn, your score,
+    your tiles and every space the chosen tile may go."""
+    return page.evaluate("""() => {
+        const needed = [['turn status', '[data-strip] .turn'], ['your score', "[data-strip-score='0']"],
+                        ['your tiles', '[data-hand-list] [data-hand]'], ['a legal space', '[data-spot]']];
+        const out = [];
+        for (const [what, selector] of needed) {
+            const found = [...document.querySelectorAll(selector)];
+            if (!found.length) out.push(what + ': missing');
+            for (const e of found) {
+                const r = e.getBoundingClientRect();
+                if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth || !r.height)
+                    out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+            }
+        }
+        return out;
+    }""")
+
+
+def play_a_turn(page) -> None:
+    """Place the chosen tile on its best space (two taps), then end the turn if step 2
+    asks (discarding down to five first), and wait for the turn to come back."""
+    moves = len(log_lines(page))
+    page.locator("[data-spot][tabindex='0']").click()
+    page.locator(".gl-aim").click()  # the tile shown there, on the same space
+    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n", arg=moves)
+    while page.locator("[data-end-bar]").count() and page.locator("[data-action='discard']").count():
+        page.locator("[data-action='discard']").first.click()
+    if page.locator("[data-end-bar]").count():
+        page.locator("[data-action='end-turn']").click()
+    page.wait_for_selector("[data-turn='1']", state="attached")
+    page.wait_for_selector("[data-turn='0']", state="attached", timeout=60_000)
+    page.wait_for_selector("[data-spot]")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_turn_is_in_view_on_a_phone_and_a_desktop_and_the_page_holds_still(site, browser, size):
+    context = browser.new_context(**SIZES[size])
+    context.add_init_script(CLS_OBSERVER)
+    watched = Watched(context)
+    try:
+        page = watched.open(site.url + "#/gelati")
+        start_game(page, "gelati", ["human", "normal", "normal"], seed=5, names={0: "Ana"}, pace="Fast")
+        page.evaluate("window.scrollTo(0, 0)")  # (the bot-speed chip is down the page on a desktop)
+        page.wait_for_selector("[data-spot]")
+        assert out_of_view(page) == []
+        page.evaluate("window.__shift = 0")
+        boxes = []
+        for turn in range(TURNS_PLAYED):
+            play_a_turn(page)
+            assert out_of_view(page) == [], f"turn {turn + 2}"
+            boxes.append(view_box(page))
+        shift = page.evaluate("window.__shift")
+        print(f"\nGelati {size}: CLS {shift:.4f} over {TURNS_PLAYED} rounds against two bots; "
+              f"the camera moved {sum(a != b for a, b in zip(boxes, boxes[1:]))} times in {len(boxes) - 1} rounds")
+        assert shift <= 0.02
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"gelati-{size}-turn.png"))
+        assert watched.errors == [] and watched.foreign == []
+    finally:
+        context.close()

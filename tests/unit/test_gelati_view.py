@@ -211,7 +211,7 @@ def test_cannot_place_shows_the_swap_and_explains_it():
 
 def test_zoom_buttons_keys_and_fit():
     app, s = table(HUMAN_VS_BOT)
-    fit = s.fit_box()
+    fit = s.fit_view()
     s.on_action("zoom-in", {})
     assert s.vb[2] < fit[2]
     s.on_action("pan", {"dx": "1", "dy": "0"})

@@ -1,8 +1,50 @@
 """What the Gelati and Genial boards share: an SVG board that pans and zooms (wheel,
 drag, pinch; the browser helper gelati_pan) and a control to focus after a render.
-ZoomedBoard adds zoom and pan by buttons and keys to a board that fits itself."""
+ZoomedBoard adds zoom and pan by buttons and keys to a board that fits itself, and a
+camera that stays put between moves. step_towards() is how arrow keys move between
+board spaces: by where they are on screen, not by page order."""
 
 from __future__ import annotations
+
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+
+
+def step_towards(points: dict, start, key: str):
+    """The key of the point an arrow key moves to from `start` ({key: (x, y)} in screen
+    units, y down): the nearest one within about 60 degrees of the arrow's direction,
+    sideways distance counting double; None when there is none that way."""
+    if key not in ARROWS or start not in points:
+        return None
+    dx, dy = ARROWS[key]
+    sx, sy = points[start]
+    best, best_cost = None, None
+    for k, (x, y) in points.items():
+        vx, vy = x - sx, y - sy
+        along = vx * dx + vy * dy
+        across = abs(vx * dy - vy * dx)
+        if k == start or along <= 1e-6 or across > along * 1.8:
+            continue
+        cost = along + 2 * across
+        if best_cost is None or cost < best_cost:
+            best, best_cost = k, cost
+    return best
+
+
+def visible_box(box, aspect: float):
+    """What an SVG with preserveAspectRatio "meet" shows of `box` in an element of
+    that width/height ratio: the box, widened or heightened about its centre."""
+    x, y, w, h = box
+    if w / h < aspect:
+        nw = h * aspect
+        return (x - (nw - w) / 2, y, nw, h)
+    nh = w / aspect
+    return (x, y - (nh - h) / 2, w, nh)
+
+
+def covers(outer, inner) -> bool:
+    ox, oy, ow, oh = outer
+    ix, iy, iw, ih = inner
+    return ox <= ix + 1e-6 and oy <= iy + 1e-6 and ix + iw <= ox + ow + 1e-6 and iy + ih <= oy + oh + 1e-6
 
 
 class PannedBoard:
@@ -25,9 +67,11 @@ class PannedBoard:
         self.apply_focus()
 
     def apply_focus(self) -> None:
-        """Focus focus_next, if set, now that the markup is on the page."""
-        if self._pan and self.focus_next:
-            self._pan.focus(self.focus_next)
+        """Focus focus_next, if set, now that the markup is on the page ("home": where
+        the screen's focus_home() says work goes on)."""
+        target = self.focus_home() if self.focus_next == "home" else self.focus_next
+        if self._pan and target:
+            self._pan.focus(target)
         self.focus_next = None
 
     def close(self) -> None:
@@ -42,6 +86,9 @@ class ZoomedBoard:
     fit the board). The screen provides fit_box(), the viewBox that shows all of it."""
 
     vb: tuple[float, float, float, float] | None = None  # kept across games, like the page's scroll
+    cam: tuple[float, float, float, float] | None = None  # the automatic view while vb is None
+    aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
+    CAM_PAD = 50  # board units of room kept around the board when the camera moves (a tile is 100 across)
     ZOOM_STEP = 1.25
     MIN_WIDTH = 260  # the closest zoom, in board units across
     MAX_FIT = 2.5  # the farthest zoom, in fitted boards across
@@ -52,8 +99,29 @@ class ZoomedBoard:
     def fit_box(self) -> tuple[float, float, float, float]:
         raise NotImplementedError
 
+    def camera(self) -> tuple[float, float, float, float]:
+        """The view while the player has not zoomed or panned: it stays where it is from
+        move to move (no tile jumps) and moves only when the board outgrows what is in
+        view, or shrank to much less (another game, a replay from the start); then it
+        fits the board with room to grow."""
+        need = self.fit_box()
+        cam = self.cam
+        if cam is None or not covers(visible_box(cam, self.aspect), need) or need[2] * need[3] < cam[2] * cam[3] / 4:
+            pad = self.CAM_PAD
+            cam = self.cam = (need[0] - pad, need[1] - pad, need[2] + 2 * pad, need[3] + 2 * pad)
+        return cam
+
     def view_box(self) -> tuple[float, float, float, float]:
-        return self.vb or self.fit_box()
+        return self.vb or self.camera()
+
+    def fit_view(self) -> tuple[float, float, float, float]:
+        """What the Fit button shows."""
+        return self.camera()
+
+    def set_board_size(self, width: float, height: float) -> None:
+        """The helper measured the board element (its shape decides what is in view)."""
+        if width > 0 and height > 0:
+            self.aspect = width / height
 
     def max_width(self) -> float:
         _, _, w, hh = self.fit_box()
@@ -62,7 +130,7 @@ class ZoomedBoard:
     def zoom_action(self, action: str, data: dict) -> None:
         """"zoom-in", "zoom-out", "fit" or "pan" (by data dx, dy in steps)."""
         if action == "fit":
-            self.vb = None
+            self.vb = self.cam = None  # fitted afresh, around the board as it is now
             return
         x, y, w, hh = self.view_box()
         if action == "pan":

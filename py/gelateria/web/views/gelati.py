@@ -1,20 +1,22 @@
 """The Gelati table: a hex board of ice-cream tiles that grows as you play.
 
 What a player sees and does:
-- the board (SVG): every placed tile drawn as its ice cream, the spaces the chosen tile
-  may go lit up, each showing what it would score (points and any four-in-a-row part);
-  a first click on a space shows the tile there with a "Place here" button, a second
-  click (or the button) places it. Zoom and pan with Ctrl+wheel, a drag or a pinch (the
-  browser-only helper in gelati_pan.py), the +/−/Fit buttons or the keyboard;
-- the tray under the board: your tiles, your orders as little ice creams with the
-  parts you hold ticked, and the step you are on: place (or swap / pass when nothing
-  fits), then complete orders, trade 2 for 1, discard down to 5 and end the turn;
-- beside it: the score track to 50, every player's parts (public) and the supply.
+- the board (SVG): every placed tile drawn as its ice cream (a bot's newest one fades
+  in), the spaces the chosen tile may go lit up, each showing what it would score;
+  a first click or tap on a space shows the tile there with a "Place here" bar, a second
+  one (or the bar's button) places it. The board keeps its scale and position from move
+  to move and zooms out only when the board outgrows what is in view. Ctrl+wheel, a
+  drag, a pinch (gelati_pan.py), the +/−/Fit buttons or keys zoom and pan; arrow keys
+  move between the spaces by where they are on the board;
+- the strip above it: whose turn, your score and the leader's;
+- beside it (under it on a phone): your tiles and the step you are on, your orders;
+  step 2 (orders, trades, discards, End turn) floats over the board once the tile is down;
+- one tap away (the "More" sheet on a phone): the race to 50, the supply, help.
 
 The view never decides legality or scores and never reads a raw state: it draws from
 the rules' `view` of the position for the seat on screen, the buttons come from
 `legal_moves`, and the preview on a space is the rules' own result of that placement
-(`placement_result`). The pictures are in gelati_art.py.
+(`placement_result`). The pictures are in gelati_art.py, the panels in gelati_panels.py.
 
 Plain Python apart from mounted(), which binds the pan/zoom helper when it runs in the
 browser; the whole flow is unit-testable with a fake app.
@@ -24,12 +26,7 @@ from __future__ import annotations
 
 from gelateria.core import hexgrid
 from gelateria.games.gelati.rules import (
-    N_PARTS,
-    ORDER_PARTS,
-    ORDER_POINTS,
-    PART_LIMIT,
     PART_NAMES,
-    WIN_POINTS,
     place_words,
     placement_result,
     points_made,
@@ -39,29 +36,14 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.table import UI, TableScreen, think_stats
 from gelateria.web.views.board_pan import PannedBoard, ZoomedBoard
 from gelateria.web.views import gelati_art as art
+from gelateria.web.views.gelati_panels import GelatiPanels, preview_text
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
 ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 
-def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def preview_text(p: dict) -> str:
-    """"+3, earns chocolate" for a previewed placement."""
-    text = f"+{p['points']}"
-    if p["earned"]:
-        text += ", earns " + and_list([PART_NAMES[x] for x in p["earned"]])
-    if p["missed"]:
-        text += " (no " + and_list([PART_NAMES[x] for x in p["missed"]]) + " left to earn)"
-    if p["wins"]:
-        text += " and wins the game"
-    return text
-
-
-class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
+class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     game_id = "gelati"
 
     def reset_ui(self) -> None:
@@ -73,6 +55,8 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
         self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
         self._tally: tuple = (None, {})  # (last state, points_made)
+        self._bumped: tuple = (None, {})  # (position key, bumped())
+        self.cam = None  # the auto camera of a new game: fitted again on first draw
         self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
 
     # --- what is on screen ----------------------------------------------------------------
@@ -154,6 +138,7 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
             if tile in view["hand"]:
                 self.selected = tile
                 self.aim = None
+                self.focus_next = "[data-spot][tabindex='0']"  # on to the board
                 if not self.targets():
                     self.message = f"{tile_text(tile).capitalize()} fits nowhere on the table yet: pick your other tile."
                 else:
@@ -166,8 +151,7 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
             if self.aim == cell:
                 return self.placement()
             if cell in self.targets():
-                self.aim = cell
-                self.focus_next = "[data-confirm] [data-action=place]"
+                self.aim = cell  # (focus stays on the space: the same key again places)
                 return UI
             return None
         if action == "trade-give":
@@ -212,6 +196,8 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
                 self.act(me, {"end": 1})
 
     def moved(self, seat: int, move, before, after) -> None:
+        if not self.is_bot(seat):
+            self.focus_next = "home"  # wherever the turn goes on (a disabled Trade button must not keep it)
         if "p" not in move:
             return
         if self.is_bot(seat):
@@ -326,240 +312,133 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
         marks = [art.mark_svg(tuple(move["at"]), player, n == 0, n == 0 and index >= latest - 1)
                  for n, (index, player, move) in enumerate(recent)]
         badge = Markup("")
+        fresh = None  # the tile that fades in: the latest placement, unless it was yours
         if recent:
             index, player, move = recent[0]
             info = self.placement_info(index)
             if info is not None:
                 badge = art.badge_svg(tuple(move["at"]), info["points"], info.get("earned") or [], player)
+            if index >= latest - 1 and player != self.viewer():
+                fresh = tuple(move["at"])
         spots = []
         aim_markup = Markup("")
+        home = self.home_spot()
         if me is not None and v["phase"] == "place" and self.selected is not None:
             targets = self.targets()
             board = {(q, r): t for q, r, t in v["board"]}
             for cell in targets:
                 p = self.preview(self.selected, cell)
                 label = f"Place here, {place_words(board, cell)}: {preview_text(p)}"
-                spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=self.aim == cell, wins=p["wins"]))
+                if self.aim == cell:
+                    label += ". Looking here: select again to place"
+                spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=self.aim == cell, wins=p["wins"],
+                                          home=cell == home))
             if self.aim is not None and self.aim in targets:
                 aim_markup = art.aim_svg(self.selected, self.aim)
-        drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], self.view_box(), self.fit_box(),
-                              self.MIN_WIDTH, self.max_width())
+        drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], self.view_box(), self.fit_view(),
+                              self.MIN_WIDTH, self.max_width(), fresh)
         return h("div", {"class": "gelati-main", "data-think-place": think_stats(self.think_place_ms)},
                  art.defs_svg(),
                  h("div", {"class": "gl-board-frame"},
                    drawn,
                    art.board_chips(v["stack"], v["order_pile"]),
                    art.zoom_buttons(self.vb is None),
-                   self.confirm_bar(me)),
-                 self.end_bar(v, me),
-                 self.tray(v, me, self.names()))
+                   self.confirm_bar(me),
+                   self.after_card(v, me)))
 
-    def confirm_bar(self, me) -> Markup:
-        if me is None or self.aim is None or self.selected is None or self.aim not in self.targets():
-            return Markup("")
-        p = self.preview(self.selected, self.aim)
-        return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": "Confirm placement", "data-confirm": ""},
-                 h("span", None, tile_text(self.selected).capitalize(), " here: ", h("strong", None, preview_text(p)), "."),
-                 h("button", {"type": "button", "data-action": "place"},
-                   f"Place here ({preview_text(p)})"),
-                 h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, "Cancel"))
+    def home_spot(self) -> tuple[int, int] | None:
+        """The space Tab lands on (the one the arrows start from): the one being looked
+        at, else the best-scoring one."""
+        if self.actor() is None or self.seen()["phase"] != "place" or self.selected is None:
+            return None
+        targets = self.targets()
+        if self.aim in targets:
+            return self.aim
+        if not targets:
+            return None
+        return max(targets, key=lambda c: (self.preview(self.selected, c)["points"], -targets.index(c)))
 
-    # --- drawing: the tray (your tiles, orders, the step you are on) -------------------------------
+    def focus_home(self) -> str | None:
+        """Where the player works: the board's home space while placing, End turn (or
+        what must come first) in step 2, else the board itself."""
+        me = self.actor()
+        if me is not None and self.state is not None:
+            v = self.seen(me)
+            if v["phase"] == "place":
+                if self.home_spot() is not None:
+                    return "[data-spot][tabindex='0']"
+                if v["must"] == "exchange":
+                    return "[data-action='exchange']"
+                if v["must"] == "pass":
+                    return "[data-action='pass']"
+                return "[data-action='select-tile']"
+            legal = self.legal()
+            if {"end": 1} in legal:
+                return "[data-action='end-turn']"
+            if any("discard" in m for m in legal):
+                return "[data-action='discard']"
+            return "[data-action='trade-give']:not([disabled])"
+        return "[data-board]" if self.state is not None else "h1"
 
-    def tray(self, v: dict, me, names) -> Markup:
-        shown = self.shown_seat()
-        if self.phase == "replay":
-            body = [h("p", {"class": "gl-tray-note"}, "Replay: hands and orders stay secret. Use the controls beside the board to step through the game.")]
-            if v["revealed"] is not None:
-                body.append(self.revealed(v, names))
-            return h("section", {"class": "gl-tray", "aria-label": "Tiles and orders"}, *body)
-        parts = []
-        if shown is None:
-            if self.phase == "play":
-                parts.append(h("p", {"class": "gl-tray-note", "data-hidden-hand": ""},
-                               f"{names[v['turn']]}'s tiles and orders are secret."))
-        else:
-            parts.append(self.hand_panel(v, me))
-            parts.append(self.orders_panel(v, me))
-        parts.append(self.step_panel(v, me, names))
-        return h("section", {"class": "gl-tray", "aria-label": "Your tiles, orders and turn"}, *parts)
+    def mounted(self) -> None:
+        super().mounted()
+        if self._pan and self.state is not None:
+            self._pan.measure()
+            # Your turn came round while you were at the board: on to its home space.
+            if self.home_spot() is not None:
+                self._pan.focus_if_idle("[data-spot][tabindex='0']")
 
-    def hand_panel(self, v: dict, me) -> Markup:
-        placing = me is not None and v["phase"] == "place" and v["must"] is None
-        placeable = {m["p"] for m in self.legal() if "p" in m} if placing else set()
-        items = [art.hand_tile(t, i + 1, t == self.selected, t in placeable if placing else None)
-                 for i, t in enumerate(v["hand"])]
-        if not items:
-            items.append(h("li", {"class": "gl-tray-note"}, "No tiles left."))
-        return h("div", {"class": "gl-hand-panel"},
-                 h("h2", None, "Your tiles"),
-                 h("ul", {"class": "gl-hand", "data-hand-list": ""}, *items))
-
-    def orders_panel(self, v: dict, me) -> Markup:
-        held = v["held"][v["me"]]
-        legal_orders = {m["order"] for m in self.legal() if "order" in m}
-        cards = [art.order_card(o, held, o in legal_orders) for o in v["orders"]]
-        if not cards:
-            cards.append(h("li", {"class": "gl-tray-note"}, "No orders left in the pile."))
-        return h("div", {"class": "gl-orders-panel"},
-                 h("h2", None, f"Your orders (+{ORDER_POINTS} each)"),
-                 h("ul", {"class": "gl-orders"}, *cards))
-
-    def step_panel(self, v: dict, me, names) -> Markup:
-        turn = v["turn"]
-        if self.phase == "over":
-            return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, "The game is over."))
-        if me is None:
-            text = f"{names[turn]} is playing." if self.is_bot(turn) else f"Waiting for {names[turn]}."
-            body = [h("p", {"class": "gl-step-title"}, text)]
-            if v["revealed"] is not None:
-                body.append(self.revealed(v, names))
-            return h("div", {"class": "gl-step-panel"}, *body)
-        if v["phase"] == "place":
-            return self.place_step(v, me, names)
-        return self.after_step(v, me)
-
-    def revealed(self, v: dict, names) -> Markup:
-        who = names[v["turn"]]
-        aside = v["set_aside"]
-        return h("div", {"class": "gl-revealed", "data-revealed": ""},
-                 h("p", None, f"None of {who}'s tiles fits anywhere, so they are shown to everyone:"),
-                 art.tile_row(v["revealed"], 54),
-                 h("p", {"class": "gl-small"}, "Set aside this turn (shuffled back into the stack after):") if aside else None,
-                 art.tile_row(aside, 40) if aside else None)
-
-    def place_step(self, v: dict, me, names) -> Markup:
-        legal = self.legal()
-        if v["must"] == "exchange":
-            buttons = [art.swap_button(m["x"]) for m in legal if "x" in m]
-            aside = v["set_aside"]
-            return h("div", {"class": "gl-step-panel", "data-step": "exchange"},
-                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
-                     h("p", None, "Nothing in your hand matches any open space, so your tiles are shown to everyone. "
-                                  "Swap one for the top tile of the stack, and repeat until a tile fits."),
-                     h("ul", {"class": "gl-tile-row"}, *buttons),
-                     h("p", {"class": "gl-small"}, "Set aside face up (shuffled back into the stack once you place):") if aside else None,
-                     art.tile_row(aside, 40) if aside else None)
-        if v["must"] == "pass":
-            return h("div", {"class": "gl-step-panel", "data-step": "pass"},
-                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
-                     h("p", None, "Nothing in your hand matches any open space and the stack is empty, so you place "
-                                  "nothing this turn (and draw nothing). You can still complete orders and trade."),
-                     h("button", {"type": "button", "data-action": "pass"}, "Pass"))
-        if self.aim is not None:
-            hint = "Click the space again or press “Place here” to put it down; click another space to look there instead."
-        else:
-            hint = ("Pick one of your tiles, then a glowing space: each shows the points it scores "
-                    "and any part a four-in-a-row would earn. Click once to preview, again to place.")
-        return h("div", {"class": "gl-step-panel", "data-step": "place"},
-                 h("p", {"class": "gl-step-title"}, "Step 1 · Place a tile"),
-                 h("p", None, hint),
-                 h("p", {"class": "gl-small"}, "Drag the board to move it; pinch or Ctrl+scroll to zoom. "
-                   "Keys: 1 and 2 pick a tile, + and − zoom, arrows move, 0 fits, Esc cancels."))
-
-    def after_step(self, v: dict, me) -> Markup:
-        held = v["held"][me]
-        count = sum(held)
-        legal = self.legal()
-        blocks = [h("p", {"class": "gl-step-title"}, "Step 2 · Orders and trades")]
-        if any("order" in m for m in legal):
-            blocks.append(h("p", {"class": "gl-good"}, "You hold every part of an order: complete it for 15 points!"))
-        blocks.append(self.trade_picker(v, me, legal))
-        discards = [m["discard"] for m in legal if "discard" in m]
-        if discards:
-            over = count - PART_LIMIT
-            blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": "Discard parts", "data-discard": ""},
-                            h("p", None, f"You hold {count} parts; at the end of your turn you may hold {PART_LIMIT}. "
-                                         f"Discard {over} (or trade, or complete an order):"),
-                            h("p", {"class": "gl-token-row"},
-                              *[art.part_button("discard", p, f"Discard {PART_NAMES[p]}", size=26) for p in discards])))
-        return h("div", {"class": "gl-step-panel", "data-step": "after"}, *blocks)
-
-    def end_bar(self, v: dict, me) -> Markup:
-        """Step 2 on the board itself, so ending the turn is always in view."""
-        if me is None or v["phase"] != "after":
-            return Markup("")
-        legal = self.legal()
-        end_ok = {"end": 1} in legal
-        count = sum(v["held"][me])
-        if not end_ok:
-            text = f"You hold {count} parts: discard, trade or complete an order (below) until you hold {PART_LIMIT}."
-        elif any("order" in m for m in legal):
-            text = f"You can complete an order below for +{ORDER_POINTS}! Trade if you like, then"
-        else:
-            text = "Step 2: trade parts or complete orders below if you like, then"
-        return h("div", {"class": "gl-end-bar", "role": "group", "aria-label": "End of your turn",
-                         "data-end-bar": ""},
-                 h("span", None, text),
-                 h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn", "disabled": not end_ok},
-                   "End turn" + (" and draw a tile" if v["stack"] and v["placed"] else "")))
-
-    def trade_picker(self, v: dict, me, legal) -> Markup:
-        held = v["held"][me]
-        trades = [m for m in legal if "trade" in m]
-        if not trades:
-            return h("p", {"class": "gl-small"}, "Trading 2 for 1 needs two parts; you hold "
-                     + ("none." if not sum(held) else "one."))
-        needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
-        gives = []
-        for p in range(N_PARTS):
-            if not held[p]:
-                continue
-            picked = self.give.count(p)
-            ok = picked > 0 or (len(self.give) < 2 and self.give_ok(self.give + [p], legal))
-            count = h("span", {"class": "gl-count"}, f"{picked}/{held[p]}" if picked else f"×{held[p]}")
-            gives.append(art.part_button("trade-give", p, f"Give {PART_NAMES[p]} (you hold {held[p]})", extra=count,
-                                         cls=" on" if picked else "", pressed=bool(picked), disabled=not ok))
-        gets = []
-        for p in range(N_PARTS):
-            if not v["supply"][p]:
-                continue
-            ok = self.trade_ok(self.give, p, legal)
-            star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
-            label = f"Take {PART_NAMES[p]}" + (" (an order needs it)" if p in needed else "")
-            gets.append(art.part_button("trade-get", p, label, extra=star, pressed=self.get == p, disabled=not ok,
-                                        cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")))
-        ready = len(self.give) == 2 and self.get is not None and self.trade_ok(self.give, self.get, legal)
-        if ready:
-            a, b = self.give
-            give = f"2 {PART_NAMES[a]}" if a == b else f"{PART_NAMES[a]} and {PART_NAMES[b]}"
-            label = f"Trade {give} for {PART_NAMES[self.get]}"
-        else:
-            label = "Trade"
-        hint = ("Pick two parts to give." if len(self.give) < 2 else "Now pick the part to take.") if not ready else ""
-        return h("details", {"class": "gl-trade", "open": True if (self.give or self.get is not None or needed) else None,
-                             "data-trade": ""},
-                 h("summary", None, "Trade 2 for 1 with the supply (optional)"),
-                 h("p", {"class": "gl-small"}, "Give back two parts, take one other part. ★ = an order of yours needs it. ",
-                   hint),
-                 h("div", {"class": "gl-trade-grid"},
-                   h("span", {"class": "gl-trade-label"}, "Give"), h("p", {"class": "gl-token-row"}, *gives),
-                   h("span", {"class": "gl-trade-label"}, "Take"), h("p", {"class": "gl-token-row"}, *gets)),
-                 h("p", {"class": "gl-trade-buttons"},
-                   h("button", {"type": "button", "data-action": "trade", "disabled": not ready}, label),
-                   h("button", {"type": "button", "class": "secondary", "data-action": "trade-clear"}, "Clear")
-                   if self.give or self.get is not None else None))
-
-    # --- drawing: beside the board -----------------------------------------------------------------
+    # --- beside the board, the strip, the details --------------------------------------------------
 
     def side(self) -> Markup:
         if self.state is None:
             return Markup("")
-        v = self.seen()
-        return join(self.scores_panel(v), art.supply_panel(v["supply"]))
+        v = self.seen(self.shown_seat())
+        return join(self.turn_panel(v, self.actor(), self.names()), self.orders_panel(v))
 
-    def scores_panel(self, v: dict) -> Markup:
+    def details(self) -> Markup:
+        if self.state is None:
+            return Markup("")
+        v = self.seen()
+        return join(self.scores_panel(v), art.supply_panel(v["supply"]), self.help_panel())
+
+    def strip(self) -> Markup:
+        """Your score and the leader's: "You 12 · Bo leads 20" (or who is next to you)."""
+        if self.state is None:
+            return Markup("")
+        v = self.seen()
         names = self.names()
-        n = v["players"]
-        track = art.score_track(v["scores"], "Score track to 50: " + ", ".join(f"{names[p]} {v['scores'][p]}" for p in range(n)))
-        done = [0] * n
-        for player, _ in v["completed"]:
-            done[player] += 1
-        playing = self.phase in ("play", "replay") and v["phase"] != "over"
-        rows = [art.player_row(p, names[p], self.bot_tag(p), v["scores"][p], v["hand_sizes"][p], done[p], v["held"][p],
-                               playing and v["turn"] == p) for p in range(n)]
-        return h("section", {"class": "gl-scores", "aria-label": "Scores and parts"},
-                 h("h2", None, f"Race to {WIN_POINTS}"), track, h("ol", {"class": "gl-players"}, *rows))
+        scores = v["scores"]
+        bumped = self.bumped()
+        me = self.viewer()
+        order = sorted(range(v["players"]), key=lambda p: (-scores[p], p != me))
+        lead = order[0]
+
+        def num(p):
+            return h("b", {"class": bumped.get(p), "data-strip-score": p}, str(scores[p]))
+
+        if me is None:
+            facts = [h("span", {"class": "gl-strip-name"}, names[lead]), " leads ", num(lead)]
+        elif scores[lead] == scores[me]:
+            other = next((p for p in order if p != me), None)
+            tied = other is not None and scores[other] == scores[me]
+            facts = ["You ", num(me), h("span", None, " · tied" if tied else " · you lead")]
+        else:
+            facts = ["You ", num(me), " · ", h("span", {"class": "gl-strip-name"}, names[lead]), " ", num(lead)]
+        return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *facts)
+
+    def bumped(self) -> dict[int, str]:
+        """Players whose score the last move changed, with the class that flashes it.
+        The class alternates by move, so a score changed twice in a row flashes again
+        (an animation restarts only when its class is newly added)."""
+        moves = self.moves_shown()
+        n = len(moves)
+        if n == 0 or self.session is None:
+            return {}
+        if self._bumped[0] != (n, self.undos):
+            before, after = (self.session.view(None, i)["scores"] for i in (n - 1, n))
+            self._bumped = ((n, self.undos), {p: f"gl-bump-{n % 2}" for p in range(len(after)) if after[p] != before[p]})
+        return self._bumped[1]
 
     # --- the end ---------------------------------------------------------------------------------
 
@@ -569,21 +448,6 @@ class GelatiScreen(ZoomedBoard, PannedBoard, TableScreen):
         if self._tally[0] is not last:
             self._tally = (last, points_made([self.session.view(None, i) for i in range(len(self.history))]))
         return self._tally[1]
-
-    def summary(self) -> Markup:
-        v = self.seen()
-        names = self.names()
-        n = v["players"]
-        made = self.tally()
-        winners = v["winners"]
-        rows = [art.breakdown_row(p, names[p], made)
-                for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
-        return h("div", {"class": "gelati-summary"},
-                 h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
-                   h("caption", None, "How the points were made"),
-                   h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "From tiles"),
-                                      h("th", None, "Parts"), h("th", None, "From orders"))),
-                   h("tbody", None, *rows)))
 
 
 def screen(app, rest=None):

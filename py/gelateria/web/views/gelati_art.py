@@ -332,14 +332,20 @@ def fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, min_w: float, max_w: float) -> Markup:
+def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, min_w: float, max_w: float,
+              fresh=None) -> Markup:
     """The board: every placed tile (as [q, r, tile]), the marks on them, the spaces on
     offer and what floats over them, seen through `box`; the pan/zoom helper reads the
-    fitted box and the zoom limits from it."""
+    fitted box and the zoom limits from it. Each tile has an id by its cell, so a redraw
+    keeps it the same element; the one on `fresh` fades in as it is added."""
     tiles = []
     for q, r, t in board:
         cx, cy = hexgrid.to_pixel((q, r), R)
-        tiles.append(tile_use(t, cx, cy, title=tile_text(t).capitalize()))
+        # Drawn about its own centre (the group's origin), so the landing animation grows
+        # it in place.
+        tiles.append(svg("g", tile_use(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}",
+                         transform=f"translate({fmt(cx)} {fmt(cy)})",
+                         class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
     title = f"Board: {len(board)} tiles"
     return svg("svg",
                svg("title", title),
@@ -348,7 +354,7 @@ def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, m
                svg("g", *spots, class_="gl-spots"),
                *overlays,
                viewBox=" ".join(fmt(c) for c in box), preserveAspectRatio="xMidYMid meet",
-               class_="gelati-board", role="group", aria_label=title, data_board="",
+               class_="gelati-board", role="group", aria_label=title, data_board="", tabindex=-1, data_arrows="spots",
                data_min_w=min_w, data_max_w=fmt(max_w), data_fit=" ".join(fmt(c) for c in fit))
 
 
@@ -370,8 +376,10 @@ def zoom_buttons(fitted: bool) -> Markup:
              b("fit", "Fit the whole board (0)", "Fit", **{"aria-pressed": "true" if fitted else "false"}))
 
 
-def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = False, wins: bool = False) -> Markup:
-    """A space the chosen tile may go: what it would score and the parts it would earn."""
+def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = False, wins: bool = False,
+             home: bool = False) -> Markup:
+    """A space the chosen tile may go: what it would score and the parts it would earn.
+    Only the `home` space is in the Tab order; arrow keys move between the others."""
     cx, cy = hexgrid.to_pixel(cell, R)
     icons = []
     n = len(earned)
@@ -386,7 +394,7 @@ def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = Fal
                    class_="gl-spot-points" + (" gl-zero" if not points else "")),
                *icons,
                class_="gl-spot" + (" gl-aimed" if aimed else "") + (" gl-wins" if wins else ""),
-               data_action="cell", data_q=cell[0], data_r=cell[1], role="button", tabindex=0,
+               data_action="cell", data_q=cell[0], data_r=cell[1], role="button", tabindex=0 if home else -1,
                aria_label=label, data_spot=f"{cell[0]},{cell[1]}")
 
 
@@ -477,21 +485,17 @@ def swap_button(tile: int) -> Markup:
 
 
 def order_card(order: int, held: list[int], ready: bool) -> Markup:
-    """One of your orders: its ice cream, the parts you hold ticked, and the button to
-    complete it when `ready` (a legal move)."""
+    """One of your orders: its ice cream and the parts you hold ticked (green when it
+    can be completed: the button for that is in step 2)."""
     checks = [h("li", {"class": "gl-have" if held[p] else "gl-need"},
                 part_picture(p, 20), h("span", None, ("✓ " if held[p] else "✗ ") + PART_NAMES[p]))
               for p in ORDER_PARTS[order]]
     done = sum(1 for p in ORDER_PARTS[order] if held[p])
-    button = None
-    if ready:
-        button = h("button", {"type": "button", "data-action": "order", "data-order": order, "class": "gl-complete"},
-                   f"Complete (+{ORDER_POINTS})")
-    return h("li", {"class": "gl-order-card" + (" gl-ready" if ready else ""), "data-order-card": order,
-                    "aria-label": f"Order: {order_text(order)}, you hold {done} of 3 parts"},
-             ice_cream_picture(order_tile(order), size=44),
-             h("div", {"class": "gl-order-body"},
-               h("ul", {"class": "gl-order-parts"}, *checks), button))
+    return h("li", {"class": "gl-order-card" + (" gl-ready" if ready else ""), "data-order-card": order},
+             h("span", {"class": "visually-hidden"}, f"Order: {order_text(order)}, you hold {done} of 3 parts"
+               + (": ready to complete." if ready else ".")),
+             ice_cream_picture(order_tile(order), size=34),
+             h("ul", {"class": "gl-order-parts", "aria-hidden": "true"}, *checks))
 
 
 def done_orders(orders: list[int]) -> Markup:
@@ -507,18 +511,18 @@ def part_button(action: str, part: int, label: str, size: int = 24, extra=None, 
     return h("button", {"type": "button", "class": "gl-token-btn" + cls, "data-action": action, "data-part": part,
                         "disabled": disabled, "aria-pressed": None if pressed is None else "true" if pressed else "false",
                         "aria-label": label},
-             part_picture(part, size), h("span", None, PART_NAMES[part]), extra)
+             part_picture(part, size), h("span", {"class": "gl-token-name"}, PART_NAMES[part]), extra)
 
 
 def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: int, held: list[int],
-               current: bool) -> Markup:
+               current: bool, bump: str | None = None) -> Markup:
     """A player beside the board: number, name (and bot level), score, tiles in hand,
     orders done and the parts they hold."""
     return h("li", {"class": f"gl-player p{p}" + (" gl-current" if current else ""), "data-player": p,
                     "aria-current": "true" if current else None},
              h("span", {"class": "gl-pnum", "aria-hidden": "true"}, str(p + 1)),
              h("span", {"class": "gl-pname"}, name, tag),
-             h("strong", {"class": "gl-pscore", "data-score": p}, str(score)),
+             h("strong", {"class": "gl-pscore" + (" " + bump if bump else ""), "data-score": p}, str(score)),
              h("span", {"class": "gl-pmeta"},
                f"{hand_size} tile" + ("" if hand_size == 1 else "s") + " in hand · "
                f"{orders_done} order" + ("" if orders_done == 1 else "s") + " done"),

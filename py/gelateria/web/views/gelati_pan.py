@@ -1,5 +1,7 @@
-"""Browser-only helper for the Gelati board: drag to pan, wheel or pinch to zoom, and
-Enter/Space on a focused board space. The only Gelati module that touches `js`.
+"""Browser-only helper for the Gelati board: drag to pan, wheel or pinch to zoom,
+Enter/Space on a focused board space, and (on a board marked data-arrows="spots")
+arrow keys from space to space by where they are on screen. The only Gelati module
+that touches `js`.
 
 The zoom/pan state lives in Python on the screen (GelatiScreen.vb), so a re-render keeps
 it. While a drag, pinch or wheel is under way this helper moves the SVG viewBox itself
@@ -15,8 +17,10 @@ from __future__ import annotations
 
 import math
 
-from js import MouseEvent, Object, window
+from js import MouseEvent, Object, document, window
 from pyodide.ffi import create_proxy, to_js
+
+from gelateria.web.views.board_pan import ARROWS, step_towards
 
 DRAG_PX = 6  # movement before a press becomes a drag
 WHEEL_RATE = 0.0015  # zoom factor per wheel pixel (exponential)
@@ -64,6 +68,21 @@ class PanZoom:
         element = self.root.querySelector(selector)
         if element:
             element.focus(_opts(preventScroll=True))
+
+    def focus_if_idle(self, selector: str) -> None:
+        """Focus `selector` if focus is on the page or on the board itself (the player
+        is at the board, not at some other control)."""
+        active = document.activeElement
+        if not active or active == document.body or active.hasAttribute("data-board"):
+            self.focus(selector)
+
+    def measure(self) -> None:
+        """Tell the screen the board element's size (what is in view depends on it)."""
+        board = self.board()
+        setter = getattr(self.screen, "set_board_size", None)
+        if board and setter:
+            rect = board.getBoundingClientRect()
+            setter(float(rect.width), float(rect.height))
 
     # --- the board's viewBox ------------------------------------------------------------
 
@@ -174,14 +193,47 @@ class PanZoom:
         self.report(board)
 
     def key(self, event) -> None:
-        # Board spaces are SVG groups with role="button": give them a button's keys.
-        if str(event.key) not in ("Enter", " "):
-            return
+        key = str(event.key)
         target = event.target
-        if not target or not target.closest("svg[data-board]") or not target.getAttribute("data-action"):
+        board = target.closest("svg[data-board]") if target and target.closest else None
+        if not board:
+            return
+        if key in ARROWS and board.getAttribute("data-arrows") == "spots" and not (event.ctrlKey or event.metaKey or event.altKey):
+            if self.arrow(board, target, key):
+                event.preventDefault()
+                event.stopPropagation()  # not also a pan of the board (the page's key handler)
+            return
+        # Board spaces are SVG groups with role="button": give them a button's keys.
+        if key not in ("Enter", " ") or not target.getAttribute("data-action"):
             return
         event.preventDefault()
         target.dispatchEvent(MouseEvent.new("click", _opts(bubbles=True, cancelable=True)))
+
+    def arrow(self, board, target, key: str) -> bool:
+        """Move focus to the space that way (from the board itself: to its home space).
+        The spaces' roving tabindex follows, so Tab comes back to the last one."""
+        spots = list(board.querySelectorAll("[data-spot]"))
+        if not spots:
+            return False
+        if target == board:
+            home = board.querySelector("[data-spot][tabindex='0']") or spots[0]
+            home.focus(_opts(preventScroll=True))
+            return True
+        if not target.hasAttribute("data-spot"):
+            return False
+        centres = {}
+        for spot in spots:
+            r = spot.getBoundingClientRect()
+            centres[str(spot.getAttribute("data-spot"))] = (float(r.x + r.width / 2), float(r.y + r.height / 2))
+        nxt = step_towards(centres, str(target.getAttribute("data-spot")), key)
+        if nxt is None:
+            return True  # nothing that way: stay (and do not pan the board instead)
+        for spot in spots:
+            if str(spot.getAttribute("data-spot")) == nxt:
+                target.setAttribute("tabindex", "-1")
+                spot.setAttribute("tabindex", "0")
+                spot.focus(_opts(preventScroll=True))
+        return True
 
 
 def bind(screen):

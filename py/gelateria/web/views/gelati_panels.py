@@ -1,0 +1,283 @@
+"""The Gelati panels around the board, drawn from the rules' view (GelatiScreen mixes
+this in; the pictures are in gelati_art.py):
+
+- the turn panel (beside the board on a desktop, under it on a phone): your tiles and
+  the step you are on, in a box whose size does not change during play;
+- your orders, compact, the parts you hold ticked;
+- step 2 (orders, trades, discards, End turn) as a card that floats over the board once
+  your tile is down: it appears and grows without pushing anything;
+- the "Place here" bar, floating at the foot of the board;
+- the details one tap away on a phone: the race to 50 with every player's parts, the
+  supply, and the help text.
+
+Hints say "tap" on a touch screen and "click" with a mouse, and list keys only where
+there is a keyboard (CSS shows one or the other: `.gl-coarse` / `.gl-fine`).
+"""
+
+from __future__ import annotations
+
+from gelateria.games.gelati.rules import (
+    N_PARTS,
+    ORDER_PARTS,
+    ORDER_POINTS,
+    PART_LIMIT,
+    PART_NAMES,
+    WIN_POINTS,
+    order_text,
+    tile_text,
+)
+from gelateria.web.markup import Markup, h
+from gelateria.web.views import gelati_art as art
+
+
+def and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def preview_text(p: dict) -> str:
+    """"+3, earns chocolate" for a previewed placement."""
+    text = f"+{p['points']}"
+    if p["earned"]:
+        text += ", earns " + and_list([PART_NAMES[x] for x in p["earned"]])
+    if p["missed"]:
+        text += " (no " + and_list([PART_NAMES[x] for x in p["missed"]]) + " left to earn)"
+    if p["wins"]:
+        text += " and wins the game"
+    return text
+
+
+def tap(word_touch: str, word_mouse: str) -> Markup:
+    """One word for touch screens, another for a mouse (CSS shows the one that fits)."""
+    return h("span", None, h("span", {"class": "gl-coarse"}, word_touch), h("span", {"class": "gl-fine"}, word_mouse))
+
+
+class GelatiPanels:
+    """Drawing only (the screen supplies seen(), legal(), preview(), targets() …)."""
+
+    # --- the turn panel: your tiles and the step you are on ---------------------------------
+
+    def turn_panel(self, v: dict, me, names) -> Markup:
+        shown = self.shown_seat()
+        if self.phase == "replay":
+            body = [h("p", {"class": "gl-tray-note"}, "Replay: hands and orders stay secret. "
+                                                      "Step through the game with the controls under “More”.")]
+            if v["revealed"] is not None:
+                body.append(self.revealed(v, names))
+            return h("section", {"class": "gl-turn", "aria-label": "Replay"}, *body)
+        if shown is None:
+            hand = h("p", {"class": "gl-tray-note", "data-hidden-hand": ""},
+                     f"{names[v['turn']]}'s tiles and orders are secret.") if self.phase == "play" else None
+        else:
+            hand = self.hand_panel(v, me)
+        return h("section", {"class": "gl-turn", "aria-label": "Your tiles and turn"},
+                 hand, self.step_panel(v, me, names))
+
+    def hand_panel(self, v: dict, me) -> Markup:
+        placing = me is not None and v["phase"] == "place" and v["must"] is None
+        placeable = {m["p"] for m in self.legal() if "p" in m} if placing else set()
+        items = [art.hand_tile(t, i + 1, t == self.selected, t in placeable if placing else None)
+                 for i, t in enumerate(v["hand"])]
+        if not items:
+            items.append(h("li", {"class": "gl-tray-note"}, "No tiles left."))
+        return h("div", {"class": "gl-hand-panel"},
+                 h("h2", None, "Your tiles"),
+                 h("ul", {"class": "gl-hand", "data-hand-list": ""}, *items))
+
+    def orders_panel(self, v: dict) -> Markup | None:
+        if self.phase == "replay" or self.shown_seat() is None:
+            return None
+        held = v["held"][v["me"]]
+        legal_orders = {m["order"] for m in self.legal() if "order" in m}
+        cards = [art.order_card(o, held, o in legal_orders) for o in v["orders"]]
+        if not cards:
+            cards.append(h("li", {"class": "gl-tray-note"}, "No orders left in the pile."))
+        return h("section", {"class": "gl-orders-panel", "aria-label": "Your orders"},
+                 h("h2", None, f"Your orders (+{ORDER_POINTS} each)"),
+                 h("ul", {"class": "gl-orders"}, *cards))
+
+    def step_panel(self, v: dict, me, names) -> Markup:
+        turn = v["turn"]
+        if self.phase == "over":
+            return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, "The game is over."))
+        if me is None:
+            text = f"{names[turn]} is playing." if self.is_bot(turn) else f"Waiting for {names[turn]}."
+            body = [h("p", {"class": "gl-step-title"}, text)]
+            if v["revealed"] is not None:
+                body.append(self.revealed(v, names))
+            return h("div", {"class": "gl-step-panel", "data-step": "wait"}, *body)
+        if v["phase"] == "place":
+            return self.place_step(v, me)
+        return h("div", {"class": "gl-step-panel", "data-step": "after"},
+                 h("p", {"class": "gl-step-title"}, "Step 2 · Orders and trades"),
+                 h("p", None, "On the board: complete an order, trade if you like, then end your turn."))
+
+    def revealed(self, v: dict, names) -> Markup:
+        who = names[v["turn"]]
+        aside = v["set_aside"]
+        return h("div", {"class": "gl-revealed", "data-revealed": ""},
+                 h("p", None, f"None of {who}'s tiles fits anywhere, so they are shown to everyone:"),
+                 art.tile_row(v["revealed"], 48),
+                 h("p", {"class": "gl-small"}, "Set aside this turn:") if aside else None,
+                 art.tile_row(aside, 36) if aside else None)
+
+    def place_step(self, v: dict, me) -> Markup:
+        legal = self.legal()
+        if v["must"] == "exchange":
+            buttons = [art.swap_button(m["x"]) for m in legal if "x" in m]
+            aside = v["set_aside"]
+            return h("div", {"class": "gl-step-panel", "data-step": "exchange"},
+                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
+                     h("p", {"class": "gl-small"}, "Your tiles are shown to everyone. Swap one for the top tile "
+                                                   "of the stack, and repeat until a tile fits."),
+                     h("ul", {"class": "gl-tile-row"}, *buttons),
+                     h("p", {"class": "gl-small"}, "Set aside (back into the stack once you place):") if aside else None,
+                     art.tile_row(aside, 36) if aside else None)
+        if v["must"] == "pass":
+            return h("div", {"class": "gl-step-panel", "data-step": "pass"},
+                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
+                     h("p", {"class": "gl-small"}, "The stack is empty, so you place nothing this turn "
+                                                   "(you can still complete orders and trade)."),
+                     h("button", {"type": "button", "data-action": "pass"}, "Pass"))
+        if self.aim is not None:
+            hint = h("p", None, tap("Tap", "Click"), " the space again, or “Place here”, to put it down.")
+        else:
+            hint = h("p", None, "Pick a tile, then a glowing space (its points are on it). ",
+                     tap("Tap", "Click"), " once to look, again to place.")
+        return h("div", {"class": "gl-step-panel", "data-step": "place"},
+                 h("p", {"class": "gl-step-title"}, "Step 1 · Place a tile"), hint)
+
+    # --- on the board: the placement bar and step 2 ------------------------------------------
+
+    def confirm_bar(self, me) -> Markup:
+        if me is None or self.aim is None or self.selected is None or self.aim not in self.targets():
+            return Markup("")
+        p = self.preview(self.selected, self.aim)
+        return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": "Confirm placement", "data-confirm": ""},
+                 h("button", {"type": "button", "data-action": "place"}, f"Place here ({preview_text(p)})"),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, "Cancel"))
+
+    def after_card(self, v: dict, me) -> Markup:
+        """Step 2 floats over the board (nothing to aim at there now): End turn first,
+        then orders to complete, discards, and the trade picker, which opens downwards."""
+        if me is None or v["phase"] != "after":
+            return Markup("")
+        legal = self.legal()
+        held = v["held"][me]
+        count = sum(held)
+        end_ok = {"end": 1} in legal
+        orders = [m["order"] for m in legal if "order" in m]
+        if not end_ok:
+            text = f"You hold {count} parts: discard, trade or complete an order until you hold {PART_LIMIT}."
+        elif orders:
+            text = f"Complete an order for +{ORDER_POINTS}, trade if you like, then end your turn."
+        else:
+            text = "Trade parts if you like, then end your turn."
+        blocks = [h("div", {"class": "gl-after-head"},
+                    h("p", None, h("strong", None, "Step 2 · "), text),
+                    h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
+                                 "disabled": not end_ok},
+                      "End turn" + (" and draw" if v["stack"] and v["placed"] else "")))]
+        for o in orders:
+            blocks.append(h("p", {"class": "gl-after-row"},
+                            h("button", {"type": "button", "class": "gl-complete", "data-action": "order", "data-order": o},
+                              f"Complete {order_text(o)} (+{ORDER_POINTS})")))
+        discards = [m["discard"] for m in legal if "discard" in m]
+        if discards:
+            blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": "Discard parts", "data-discard": ""},
+                            h("p", None, f"Discard {count - PART_LIMIT}:"),
+                            h("p", {"class": "gl-token-row"},
+                              *[art.part_button("discard", p, f"Discard {PART_NAMES[p]}") for p in discards])))
+        blocks.append(self.trade_picker(v, me, legal))
+        return h("div", {"class": "gl-after-card", "role": "group", "aria-label": "Step 2: orders and trades",
+                         "data-end-bar": ""}, *blocks)
+
+    def trade_picker(self, v: dict, me, legal) -> Markup:
+        held = v["held"][me]
+        trades = [m for m in legal if "trade" in m]
+        if not trades:
+            return h("p", {"class": "gl-small"}, "Trading 2 for 1 needs two parts; you hold "
+                     + ("none." if not sum(held) else "one."))
+        needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
+        gives = []
+        for p in range(N_PARTS):
+            if not held[p]:
+                continue
+            picked = self.give.count(p)
+            ok = picked > 0 or (len(self.give) < 2 and self.give_ok(self.give + [p], legal))
+            shown = f"{picked}/{held[p]}" if picked else f"×{held[p]}"
+            gives.append(art.part_button("trade-give", p, f"{PART_NAMES[p]} {shown}, give", extra=h("span", {"class": "gl-count"}, " " + shown),
+                                         cls=" on" if picked else "", pressed=bool(picked), disabled=not ok))
+        gets = []
+        for p in range(N_PARTS):
+            if not v["supply"][p]:
+                continue
+            ok = self.trade_ok(self.give, p, legal)
+            star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
+            label = f"{PART_NAMES[p]}, take" + (" (an order needs it)" if p in needed else "")
+            gets.append(art.part_button("trade-get", p, label, extra=star, pressed=self.get == p, disabled=not ok,
+                                        cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")))
+        ready = len(self.give) == 2 and self.get is not None and self.trade_ok(self.give, self.get, legal)
+        if ready:
+            a, b = self.give
+            give = f"2 {PART_NAMES[a]}" if a == b else f"{PART_NAMES[a]} and {PART_NAMES[b]}"
+            label = f"Trade {give} for {PART_NAMES[self.get]}"
+        else:
+            label = "Pick two to give" if len(self.give) < 2 else "Now pick one to take"
+        return h("details", {"class": "gl-trade", "open": True if (self.give or self.get is not None or needed) else None,
+                             "data-trade": ""},
+                 h("summary", None, "Trade 2 for 1 with the supply"),
+                 h("div", {"class": "gl-trade-grid"},
+                   h("span", {"class": "gl-trade-label"}, "Give"), h("p", {"class": "gl-token-row"}, *gives),
+                   h("span", {"class": "gl-trade-label"}, "Take"), h("p", {"class": "gl-token-row"}, *gets)),
+                 h("p", {"class": "gl-trade-buttons"},
+                   h("button", {"type": "button", "data-action": "trade", "disabled": not ready}, label),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "trade-clear",
+                                "disabled": not (self.give or self.get is not None)}, "Clear"),
+                   h("span", {"class": "gl-small"}, "★ an order needs it") if needed else None))
+
+    # --- one tap away on a phone: the race, the supply, help -----------------------------------
+
+    def scores_panel(self, v: dict) -> Markup:
+        names = self.names()
+        n = v["players"]
+        bumped = self.bumped()
+        track = art.score_track(v["scores"], "Score track to 50: " + ", ".join(f"{names[p]} {v['scores'][p]}" for p in range(n)))
+        done = [0] * n
+        for player, _ in v["completed"]:
+            done[player] += 1
+        playing = self.phase in ("play", "replay") and v["phase"] != "over"
+        rows = [art.player_row(p, names[p], self.bot_tag(p), v["scores"][p], v["hand_sizes"][p], done[p], v["held"][p],
+                               playing and v["turn"] == p, bumped.get(p)) for p in range(n)]
+        return h("section", {"class": "gl-scores", "aria-label": "Scores and parts"},
+                 h("h2", None, f"Race to {WIN_POINTS}"), track, h("ol", {"class": "gl-players"}, *rows))
+
+    @staticmethod
+    def help_panel() -> Markup:
+        return h("section", {"class": "gl-help", "aria-label": "How to play a turn"},
+                 h("h2", None, "How a turn goes"),
+                 h("p", {"class": "gl-small"},
+                   "Place one of your tiles next to the others where every touching side matches. It scores a point "
+                   "for each tile it touches that shares something with it; four in a row sharing a part earns that "
+                   "part. Then complete orders (+15), trade 2 parts for 1, and end your turn to draw a tile. "
+                   "First to 50 wins."),
+                 h("p", {"class": "gl-small gl-coarse"}, "Drag the board to move it, pinch to zoom."),
+                 h("p", {"class": "gl-small gl-fine gl-keys"},
+                   "Drag the board to move it; Ctrl+scroll or pinch to zoom. Keys: 1 and 2 pick a tile, arrows move "
+                   "between spaces, Enter looks and then places, + and − zoom, 0 fits, Esc cancels."))
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def summary(self) -> Markup:
+        v = self.seen()
+        names = self.names()
+        n = v["players"]
+        made = self.tally()
+        winners = v["winners"]
+        rows = [art.breakdown_row(p, names[p], made)
+                for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
+        return h("div", {"class": "gelati-summary"},
+                 h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
+                   h("caption", None, "How the points were made"),
+                   h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "From tiles"),
+                                      h("th", None, "Parts"), h("th", None, "From orders"))),
+                   h("tbody", None, *rows)))

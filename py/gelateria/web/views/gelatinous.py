@@ -17,19 +17,19 @@ through `self.app` only, so the flow is unit-testable with a fake app.
 from __future__ import annotations
 
 from gelateria.games.gelatinous import odds
-from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, PLAYING, WON, mode_for
+from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, WON, mode_for
 from gelateria.games.gelatinous.rules import has_score as rules_has_score
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.table import UI, TableScreen
-from gelateria.web.views.gelatinous_art import (
-    ANIM_MS,
-    dice,
-    fnum,
-    histogram,
-    jelly_monster,
-    mat,
-    pct,
-    roll_icon,
+from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon
+from gelateria.web.views.gelatinous_panels import (  # noqa: F401 (_ODDS, BEST_KEY, STATS_KEY: for tests and benches)
+    _ODDS,
+    BEST_KEY,
+    STATS_KEY,
+    GelatinousPanels,
+    remember,
+    valid_best,
+    valid_stats,
 )
 
 # Auto-roll per pace preference: (animation speed factor, ms from one roll to the next,
@@ -38,11 +38,6 @@ AUTO = {"slow": (1.25, 3200), "normal": (1.0, 2200), "fast": (0.5, 1000), "insta
 FIRST_AUTO_MS = 400  # the first roll after Auto is pressed comes quickly
 
 SLICE_MS = 40  # odds are worked out in slices this long, so the page stays responsive
-_ODDS: dict[tuple, dict] = {}  # position key -> odds (shared by every table on the page)
-_ODDS_LIMIT = 400
-
-BEST_KEY = "gelatinous_best"  # lowest winning solitaire score on this device
-STATS_KEY = "gelatinous_stats"  # {"played": n, "won": n} solitaire games on this device
 
 MODE_INFO = {
     "solitaire": ("Solitaire", "1 player · 13 dice. Finish the cube in as few rolls as you can."),
@@ -52,31 +47,12 @@ MODE_INFO = {
 NOBODY_WINS = {EATEN: "Everyone was eaten!", LOST: "Out of dice: the jelly wins!", ELIMINATED: "Everyone ran out of dice!"}
 
 
-def valid_best(value) -> int | None:
-    """The stored personal best if it is a plausible score, else None (never raises)."""
-    return value if type(value) is int and -20 <= value <= 100_000 else None
-
-
-def valid_stats(value) -> dict:
-    if isinstance(value, dict):
-        played, won = value.get("played"), value.get("won")
-        if type(played) is int and type(won) is int and 0 <= won <= played:
-            return {"played": played, "won": won}
-    return {"played": 0, "won": 0}
-
-
-def _remember(key: tuple, value: dict) -> None:
-    if len(_ODDS) >= _ODDS_LIMIT:
-        del _ODDS[next(iter(_ODDS))]
-    _ODDS[key] = value
-
-
 def anim_ms(k: float | None) -> int:
     """How long a roll's animation runs at speed factor k (None or 0: not animated)."""
     return int(ANIM_MS * k) if k else 0
 
 
-class GelatinousScreen(TableScreen):
+class GelatinousScreen(GelatinousPanels, TableScreen):
     game_id = "gelatinous"
 
     def __init__(self, app, rest=None):
@@ -97,6 +73,9 @@ class GelatinousScreen(TableScreen):
         self.end_hold = False  # game just ended: let the last roll play before the end screen
         self.recorded = False  # this game's solitaire result is in the device stats
         self.best_note = ""
+        # The last complete odds shown (entry from here, entry from the start): drawn
+        # dimmed while the next position's are worked out, so the panel keeps its size.
+        self.odds_seen: tuple[dict, dict | None] | None = None
 
     def public(self) -> dict:
         """What everyone sees of the position on screen (all dice are on the table)."""
@@ -264,7 +243,14 @@ class GelatinousScreen(TableScreen):
         return False
 
     def animating(self) -> bool:
-        return self.end_hold or self.app.now() < self.anim_until
+        return self.end_hold or self.rolling()
+
+    def rolling(self) -> bool:
+        """The last roll's animation is still playing."""
+        return self.app.now() < self.anim_until
+
+    def focus_home(self) -> str | None:
+        return "[data-action='roll']"  # a player works at the Roll button (Space/Enter, or a tap)
 
     def settle(self) -> None:
         """Finish the roll animation at once (a click on the board or a key)."""
@@ -306,7 +292,7 @@ class GelatinousScreen(TableScreen):
         for k, state in ((key, self.state), start):
             entry = _ODDS.get(k)
             if entry is None or not entry["done"]:
-                _remember(k, odds.work_on(state, entry, self.app.now, SLICE_MS))
+                remember(k, odds.work_on(state, entry, self.app.now, SLICE_MS))
                 break
         self.app.update("[data-odds]", self.odds_panel())
         if not (_ODDS[key]["done"] and _ODDS.get(start[0], {}).get("done")):
@@ -315,11 +301,62 @@ class GelatinousScreen(TableScreen):
     # --- drawing: the board ------------------------------------------------------------
 
     def status_line(self) -> Markup:
-        return Markup("")  # the roll bar says whose call it is
+        """The strip's first words: the round, and who calls it (always seat 0)."""
+        if self.state is None:
+            return Markup("")
+        rnd = self.public()["round"]
+        if self.phase == "replay":
+            text = f"Replay · round {rnd}"
+        elif self.phase != "play":
+            text = "Game over"
+        elif rnd == 0:
+            text = "Ready to roll"
+        else:
+            text = f"Round {rnd}"
+        return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
+
+    def strip(self) -> Markup:
+        """Cubes in the strip: solitaire, yours; otherwise the leader's, and the
+        viewer's (or the caller's, when everyone shares the device) beside it."""
+        if self.state is None:
+            return Markup("")
+        view = self.public()
+        players, names = view["players"], self.names()
+
+        def cube(seat: int) -> Markup:
+            p = players[seat]
+            grew = p["last"]["rolled"] and "cube" in p["last"]["dest"]
+            # A new element each round (id), so a cube that grew flashes every time.
+            return h("b", {"class": "up" if grew else None, "id": f"gel-strip-{seat}-r{view['round']}" if grew else None},
+                     str(p["cube"]))
+
+        if view["mode"] == "solitaire":
+            p = players[0]
+            facts = [h("span", None, "Cube ", cube(0), "/8"), h("span", None, "Hand ", h("b", None, str(p["hand"]))),
+                     h("span", None, "Rolls ", h("b", None, str(p["tally"])))]
+        else:
+            top = max(p["cube"] for p in players)
+            leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]
+            me = self.viewer()
+            me = CALLER if me is None else me
+            if top == 0:
+                facts = [h("span", None, "All cubes empty")]
+            elif len(leaders) == 1:
+                facts = [h("span", None, names[leaders[0]], " ", cube(leaders[0]), "/8 leads")]
+            else:
+                facts = [h("span", None, f"{len(leaders)} lead with ", cube(leaders[0]), "/8")]
+            if me not in leaders and top:
+                facts.insert(0, h("span", None, names[me], " ", cube(me), "/8"))
+        return h("span", {"class": "strip-facts"}, *facts)
+
+    def since_last_turn(self) -> None:
+        return None  # every roll is the caller's and moves everyone's dice: the mats show it all
 
     def board(self) -> Markup:
         view = self.public()
-        k = self.fresh_k
+        # A new roll, or one still playing (a redraw mid-roll keeps the same elements, so
+        # their animations go on; see gelatinous_art).
+        k = self.fresh_k or (self.last_k if self.rolling() else None)
         fresh = bool(k) and view["round"] > 0
         mode = view["mode"]
         mats = [mat(view, seat, fresh, self.names()) for seat in range(len(view["players"]))]
@@ -328,122 +365,43 @@ class GelatinousScreen(TableScreen):
         if fresh:
             attrs["style"] = f"--k:{k}"
             attrs["data-action"] = "settle"
+        # The roll bar comes after the mats so that on a phone it can stick to the bottom
+        # of the screen, under the thumb (CSS puts it on top on wider screens).
         return h("div", attrs,
-                 self.roll_bar(view),
-                 h("div", {"class": f"mats mats-{mode} n{len(mats)}"}, *mats))
+                 h("div", {"class": f"mats mats-{mode} n{len(mats)}"}, *mats),
+                 self.roll_bar(view))
 
     def roll_bar(self, view: dict) -> Markup:
         caller = self.names()[CALLER]
         over = self.phase != "play"
+        keys = None
         if self.phase == "replay":
-            sub = "Replay: step with the controls beside the board"
+            sub = "Replay: step with the replay controls"
         elif over:
             sub = "Game over"
         elif self.auto:
-            sub = "Rolling by itself — press Auto to pause"
-        elif len(self.seats) == 1:
-            sub = "Space or Enter rolls too"
+            sub = "Rolling by itself: Auto pauses it"
         else:
-            sub = f"{caller} calls the rolls for everyone · Space or Enter"
+            sub = "Roll until the cube is complete" if len(self.seats) == 1 else f"{caller} calls the rolls for everyone"
+            keys = h("span", {"class": "keys-hint"}, "Space or Enter rolls")  # hidden on touch screens
+        # Out of play the buttons are aria-disabled, not disabled: a disabled button
+        # drops the keyboard focus to the page.
+        off = "true" if over else None
         return h("div", {"class": "roll-bar"},
-                 h("button", {"type": "button", "class": "roll-button", "data-action": "roll", "disabled": over,
+                 h("button", {"type": "button", "class": "roll-button", "data-action": "roll", "aria-disabled": off,
                               "aria-keyshortcuts": "Space Enter"}, roll_icon(), "Roll"),
                  h("button", {"type": "button", "class": "auto-toggle" + (" on" if self.auto else ""), "data-action": "auto",
-                              "aria-pressed": "true" if self.auto else "false", "disabled": over},
+                              "aria-pressed": "true" if self.auto else "false", "aria-disabled": off},
                    h("span", {"class": "auto-dot", "aria-hidden": "true"}), "Auto"),
-                 h("p", {"class": "round-info", "aria-live": "polite"},
-                   h("strong", {"data-round-label": ""}, f"Round {view['round']}" if view["round"] else "Ready to roll"),
-                   h("span", None, sub)))
+                 h("p", {"class": "round-info"}, h("span", None, sub), keys))
 
     # --- drawing: the side panels ---------------------------------------------------------
 
     def side(self) -> Markup:
-        return join(self.odds_panel(), self.best_panel())
+        return self.odds_panel()
 
-    def best_panel(self) -> Markup:
-        if self.mode() != "solitaire":
-            return Markup("")
-        best = valid_best(self.app.prefs.get(BEST_KEY))
-        stats = valid_stats(self.app.prefs.get(STATS_KEY))
-        record = (f"You have won {stats['won']} of {stats['played']} solitaire game"
-                  f"{'s' if stats['played'] != 1 else ''} here." if stats["played"] else "No solitaire games finished here yet.")
-        return h("section", {"class": "best", "aria-label": "Personal best", "data-best": best if best is not None else ""},
-                 h("h2", None, "Personal best"),
-                 h("p", {"class": "best-score"}, h("strong", None, str(best)) if best is not None else "—",
-                   h("span", None, " lowest winning score on this device")),
-                 h("p", {"class": "muted"}, record))
-
-    def odds_panel(self) -> Markup:
-        if not self.odds_wanted():
-            return h("section", {"class": "odds", "aria-label": "Odds", "data-odds": "over"},
-                     h("h2", None, "Odds"), h("p", {"class": "muted"}, "The game is over: no more odds to give."))
-        view = self.public()
-        now = _ODDS.get(odds.position_key(self.state))
-        start = _ODDS.get(odds.start_key(self.state))
-        ready = bool(now and now["done"])
-        attrs = {"class": "odds", "aria-label": "Odds", "data-odds": "ready" if ready else "working"}
-        if ready:
-            attrs["data-odds-ms"] = fnum(now["ms"], 1)
-        # Exact odds are shown once complete; a simulation shows its games so far.
-        shown = now if now and (now["done"] or not now["exact"]) else None
-        start = start if start and start["done"] else None
-        if view["mode"] == "solitaire":
-            body = self.solitaire_odds(view, shown, start)
-        else:
-            body = self.table_odds(view, shown, start)
-        # (How long the odds took is data-odds-ms, for benchmarks: not a player's concern.)
-        if now and now["exact"] and ready:
-            foot = "Exact: every possible roll counted."
-        elif shown:
-            foot = f"Simulated {now['games']:,} games from here" + ("." if ready else " so far…")
-        else:
-            foot = "Working out the odds…"
-        return h("section", attrs, h("h2", None, "Odds"), *body, h("p", {"class": "odds-foot muted"}, foot))
-
-    def solitaire_odds(self, view: dict, now: dict | None, start: dict | None) -> list:
-        at_start = view["round"] == 0
-        if not now:
-            return [h("p", {"class": "odds-big"}, h("span", {"class": "big-num"}, "…"), " chance to finish the cube")]
-        win = now["win"][0]
-        lines = [h("p", {"class": "odds-big", "data-win": fnum(win, 4)},
-                   h("span", {"class": "big-num"}, pct(win)), " chance to finish the cube",
-                   h("span", {"class": "muted"}, f" (at the start: {pct(start['win'][0])})") if start and not at_start else None)]
-        facts = []
-        if now.get("median") is not None:
-            facts.append(h("li", None, "Typical winning score: ", h("strong", None, str(now["median"]))))
-        facts.append(h("li", None, "Rolls still to come: about ", h("strong", None, fnum(now["mean_rounds"], 1))))
-        lines.append(h("ul", {"class": "odds-facts"}, *facts))
-        lines.append(histogram(now.get("scores") or {}, (start or {}).get("scores") or {}, at_start,
-                               valid_best(self.app.prefs.get(BEST_KEY))))
-        lines.append(h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand."))
-        return lines
-
-    def table_odds(self, view: dict, now: dict | None, start: dict | None) -> list:
-        names = self.names()
-        at_start = view["round"] == 0
-        if not now:
-            return [h("p", {"class": "muted"}, "Rolling the numbers…")]
-        rows = []
-        for seat, name in enumerate(names):
-            chance = now["win"][seat]
-            then = start["win"][seat] if start and not at_start else None
-            out = view["players"][seat]["status"] != PLAYING
-            bar = h("span", {"class": "meter"},
-                    h("span", {"class": f"fill p{seat}", "style": f"width:{chance * 100:.1f}%"}),
-                    h("span", {"class": "tick", "style": f"left:{then * 100:.1f}%", "title": f"At the start: {pct(then)}"})
-                    if then is not None else None)
-            rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
-                          h("span", {"class": "odds-name"}, name), bar,
-                          h("strong", {"class": "odds-pct"}, pct(chance))))
-        nobody_word = "Everyone eaten" if view["mode"] == "multi" else "Nobody finishes"
-        nobody_then = f" (start: {pct(start['nobody'])})" if start and not at_start else ""
-        return [h("p", {"class": "odds-sub"}, "Chance to win"),
-                h("ol", {"class": "odds-rows"}, *rows),
-                h("p", {"class": "odds-nobody"}, f"{nobody_word}: ", h("strong", None, pct(now["nobody"])), nobody_then),
-                h("p", {"class": "muted"}, f"About {fnum(now['mean_rounds'], 1)} more rounds."
-                                           + (" The tick marks each player's chance at the start." if not at_start else "")),
-                h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand.")
-                if view["mode"] == "video" else None]
+    def details(self) -> Markup:
+        return self.best_panel()
 
     def bot_speed_chips(self) -> bool:
         return False  # "Auto speed" below sets the same pace

@@ -6,6 +6,10 @@ Animation: a freshly rolled board carries the class `gel-fresh` and CSS variable
 (--k: speed factor; per die --d delay, --ax/--ay start offset). The final state is
 always drawn; animations only start elements elsewhere and bring them home, so
 skipping (click, key) or prefers-reduced-motion simply shows the final picture.
+Redraws morph the page (elements that match stay), and a CSS animation starts only on
+an element that is new or newly matches: so each round's pictures carry an id with the
+round in it (`art_id`), which makes every roll's SVGs new elements that animate, while
+a redraw within the same round (settling, Auto, the sheet) keeps them as they are.
 
 Everything here draws from the rules' public view (`GAME.view`) and plain numbers.
 """
@@ -69,6 +73,11 @@ def dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n} dice"
 
 
+def art_id(kind: str, seat: int, view: dict) -> str:
+    """An id that is new every round (see the module's note on animation)."""
+    return f"gel-{kind}-{seat}-r{view['round']}"
+
+
 # --- drawing helpers ----------------------------------------------------------------------
 
 def iso(x: float, y: float, z: float) -> tuple[float, float]:
@@ -113,7 +122,7 @@ def tray_layout(slots: int) -> tuple[int, float, float]:
     return 9, 19, 3
 
 
-def tally_marks(count: int, fresh: bool, width: float = 340) -> Markup:
+def tally_marks(count: int, fresh: bool, width: float = 340, id_: str | None = None) -> Markup:
     """Tally marks like on paper: four strokes and a fifth across, a slight wobble."""
     per_row = max(1, int(width // 34))
     rows = max(1, ceil(ceil(count / 5) / per_row)) if count else 1
@@ -133,7 +142,7 @@ def tally_marks(count: int, fresh: bool, width: float = 340) -> Markup:
         strokes.append(svg("path", d=d, pathLength=1, class_="mark fresh-mark" if last else "mark"))
     if not count:
         strokes.append(svg("text", "No rolls yet", x=6, y=20, class_="tally-empty"))
-    return h("svg", {"class": "tally", "viewBox": f"0 0 {width} {height}", "role": "img",
+    return h("svg", {"class": "tally", "id": id_, "viewBox": f"0 0 {width} {height}", "role": "img",
                      "aria-label": f"{count} roll{'s' if count != 1 else ''} tallied", "data-tally": count},
              Markup("".join(strokes)))
 
@@ -180,6 +189,7 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
                h("span", {"class": f"seat-dot p{seat}", "aria-hidden": "true"}),
                h("h2", None, names[seat]),
                h("span", {"class": "caller-tag"}, "calls the rolls") if seat == CALLER and n > 1 else None,
+               h("span", {"class": "mat-rolls", "aria-hidden": "true"}, f"{p['tally']} roll{'s' if p['tally'] != 1 else ''}"),
                badge)
     label = f"{names[seat]}: cube {p['cube']} of 8, {dice(p['hand'])} in hand"
     if mode != "multi":
@@ -199,7 +209,7 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
              header,
              mat_art(view, seat, fresh),
              h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, "Rolls"),
-               tally_marks(p["tally"], rolled_now, 300)),
+               tally_marks(p["tally"], rolled_now, 300, art_id("tally", seat, view))),
              h("p", {"class": "last-roll"}, roll_caption(view, seat, names)),
              score, passing,
              h("p", {"class": "facts visually-hidden"}, " · ".join(facts)))
@@ -287,7 +297,8 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
     parts: list = []
     # --- cube: a plate, ghost slots, the dice
     floor = [iso(0, 0, 0), iso(2, 0, 0), iso(2, 2, 0), iso(0, 2, 0)]
-    parts.append(svg("text", f"Cube · {cube_after} of 8", x=8, y=16, class_="zone-label"))
+    parts.append(svg("text", f"Cube · {cube_after} of 8", x=8, y=16,
+                     class_="zone-label bump" if animate and cube_after > cube_before else "zone-label"))
     parts.append(svg("ellipse", cx=CUBE_OX, cy=iso(2, 2, 0)[1] - 4, rx=62, ry=12, class_="cube-shadow"))
     parts.append(svg("polygon", points=points(floor), class_="cube-plate"))
     if cube_after < CUBE:
@@ -314,7 +325,9 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
 
     # --- hand tray
     parts.append(svg("rect", x=TRAY_X, y=TRAY_Y, width=TRAY_W, height=tray_h, rx=12, class_="tray tray-hand"))
-    parts.append(svg("text", f"Hand · {p['hand']}", x=TRAY_X + 4, y=16, class_="zone-label"))
+    hand_before = len(faces) if last["rolled"] else p["hand"] - sum(g["dice"] for g in last.get("received", []))
+    parts.append(svg("text", f"Hand · {p['hand']}", x=TRAY_X + 4, y=16,
+                     class_="zone-label bump" if animate and p["hand"] != hand_before else "zone-label"))
     for slot in range(n_slots):
         x, y = slot_xy(slot)
         parts.append(svg("rect", x=x + 2, y=y + 2, width=d - 4, height=d - 4, rx=d * 0.2, class_="slot"))
@@ -390,7 +403,7 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
                 parts.append(svg("g", svg("g", die, class_="leave", style=f"--ox:{ox}px;--d:{T_MOVE1}"),
                                  transform=f"translate({fnum(sx)} {fnum(sy)})", aria_hidden="true"))
 
-    return h("svg", {"class": "mat-art", "viewBox": f"0 0 {W} {fnum(height)}", "role": "img",
+    return h("svg", {"class": "mat-art", "id": art_id("art", seat, view), "viewBox": f"0 0 {W} {fnum(height)}", "role": "img",
                      "aria-label": art_label(view, seat)},
              Markup("".join(parts)))
 
@@ -411,15 +424,27 @@ def roll_icon() -> Markup:
              svg("g", flat_die(22, 3), transform="translate(16 2) rotate(10 11 11)"))
 
 
+HIST = (300, 128, 26, 96)  # the histogram's width, height, left margin and baseline (user units)
+
+
+def empty_histogram() -> Markup:
+    """The histogram's frame while the odds are being worked out: the same size as the
+    chart to come, so nothing moves when it arrives."""
+    cw, ch, left, base = HIST
+    return h("figure", {"class": "histogram"},
+             h("svg", {"viewBox": f"0 0 {cw} {ch}", "aria-hidden": "true"},
+               svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis"),
+               svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end")),
+             h("figcaption", None, h("span", {"class": "key key-now"}, "working…")))
+
+
 def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Markup:
     """Chance of each final score: from here (filled) and from the start (dashed), and
     the personal best (None: none yet) as a line."""
-    if not now and not start:
-        return Markup("")
     shown = [now] + ([start] if start and not at_start else [])
-    ranges = [r for r in (score_range(dist) for dist in shown) if r]
-    if not ranges:
-        return Markup("")
+    ranges = [r for r in (score_range(dist) for dist in shown if dist) if r]
+    if not now or not ranges:
+        return empty_histogram()
     lo = min(r[0] for r in ranges)
     hi = max(max(r[1] for r in ranges), lo + 6)
     span = list(range(lo, hi + 1))
@@ -430,7 +455,7 @@ def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Marku
     now_v = [bucket(now, s) for s in span]
     start_v = [bucket(start, s) for s in span] if start and not at_start else []
     top = max(now_v + start_v + [1e-9])
-    cw, ch, left, base = 300, 128, 26, 96
+    cw, ch, left, base = HIST
     bw = (cw - left - 6) / len(span)
     parts = [svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis")]
     parts.append(svg("text", pct(top), x=left - 4, y=14, class_="axis-label", text_anchor="end"))

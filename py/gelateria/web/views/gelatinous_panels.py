@@ -1,0 +1,142 @@
+"""The Gelatinous table's side panels: the odds (from here and from the start) and the
+solitaire personal best. Drawing only (a mixin of GelatinousScreen, like
+web/chrome.py's TableChrome): from the rules' public view (`self.public()`), the odds
+cache that the screen fills in slices, and the device's preferences.
+
+The odds panel is steady: its lines are the same whatever is known, so it keeps its
+size while a new position's odds are worked out (the last ones stay, dimmed).
+"""
+
+from __future__ import annotations
+
+from gelateria.games.gelatinous import odds
+from gelateria.games.gelatinous.rules import PLAYING
+from gelateria.web.markup import Markup, h
+from gelateria.web.views.gelatinous_art import fnum, histogram, pct
+
+_ODDS: dict[tuple, dict] = {}  # position key -> odds (shared by every table on the page)
+_ODDS_LIMIT = 400
+
+BEST_KEY = "gelatinous_best"  # lowest winning solitaire score on this device
+STATS_KEY = "gelatinous_stats"  # {"played": n, "won": n} solitaire games on this device
+
+
+def valid_best(value) -> int | None:
+    """The stored personal best if it is a plausible score, else None (never raises)."""
+    return value if type(value) is int and -20 <= value <= 100_000 else None
+
+
+def valid_stats(value) -> dict:
+    if isinstance(value, dict):
+        played, won = value.get("played"), value.get("won")
+        if type(played) is int and type(won) is int and 0 <= won <= played:
+            return {"played": played, "won": won}
+    return {"played": 0, "won": 0}
+
+
+def remember(key: tuple, value: dict) -> None:
+    """Keep the odds of a position (the oldest are forgotten past _ODDS_LIMIT)."""
+    if len(_ODDS) >= _ODDS_LIMIT:
+        del _ODDS[next(iter(_ODDS))]
+    _ODDS[key] = value
+
+
+class GelatinousPanels:
+    """Drawing only: every method reads the table and returns markup."""
+
+    def best_panel(self) -> Markup:
+        if self.mode() != "solitaire":
+            return Markup("")
+        best = valid_best(self.app.prefs.get(BEST_KEY))
+        stats = valid_stats(self.app.prefs.get(STATS_KEY))
+        record = (f"You have won {stats['won']} of {stats['played']} solitaire game"
+                  f"{'s' if stats['played'] != 1 else ''} here." if stats["played"] else "No solitaire games finished here yet.")
+        return h("section", {"class": "best", "aria-label": "Personal best", "data-best": best if best is not None else ""},
+                 h("h2", None, "Personal best"),
+                 h("p", {"class": "best-score"}, h("strong", None, str(best)) if best is not None else "—",
+                   h("span", None, " lowest winning score on this device")),
+                 h("p", {"class": "muted"}, record))
+
+    def odds_panel(self) -> Markup:
+        """The odds from here and from the start. Its lines are the same whatever is
+        known: while a new position's odds are worked out the last ones stay, dimmed
+        (data-odds="busy"), and before any are known "…" holds their places, so the
+        panel never changes size during play."""
+        view = self.public()
+        if self.odds_wanted():
+            now = _ODDS.get(odds.position_key(self.state))
+            start = _ODDS.get(odds.start_key(self.state))
+            start = start if start and start["done"] else None
+            if now and now["done"]:
+                state, self.odds_seen = "ready", (now, start)
+            elif self.odds_seen:
+                state, (now, start) = "busy", self.odds_seen
+            else:  # the first odds of this game: a simulation shows its games so far
+                state, now = "working", now if now and not now["exact"] else None
+            working = _ODDS.get(odds.position_key(self.state))
+        elif self.odds_seen and self.phase == "over":
+            state, (now, start), working = "over", self.odds_seen, None
+        else:
+            return h("section", {"class": "odds", "aria-label": "Odds", "data-odds": "over"},
+                     h("h2", None, "Odds"), h("p", {"class": "muted"}, "The game is over: no more odds to give."))
+        attrs = {"class": "odds", "aria-label": "Odds", "data-odds": state, "aria-busy": "true" if state == "busy" else None}
+        if state == "ready":
+            attrs["data-odds-ms"] = fnum(now["ms"], 1)  # for benchmarks: not a player's concern
+        at_start = view["round"] == 0
+        if view["mode"] == "solitaire":
+            body = self.solitaire_odds(now, start, at_start)
+        else:
+            body = self.table_odds(view, now, start, at_start)
+        if state == "over":
+            foot = "Game over: the odds before the last roll."
+        elif state == "busy":
+            foot = "Working out the odds from here…" + (f" ({working['games']:,} games)" if working and not working["exact"] else "")
+        elif now and now["exact"] and state == "ready":
+            foot = "Exact: every possible roll counted."
+        elif now:
+            foot = f"Simulated {now['games']:,} games from here" + ("." if state == "ready" else " so far…")
+        else:
+            foot = "Working out the odds…"
+        return h("section", attrs, h("h2", None, "Odds"), *body, h("p", {"class": "odds-foot muted"}, foot))
+
+    def solitaire_odds(self, now: dict | None, start: dict | None, at_start: bool) -> list:
+        def fact(label: str, value) -> Markup:
+            return h("li", None, label, h("strong", None, "…" if value is None else str(value)))
+
+        median = now.get("median") if now else None
+        win = now["win"][0] if now else None
+        return [h("p", {"class": "odds-big", "data-win": fnum(win, 4) if now else None},
+                  h("span", {"class": "big-num"}, pct(win) if now else "…"), " chance to finish the cube"),
+                h("ul", {"class": "odds-facts"},
+                  fact("Typical winning score: ", median if median is not None else ("—" if now else None)),
+                  fact("Rolls still to come: about ", fnum(now["mean_rounds"], 1) if now else None),
+                  fact("At the start: ", pct(start["win"][0]) if start else None)),
+                histogram(now.get("scores") or {} if now else {}, (start or {}).get("scores") or {}, at_start,
+                          valid_best(self.app.prefs.get(BEST_KEY))),
+                h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand.")]
+
+    def table_odds(self, view: dict, now: dict | None, start: dict | None, at_start: bool) -> list:
+        rows = []
+        for seat, name in enumerate(self.names()):
+            chance = now["win"][seat] if now else 0.0
+            then = start["win"][seat] if start and not at_start else None
+            out = view["players"][seat]["status"] != PLAYING
+            # The fill's width changes in place (the page is morphed), so it slides.
+            bar = h("span", {"class": "meter"},
+                    h("span", {"class": f"fill p{seat}", "style": f"width:{chance * 100:.1f}%"}),
+                    h("span", {"class": "tick", "style": f"left:{then * 100:.1f}%", "title": f"At the start: {pct(then)}"})
+                    if then is not None else None)
+            rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
+                          h("span", {"class": "odds-name"}, name), bar,
+                          h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))
+        nobody_word = "Everyone eaten" if view["mode"] == "multi" else "Nobody finishes"
+        nobody_then = f" (start: {pct(start['nobody'])})" if start and not at_start else ""
+        return [h("p", {"class": "odds-sub"}, "Chance to win"),
+                h("ol", {"class": "odds-rows"}, *rows),
+                h("p", {"class": "odds-nobody"}, f"{nobody_word}: ", h("strong", None, pct(now["nobody"]) if now else "…"),
+                  nobody_then),
+                h("p", {"class": "muted odds-note"},
+                  f"About {fnum(now['mean_rounds'], 1)} more rounds." if now else "How many more rounds: …",
+                  " The tick marks each player's chance at the start." if not at_start else ""),
+                h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand.")
+                if view["mode"] == "video" else None]

@@ -11,7 +11,8 @@ from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import Planner
-from gelateria.web.views.itsmine import REACH_MS, screen
+from gelateria.web.views.itsmine import screen
+from gelateria.web.views.itsmine_keys import HOT_ROWS, key_groups, key_map, key_press
 
 
 def make(seats, seed=7, options=None):
@@ -45,11 +46,11 @@ def test_setup_offers_who_flips_first_and_starts_a_real_time_game():
     view = screen(app, [])
     app.screen = view
     page = view.render()
-    assert 'name="opt_first"' in page and "Q, P, Z, M, V" in page
+    assert 'name="opt_first"' in page and "Q W E R T, Y U I O P" in page
     form = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "hard", "seat2_kind": "easy",
             "seat3_kind": "normal", "seed": "12", "opt_first": "0"}
     view.on_action("start", {"form": form})
-    assert view.phase == "play" and view.options == {"first": 0} and view.state.turn == 0
+    assert view.phase == "play" and view.options.get("first") == 0 and view.state.turn == 0
     assert [s.level for s in view.seats] == ["", "hard", "easy", "normal"]
     assert 'data-action="flip"' in app.page and "Your favourites" in app.page
     # It is the human's turn and no pile is open: nothing is scheduled, nothing moves.
@@ -114,39 +115,110 @@ def test_a_human_flips_and_grabs_with_keys_and_clicks():
     assert "turn to flip" in view.message
 
 
-def test_hot_seat_keys_reach_then_grab_and_favourites_stay_hidden_until_peek():
+def test_key_groups_one_human_uses_the_number_keys():
+    assert key_groups([2], 5) == {2: ["1", "2", "3", "4", "5"]}
+    assert key_groups([0], 3) == {0: ["1", "2", "3"]}
+    assert key_press(key_groups([0], 3), "3") == (0, 2)
+    assert key_press(key_groups([0], 3), "4") is None  # no fourth pile
+    assert key_press(key_groups([0], 3), " ") is None
+
+
+@pytest.mark.parametrize("piles", [3, 4, 5])
+@pytest.mark.parametrize("humans", [[0, 1], [1, 2], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4]])
+def test_key_groups_give_every_hot_seat_human_their_own_keys_for_every_pile(humans, piles):
+    humans = [h for h in humans if h < piles]
+    groups = key_groups(humans, piles)
+    assert sorted(groups) == sorted(humans)
+    for seat, keys in groups.items():
+        assert len(keys) == piles and len(set(keys)) == piles  # one key per pile
+        assert not set(keys) & set("12345 ")  # the solo keys and Space (flip) stay free
+        for other, theirs in groups.items():
+            if other != seat:
+                assert not set(keys) & set(theirs)  # nobody shares a key
+    mapping = key_map(groups)
+    assert len(mapping) == len(humans) * piles
+    for seat, keys in groups.items():
+        for pile, key in enumerate(keys):
+            assert key_press(groups, key) == (seat, pile) == key_press(groups, key.upper())
+
+
+def test_key_groups_keep_two_players_hands_apart():
+    groups = key_groups([0, 1], 3)
+    assert groups == {0: ["q", "w", "e"], 1: ["i", "o", "p"]}  # left hand, right hand
+    assert len(HOT_ROWS) == 5
+    with pytest.raises(ValueError):
+        key_groups([0, 1], 6)
+
+
+def test_hot_seat_humans_grab_with_their_own_keys_and_favourites_stay_hidden_until_peek():
     app, view = make([Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Chiara", "easy"), Seat("bot", "Dario", "easy")],
                      options={"first": 2})
     page = app.page
     fav = view.state.favourites
-    assert view.hot_keys() == {0: "q", 1: "p"}
+    assert view.groups() == {0: ["q", "w", "e", "r"], 1: ["u", "i", "o", "p"]}
     assert "data-favourites" not in page and "Your favourites" not in page
     assert page.count('data-hold="peek"') == 2
-    # Ana holds Peek: her favourites appear on her panel only, and hide when she lets go.
+    # Every pile has a button per human, each showing that human's key for the pile.
+    assert page.count('data-action="grab"') == 8
+    assert re.search(r'aria-label="Bo O: Bo takes Chiara&#x27;s pile"|aria-label="Bo O: Bo takes Chiara\'s pile"', page)
+    # Ana holds Peek: her favourites appear, and hide when she lets go.
     view.on_hold("peek", {"seat": "0"}, True)
-    foot = app.updated("foot0")[-1]
-    assert 'data-favourites="0"' in foot and ["strawberry", "chocolate", "vanilla", "pistachio", "blueberry"][fav[0][0]] in foot
-    assert not app.updated("foot1")
+    favs = app.updated("favs")[-1]
+    assert 'data-favourites="0"' in favs and 'data-favourites="1"' not in favs
+    assert ["strawberry", "chocolate", "vanilla", "pistachio", "blueberry"][fav[0][0]] in favs
     app.advance(5000)
-    assert 'data-favourites="0"' in app.updated("foot0")[-1]  # still held
+    assert 'data-favourites="0"' in app.updated("favs")[-1]  # still held
     view.on_hold("peek", {"seat": "0"}, False)
-    assert 'data-favourites' not in app.updated("foot0")[-1]
-    # Grabbing needs the grab key first; the number alone explains what to do.
+    assert "data-favourites" not in app.updated("favs")[-1]
+    # Bo grabs pile 3 with his third key, O: one press, no reaching first.
     put(view, draw=[[1], [2], [3], [4]], open=[[], [], [40], []], favourites=list(fav), turn=3, now=game_time(app, view))
-    view.on_key("3")
-    assert "Press your grab key first (Ana Q, Bo P)" in view.message
-    assert view.on_key("P")  # Bo reaches (Shift or Caps Lock do not matter)
-    assert view.reaching[0] == 1 and 'data-reaching=""' in app.updated("head1")[-1]
-    view.on_key("3")
+    assert view.on_key("O")  # (Shift or Caps Lock do not matter)
     assert view.record.moves[-1][0] == 1 and view.record.moves[-1][1]["p"] == [2]
-    # The reach ends by itself.
-    app.advance(REACH_MS + 1)
-    assert view.reaching is None
-    # Mouse for hot-seat: Reach button, then the pile's button.
+    # Ana takes pile 1 with Q.
     put(view, draw=[[1], [2], [3], [4]], open=[[41], [], [], []], favourites=list(fav), turn=3, now=game_time(app, view))
-    view.on_action("reach", {"seat": "0"})
-    view.on_action("grab", {"pile": "0"})
+    assert view.on_key("q")
     assert view.record.moves[-1][0] == 0 and view.state.won[0][-1] == 41
+    # A number alone says nothing about whose hand it is: it explains the keys.
+    put(view, draw=[[1], [2], [3], [4]], open=[[], [42], [], []], favourites=list(fav), turn=3, now=game_time(app, view))
+    moves = len(view.record.moves)
+    view.on_key("2")
+    assert len(view.record.moves) == moves and "Ana Q W E R; Bo U I O P" in view.message
+    # By pointer: the button names whose hand it is.
+    view.on_action("grab", {"pile": "1", "hand": "1"})
+    assert view.record.moves[-1][0] == 1 and view.state.won[1][-1] == 42
+
+
+def test_a_call_pauses_the_flip_control_and_grabs_during_the_pause_still_count():
+    from gelateria.games.itsmine import rules
+
+    pause = getattr(rules, "PAUSE_MS", None)
+    if pause is None:
+        pytest.skip("these rules have no pause yet")
+    app, view = solo(level="easy")
+    assert pause >= 500
+    fav = list(view.state.favourites)
+    t = game_time(app, view)
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [30], [31], []], favourites=fav, turn=0, now=t, pause_ms=pause)
+    assert 'data-action="flip"' in app.page and "data-paused" not in app.page and "pause-ring on" not in app.page
+    assert view.on_key("2")  # Ana calls for Bo's pile: play pauses
+    assert view.record.moves[-1] == [0, {"a": "g", "p": [1], "t": t}]
+    flip = app.updated("flip")[-1]
+    assert "data-paused" in flip and "Paused…" in flip and 'aria-disabled="true"' in flip
+    assert "pause-ring on" in app.updated("pause")[-1] and "It's mine! Paused" in app.updated("pause")[-1]
+    # Space during the pause flips nothing and says why.
+    moves = len(view.record.moves)
+    app.advance(300)
+    view.on_key(" ")
+    assert len(view.record.moves) == moves and "paused" in view.message.lower()
+    # A call during the pause counts (and the pause starts again from it).
+    assert view.on_key("3")
+    assert view.record.moves[-1] == [0, {"a": "g", "p": [2], "t": t + 300}] and view.state.won[0][-1] == 31
+    app.advance(pause - 2)
+    assert "data-paused" in app.updated("flip")[-1]
+    app.advance(5)  # the pause is over: the Flip control is back, without a move happening
+    assert "data-paused" not in app.updated("flip")[-1] and "pause-ring on" not in app.updated("pause")[-1]
+    assert view.on_key(" ")
+    assert view.record.moves[-1][1]["a"] == "f"
 
 
 def test_the_countdown_is_redrawn_alone_then_expires_and_the_round_is_scored():

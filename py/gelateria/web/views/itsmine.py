@@ -9,13 +9,15 @@ rules demand.
 
 Controls
 - One human against bots: click a pile's "It's mine!" button or press its number
-  (1–5) to grab it; click your draw pile or press Space to flip on your turn. Your
-  favourites stay on screen.
-- Several humans on one keyboard (hot-seat): each has a grab key (Q, P, Z, M, V).
-  Press your key: you are "reaching" for 1.5 s; press a pile's number (or click
-  its "It's mine!" button) to grab it, more numbers for more piles. Space flips for
-  whichever human's turn it is. Favourites are secret: yours show only while you
-  hold your "Hold to peek" button (data-hold: pressed → shown, released → hidden).
+  (1–5) to grab it; click Flip or press Space to flip on your turn. Your favourites
+  and the Flip control stay on screen, pinned under the piles (the hand bar).
+- Several humans on one keyboard (hot-seat): each has a key group of their own, one key
+  per pile (itsmine_keys.py: Q W E R T, Y U I O P, ...), shown on every pile's buttons;
+  by pointer, each pile has a button per human. Space flips for whichever human's turn
+  it is. Favourites are secret: yours show only while you hold your Peek button
+  (data-hold: pressed → shown, released → hidden).
+- After a call of "It's mine!" play pauses for a moment (the rules' "paused_until"):
+  the Flip control says "Paused…" and waits; grabs during the pause still count.
 
 Drawing (from the rules' view of the position on screen and the listed moves; the
 pictures are in itsmine_art.py): the screen is split into named parts (seat heads,
@@ -26,17 +28,18 @@ stage changes (new round, scores, game over).
 """
 from __future__ import annotations
 
-from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_name, card_points
+from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_points
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import top_bar
 from gelateria.web.table import UI, TableScreen
 from gelateria.web.views.itsmine_art import (
-    burst, countdown_bar, deck_slot, defs, fan_picture, favourites_box, how_to_play, kbd, round_over, rounds_table,
-    score_sheet, seat_foot, seat_head, token_flash,
+    burst, countdown_bar, deck_slot, defs, round_over, rounds_table, score_sheet, token_flash,
+)
+from gelateria.web.views.itsmine_keys import key_groups, key_label, key_press
+from gelateria.web.views.itsmine_panels import (
+    fan_slot, flip_control, grab_controls, how_to_play, my_favourites, peek_buttons, scoring_box, seat_head, totals_box,
 )
 
-HOT_KEYS = ("q", "p", "z", "m", "v")  # far apart on a QWERTY keyboard
-REACH_MS = 1500  # a hot-seat player's hand stays out this long after their key
 MESSAGE_MS = 4000  # a refusal stays on screen this long (bots keep playing)
 TICK_EVERY_MS = 100  # countdown redraw interval
 BURST_MS = 1400  # length of the "It's mine!" animation
@@ -53,7 +56,6 @@ class ItsMineScreen(TableScreen):
     save_delay_ms = SAVE_EVERY_MS
 
     def reset_ui(self) -> None:
-        self.reaching: tuple[int, int] | None = None  # (seat, until ms)
         self.peeking: set[int] = set()
         self.painted: dict = {}  # part name -> key of what is on the page
         self.specs_now: dict = {}
@@ -102,7 +104,7 @@ class ItsMineScreen(TableScreen):
                   for v, label in choices])),
             h("p", {"class": "setup-hint"},
               "Real time: bots react as fast as their level. With two or more humans at this screen, each "
-              "gets a grab key (Q, P, Z, M, V) and everyone shares the keyboard."))
+              "grabs with a key row of their own (Q W E R T, Y U I O P, Z X C V B, …) on the shared keyboard."))
 
     def read_options(self, form: dict) -> dict:
         options = super().read_options(form)
@@ -122,16 +124,16 @@ class ItsMineScreen(TableScreen):
         humans = self.humans()
         return humans[0] if len(humans) == 1 and self.phase == "play" and not self.watch_only else None
 
-    def hot_keys(self) -> dict[int, str]:
-        """Seat -> grab key, for hot-seat humans."""
+    def groups(self) -> dict[int, list[str]]:
+        """Human seat -> its grab keys, pile by pile (itsmine_keys.key_groups)."""
         humans = self.humans()
-        if len(humans) < 2:
+        if not humans:
             return {}
-        return {seat: HOT_KEYS[i] for i, seat in enumerate(humans[: len(HOT_KEYS)])}
+        return key_groups(humans, len(self.seats))
 
     def hand(self, action: str, data: dict) -> int | None:
         """Whose hand a click is: for a flip, the human whose turn it is; for a grab,
-        the one human, or the hot-seat player reaching right now; the next round is
+        the one human, or the hot-seat human whose button or key it is; the next round is
         anyone's (a table of bots: seat 0)."""
         if self.phase != "play" or self.session is None:
             return None
@@ -144,8 +146,11 @@ class ItsMineScreen(TableScreen):
         if action == "grab":
             if self.mode() == "solo":
                 return humans[0]
-            if self.reaching is not None and self.ms() <= self.reaching[1]:
-                return self.reaching[0]
+            try:
+                hand = int(data.get("hand", "-1"))
+            except (TypeError, ValueError):
+                return None
+            return hand if hand in humans else None
         return None
 
     # --- time -------------------------------------------------------------------
@@ -211,7 +216,6 @@ class ItsMineScreen(TableScreen):
                 self.flashes["box"] = (self.events, bench["box"] - was["box"], now)
         elif kind == "c":
             self.bursts, self.flashes = {}, {}
-            self.reaching = None
             self.peeking = set()
 
     # --- what the humans do ---------------------------------------------------------
@@ -234,8 +238,6 @@ class ItsMineScreen(TableScreen):
             return None
         if action == "grab":
             return self.grab(number, view, legal)
-        if action == "reach":
-            return self.reach(number)
         return None
 
     def stamped(self, legal: list, kind: str) -> dict | None:
@@ -246,30 +248,20 @@ class ItsMineScreen(TableScreen):
     def grab(self, pile: int, view: dict, legal: list) -> dict | None:
         if not 0 <= pile < view["players"]:
             return None
-        if view["me"] is None:  # hot-seat, and nobody is reaching
+        if view["me"] is None:  # hot-seat: a pile's number alone says nothing about whose hand
             if self.mode() == "hotseat":
-                keys = ", ".join(f"{self.names()[s]} {k.upper()}" for s, k in self.hot_keys().items())
-                self.say(f"Press your grab key first ({keys}), then the pile's number.")
+                names = self.names()
+                keys = "; ".join(f"{names[s]} {' '.join(map(key_label, k))}" for s, k in self.groups().items())
+                self.say(f"Each player grabs with their own keys ({keys}), or their name on the pile's button.")
             return None
         # The listed grab, or the same grab unlisted: then the rules say why not.
         move = next((m for m in legal if m["a"] == "g" and m["p"] == [pile]), {"a": "g", "p": [pile]})
         return dict(move, t=self.move_time())
 
-    def reach(self, seat: int):
-        if seat not in self.hot_keys():
-            return None
-        self.reaching = (seat, self.ms() + REACH_MS)
-        self.set_timer("reach", REACH_MS, self.end_reach)
-        return UI
-
-    def end_reach(self) -> None:
-        self.reaching = None
-        self.paint()
-
     def peek(self, seat: int, showing: bool) -> None:
         """Hot-seat: a player's favourites show only while they hold their Peek button
         (pointer, or Space/Enter on it), and hide again on release."""
-        if seat not in self.hot_keys() or showing == (seat in self.peeking):
+        if self.mode() != "hotseat" or seat not in self.groups() or showing == (seat in self.peeking):
             return
         if showing:
             self.peeking.add(seat)
@@ -287,20 +279,23 @@ class ItsMineScreen(TableScreen):
         if key == " ":
             self.on_game_action("flip", {})
             return True
-        if len(key) == 1 and key.isdigit():
-            pile = int(key) - 1
-            if 0 <= pile < self.seen(None)["players"]:
-                self.on_game_action("grab", {"pile": pile})
-                return True
-            return False
-        if key == "Escape" and self.reaching is not None:
-            self.end_reach()
+        pressed = key_press(self.groups(), key)
+        if pressed is not None:
+            seat, pile = pressed
+            self.on_game_action("grab", {"pile": pile, "hand": seat})
             return True
-        for seat, hot in self.hot_keys().items():
-            if key.lower() == hot:
-                self.on_game_action("reach", {"seat": seat})
-                return True
+        if self.mode() == "hotseat" and key.isdigit() and 1 <= int(key) <= self.seen(None)["players"]:
+            self.on_game_action("grab", {"pile": int(key) - 1})  # says whose keys are whose
+            return True
         return False
+
+    # --- the pause after a call --------------------------------------------------------
+
+    def pause_left(self) -> int:
+        """ms until flipping may go on after the last call of "It's mine!" (0: no pause;
+        also for rules without one)."""
+        until = self.seen(None).get("paused_until")
+        return max(0, until - self.ms()) if until is not None and self.round_on() else 0
 
     # --- drawing: parts --------------------------------------------------------------
 
@@ -318,27 +313,27 @@ class ItsMineScreen(TableScreen):
         """Every part that changes during a round: name -> (key, draw function)."""
         v = self.look()
         names = tuple(self.names())
-        reaching = self.reaching[0] if self.reaching else None
-        countdown = v["countdown"]
         fav = v["favourite"] if v["phase"] == "play" else None
+        pause = self.seen(None).get("paused_until") if self.pause_left() else None
         out = {
             "notice": (self.message, self.notice_part),
-            "status": ((v["phase"], v["round"], v["turn"], sum(v["draw"]), reaching, names), self.status_part),
-            "countdown": ((countdown is not None, countdown and countdown["from"]), self.countdown_part),
+            "status": ((v["phase"], v["round"], v["turn"], names), self.status_part),
+            "facts": ((v["round"], sum(v["draw"])), self.facts_part),
+            "countdown": ((v["countdown"] is not None, v["countdown"] and v["countdown"]["from"]), self.countdown_part),
+            "flip": ((v["turn"], sum(v["draw"]), self.flip_kind(), pause, names), self.flip_part),
+            "pause": (pause, self.pause_part),
+            "favs": ((fav, tuple(sorted(self.peeking)), names), self.favs_part),
             "log": ((len(self.log), self.log[-1] if self.log else ""), self.log_part),
         }
-        hot = self.hot_keys()
         for i in range(v["players"]):
             taken = v["taken"][i]
-            out[f"head{i}"] = ((names[i], v["tokens"][i], v["turn"] == i, reaching == i, hot.get(i)),
+            out[f"head{i}"] = ((names[i], v["tokens"][i], v["turn"] == i, v["draw"][i], len(v["won"][i])),
                                lambda i=i: self.head_part(i))
             out[f"flash{i}"] = (self.flashes.get(i, (0,))[0], lambda i=i: self.flash_part(i))
-            out[f"draw{i}"] = ((v["draw"][i], self.flip_allowed(i)), lambda i=i: self.draw_part(i))
+            out[f"draw{i}"] = (v["draw"][i], lambda i=i: self.draw_part(i))
             out[f"fan{i}"] = ((v["open"][i], fav, taken and taken[1], names), lambda i=i: self.fan_part(i))
             out[f"burst{i}"] = (self.bursts.get(i, (0,))[0], lambda i=i: self.burst_part(i))
-            # (a Reach button pressed with the mouse is redrawn, so Space flips again)
-            out[f"foot{i}"] = ((len(v["won"][i]), self.grab_offered(i), i in self.peeking, reaching == i),
-                               lambda i=i: self.foot_part(i))
+            out[f"grab{i}"] = ((self.grab_offered(i), names), lambda i=i: self.grab_part(i))
         return out
 
     def part(self, name: str) -> Markup:
@@ -357,9 +352,29 @@ class ItsMineScreen(TableScreen):
                 self.painted[name] = key
         self.keep_ticking()
 
-    def flip_allowed(self, seat: int) -> bool:
-        """A human's deck is a Flip button when the rules list their flip."""
-        return self.phase == "play" and not self.is_bot(seat) and any(m["a"] == "f" for m in self.listed(seat))
+    def keep_ticking(self) -> None:
+        """While the countdown runs, its part alone is redrawn ten times a second; a
+        pause is redrawn once, when it ends (the Flip control comes back)."""
+        if "tick" not in self.timers and self.round_on() and self.seen(None)["countdown"] is not None:
+            self.set_timer("tick", TICK_EVERY_MS, self.tick)
+        left = self.pause_left()
+        if left:
+            self.set_timer("pause", left + 1, self.paint)
+
+    def tick(self) -> None:
+        if not self.round_on() or self.seen(None)["countdown"] is None:
+            return
+        self.app.update('[data-part="countdown"]', self.countdown_part())
+        self.set_timer("tick", TICK_EVERY_MS, self.tick)
+
+    def flip_kind(self) -> str:
+        """Who the Flip slot is for: "solo"/"hotseat" (a human's flip is listed), "bot", or "none"."""
+        turn = self.seen(None)["turn"]
+        if turn is None or self.phase != "play":
+            return "none"
+        if self.is_bot(turn):
+            return "bot"
+        return self.mode() if any(m["a"] == "f" for m in self.listed(turn)) else "none"
 
     def grab_offered(self, pile: int) -> bool:
         """A pile's "It's mine!" button works when it has cards and the rules list a
@@ -371,31 +386,34 @@ class ItsMineScreen(TableScreen):
     def notice_part(self) -> Markup:
         return h("div", {"data-part": "notice", "class": "notice-slot"}, self.notice())
 
+    def status_line(self) -> Markup:
+        return self.part("status")
+
+    def strip(self) -> Markup:
+        return self.part("facts")
+
     def status_part(self) -> Markup:
         v = self.look()
         names = self.names()
         turn = v["turn"]
-        left = sum(v["draw"])
         if v["phase"] != "play":
             text = f"Round {v['round']} is over."
         elif turn is None:
             text = "Every card is out: last call!"
         elif self.is_bot(turn):
-            text = f"{names[turn]} flips next."
+            text = f"{names[turn]} flips next"
         elif self.mode() == "solo":
-            text = Markup(h("strong", None, "Your turn: flip!") + " Click your deck or press " + kbd("Space") + ".")
+            text = h("strong", None, "Your turn: flip!")
         else:
-            text = Markup(h("strong", None, f"{names[turn]}: flip!") + " Click the deck or press " + kbd("Space") + ".")
-        reach = None
-        if self.reaching is not None:
-            seat = self.reaching[0]
-            reach = h("span", {"class": f"reach-note p{seat}", "data-reaching-note": seat},
-                      f"{names[seat]} is reaching: press a pile number 1–{v['players']}")
-        return h("div", {"class": "status", "data-part": "status", "aria-live": "polite"},
-                 h("span", {"class": "round-chip"}, f"Round {v['round']} of {ROUNDS}"),
-                 h("span", {"class": "status-text"}, text),
-                 h("span", {"class": "left-chip", "data-left": left}, f"{left} to flip") if left else None,
-                 reach)
+            text = h("strong", None, f"{names[turn]}: flip!")
+        return h("p", {"class": "turn" + (f" p{turn}" if turn is not None else ""), "data-part": "status",
+                       "data-turn": turn}, text)
+
+    def facts_part(self) -> Markup:
+        v = self.look()
+        return h("span", {"class": "strip-facts", "data-part": "facts"},
+                 h("span", {"class": "round-fact"}, "Round ", h("b", None, str(v["round"])), f" of {ROUNDS}"),
+                 h("span", {"data-left": sum(v["draw"])}, h("b", None, str(sum(v["draw"]))), " to flip"))
 
     def countdown_part(self) -> Markup:
         countdown = self.look()["countdown"]
@@ -403,16 +421,30 @@ class ItsMineScreen(TableScreen):
             return h("div", {"data-part": "countdown", "class": "countdown idle"})
         return countdown_bar(max(0, min(COUNTDOWN_MS, countdown["deadline"] - self.ms())), COUNTDOWN_MS)
 
-    def keep_ticking(self) -> None:
-        """While the countdown runs, its part alone is redrawn ten times a second."""
-        if "tick" not in self.timers and self.round_on() and self.seen(None)["countdown"] is not None:
-            self.set_timer("tick", TICK_EVERY_MS, self.tick)
+    def flip_part(self) -> Markup:
+        v = self.seen(None)
+        turn, kind = v["turn"], self.flip_kind()
+        who = self.names()[turn] if turn is not None else ""
+        left = v["draw"][turn] if turn is not None else 0
+        return flip_control(kind, who, left, self.pause_left(), f"pause-{v.get('paused_until')}")
 
-    def tick(self) -> None:
-        if not self.round_on() or self.seen(None)["countdown"] is None:
-            return
-        self.app.update('[data-part="countdown"]', self.countdown_part())
-        self.set_timer("tick", TICK_EVERY_MS, self.tick)
+    def pause_part(self) -> Markup:
+        """The pause after a call: a ring round the table (drawn over it, pushing nothing)."""
+        left = self.pause_left()
+        return h("div", {"class": "pause-ring" + (" on" if left else ""), "data-part": "pause", "aria-hidden": "true"},
+                 h("span", {"class": "pause-tag"}, "It's mine! Paused…") if left else None)
+
+    def favs_part(self) -> Markup:
+        v = self.look()
+        names = self.names()
+        if self.viewer() is not None and v["phase"] == "play":
+            inner = my_favourites(self.viewer(), v["favourite"])
+        elif self.mode() == "hotseat" and self.phase == "play":
+            shown = {seat: self.seen(seat)["favourite"] for seat in self.peeking}
+            inner = peek_buttons([(seat, names[seat]) for seat in self.humans()], shown)
+        else:
+            inner = None
+        return h("div", {"class": "favs-slot", "data-part": "favs"}, inner)
 
     def log_part(self) -> Markup:
         shown = self.log[-LOG_LINES:]
@@ -428,49 +460,31 @@ class ItsMineScreen(TableScreen):
         return h("section", {"class": "log", "aria-label": "What happened"},
                  h("h2", None, "What happened"), self.part("log"))
 
+    def seat_tag(self, i: int) -> str:
+        if self.is_bot(i):
+            return self.level_label(self.seats[i].level)
+        return "You" if self.mode() == "solo" else "Human"
+
     def head_part(self, i: int) -> Markup:
         v = self.look()
-        if self.is_bot(i):
-            tag = self.level_label(self.seats[i].level)
-        elif self.mode() == "solo":
-            tag = "You"
-        else:
-            tag = "Human"
-        reaching = self.reaching is not None and self.reaching[0] == i
-        return seat_head(i, self.names()[i], tag, self.hot_keys().get(i), v["tokens"][i], v["turn"] == i, reaching)
+        return seat_head(i, self.names()[i], self.seat_tag(i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i)
 
     def flash_part(self, i: int) -> Markup:
-        flash = self.flashes.get(i)
-        inner = None
-        if flash is not None:
-            _, delta, when = flash
-            age = self.ms() - when
-            if age < BURST_MS:
-                inner = token_flash(delta, age)
-        return h("span", {"class": "flash-slot", "data-part": f"flash{i}", "aria-hidden": "true"}, inner)
+        _, delta, when = self.flashes.get(i, (0, 0, -BURST_MS))
+        age = self.ms() - when
+        return h("span", {"class": "flash-slot", "data-part": f"flash{i}", "aria-hidden": "true"},
+                 token_flash(delta, age) if age < BURST_MS else None)
 
     def draw_part(self, i: int) -> Markup:
-        name = self.names()[i]
-        label = None
-        if self.flip_allowed(i):
-            label = "Flip your next card" if self.mode() == "solo" else f"Flip {name}'s next card"
-        return deck_slot(i, self.look()["draw"][i], name, label)
+        return deck_slot(i, self.look()["draw"][i], self.names()[i])
 
     def fan_part(self, i: int) -> Markup:
         v = self.look()
-        cards = v["open"][i]
-        name = self.names()[i]
         fav = v["favourite"] if v["phase"] == "play" else None
         taken = v["taken"][i]
-        k = len(cards)
-        empty = f"Taken by {self.names()[taken[1]]}" if taken is not None else "No cards face up"
-        if k:
-            label = f"{name}'s open pile, {k} card{'s' if k != 1 else ''}: " + ", ".join(card_name(c) for c in cards)
-        else:
-            label = f"{name}'s open pile: " + ("empty, " + empty.lower() if taken is not None else "empty")
-        marks = [card_points(card, fav) if fav else 0 for card in cards]
-        return h("div", {"class": "fan-slot", "data-part": f"fan{i}", "data-cards": k},
-                 fan_picture(cards, marks, self.fresh == i, empty, label))
+        marks = [card_points(card, fav) if fav else 0 for card in v["open"][i]]
+        return fan_slot(i, v["open"][i], marks, self.fresh == i, self.names()[i],
+                        self.names()[taken[1]] if taken is not None else None)
 
     def burst_part(self, i: int) -> Markup:
         shown = self.bursts.get(i)
@@ -485,16 +499,23 @@ class ItsMineScreen(TableScreen):
                 inner = burst(grabber, self.names()[grabber], age)
         return h("div", {"class": "burst-slot", "data-part": f"burst{i}", "aria-hidden": "true"}, inner)
 
-    def foot_part(self, i: int) -> Markup:
-        v = self.look()
-        hot = self.hot_keys().get(i) if v["phase"] == "play" and self.phase == "play" else None
-        shown = self.seen(i)["favourite"] if hot and i in self.peeking else None  # only while held
-        grab = self.grab_offered(i) if self.phase == "play" and self.humans() else None
-        return seat_foot(i, v["won"][i], self.names()[i], hot, shown, grab)
+    def grab_part(self, i: int) -> Markup:
+        names = self.names()
+        groups = self.groups() if self.phase == "play" else {}
+        hands = [(seat, names[seat], keys[i] if keys else None) for seat, keys in groups.items()]
+        hands += [(seat, names[seat], None) for seat in self.humans() if seat not in groups and self.phase == "play"]
+        return grab_controls(i, names[i], hands, self.grab_offered(i))
+
+    def focus_home(self) -> str | None:
+        """After a grab or a flip, focus goes back to the Flip control (Space flips
+        anyway), else to the top of the table."""
+        return "[data-action='flip']" if self.flip_kind() in ("solo", "hotseat") else "h1"
 
     # --- drawing: the page ------------------------------------------------------------
 
     def render(self) -> Markup:
+        """The chrome's layout (turn strip, floating notice, board, side column with the
+        More sheet), with the parts the round redraws one by one."""
         if self.phase == "setup":
             return self.render_setup()
         v = self.look()
@@ -503,13 +524,14 @@ class ItsMineScreen(TableScreen):
         self.specs_now = self.specs()
         self.keep_ticking()
         return h("section", {"class": "table itsmine", "data-game": self.game_id, "data-phase": self.phase,
-                             "data-round": v["round"], "data-stage": v["phase"], "data-mode": self.mode()},
+                             "data-round": v["round"], "data-stage": v["phase"], "data-mode": self.mode(),
+                             "data-players": v["players"]},
                  defs(),
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.part("notice"), self.board()),
-                   h("aside", {"class": "side-area"}, self.side(), self.controls(), self.log_panel())),
+                   h("div", {"class": "board-area"}, self.save_notice(), self.turn_strip(), self.part("notice"), self.board()),
+                   h("aside", {"class": "side-area"}, h("div", {"class": "side-main"}, self.side()), self.more_sheet())),
                  self.overlay())
 
     def board(self) -> Markup:
@@ -524,36 +546,27 @@ class ItsMineScreen(TableScreen):
                            h("div", {"class": "seat-body"},
                              self.part(f"draw{i}"),
                              h("div", {"class": "fan-wrap"}, self.part(f"fan{i}"), self.part(f"burst{i}"))),
-                           self.part(f"foot{i}")))
+                           self.part(f"grab{i}")))
         between = None
         if self.phase == "replay" and v["history"] and v["phase"] != "play":
             between = h("div", {"class": "replay-scores"}, self.round_table(v["history"][-1]))
-        return h("div", {"class": "im-board"},
-                 h("div", {"class": "status-bar"}, self.part("status"), self.part("countdown")),
-                 between,
-                 h("div", {"class": f"seats n{n}"}, *seats))
+        hand = None  # a grid cell of its own: the free one with an odd number of seats
+        if self.phase == "play":
+            hand = h("div", {"class": "hand-bar", "data-hand-bar": ""},
+                     h("div", {"class": "hand-inner"},
+                       h("div", {"class": "flip-box"}, self.part("flip"), self.part("countdown")), self.part("favs")))
+        return h("div", {"class": "im-board"}, self.part("pause"), between, h("div", {"class": f"seats n{n}"}, *seats, hand))
 
-    def side(self) -> Markup:
+    def details(self) -> Markup:
+        """The More sheet on a phone (the side column elsewhere): help, scoring, scores."""
         v = self.look()
-        boxes = []
-        if self.viewer() is not None and v["phase"] == "play":
-            boxes.append(favourites_box(self.viewer(), v["favourite"]))
-        boxes.append(self.controls_help())
-        boxes.append(self.totals_box())
-        return join(*boxes)
+        return join(self.controls_help(), scoring_box(), totals_box(v["round"], ROUNDS, v["history"], v["totals"], self.names()))
 
     def controls_help(self) -> Markup:
         mode = self.mode() if self.phase == "play" else self.phase
         names = self.names()
-        keys = [(k, names[seat]) for seat, k in self.hot_keys().items()]
-        return how_to_play(mode if mode in ("solo", "hotseat", "replay") else "watch", self.look()["players"], keys)
-
-    def totals_box(self) -> Markup:
-        v = self.look()
-        if not v["history"]:
-            return Markup("")
-        return h("section", {"class": "totals", "aria-label": "Scores so far"}, h("h2", None, "Scores so far"),
-                 rounds_table(v["history"], v["totals"], self.names(), final=False))
+        groups = [(names[seat], keys) for seat, keys in self.groups().items()] if mode == "hotseat" else []
+        return how_to_play(mode if mode in ("solo", "hotseat", "replay") else "watch", self.look()["players"], groups)
 
     def overlay(self) -> Markup:
         if self.phase == "play" and self.look()["phase"] == "scored":

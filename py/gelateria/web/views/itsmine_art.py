@@ -28,8 +28,10 @@ FLAVOUR_LOOK = (
 
 CW, CH = 62, 88  # card size in SVG units
 FAN_H = 96
-FAN_FIT = 300  # open piles are squeezed (down to the index strip) to fit this width …
-FAN_SCALE = 1.3  # … at this many pixels per unit; wider piles shrink to the panel (CSS)
+FAN_MIN = 170  # an open pile's picture is at least this wide (4 cards) …
+FAN_FIT = 240  # … and is squeezed (down to the index strip) to fit this width: the box on
+# screen has a fixed size (CSS), so a pile of 5 or more shrinks a little in it
+FAN_SCALE = 1.3  # natural pixels per unit
 INDEX_W = 22  # the left strip of a card that stays visible when fanned
 
 _INK = "#5b3b2b"
@@ -245,16 +247,15 @@ def deck_picture(count: int) -> Markup:
     return svg("svg", *backs, viewBox=f"0 0 {CW} {CH}", class_="deck-pic", aria_hidden="true")
 
 
-def fan_picture(cards: list, marks: list, fresh: bool, empty_text: str, label: str) -> Markup:
+def fan_picture(cards: list, marks: list, fresh: bool, label: str) -> Markup:
     """An open pile fanned out, oldest card first, each with its `marks` tag (points
     to the viewer, 0: none); `fresh`: the top card was just flipped. An empty pile is
-    a dashed outline with `empty_text` beside it."""
+    a dashed outline (the view writes beside it why, as text that keeps its size)."""
     k = len(cards)
-    width = CW + 170
+    width = FAN_MIN
     if not k:
         body = [svg("rect", x=2, y=4, width=CW, height=CH, rx=6, fill="none", stroke="#c9b7a7", stroke_width=1.3,
-                    stroke_dasharray="5 4"),
-                svg("text", empty_text, x=CW + 14, y=CH / 2 + 8, font_size=13, fill="#8c7767")]
+                    stroke_dasharray="5 4")]
     else:
         step = max(float(INDEX_W + 2), min(34.0, (FAN_FIT - CW - 6) / max(1, k - 1)))
         width = max(width, int(6 + (k - 1) * step + CW))
@@ -297,26 +298,8 @@ def burst(grabber: int, name: str, age: int) -> Markup:
              h("span", {"class": "burst-word"}, "It's mine!"), h("span", {"class": "burst-name"}, name))
 
 
-def seat_head(i: int, name: str, tag: str, hot: str | None, tokens: int, flips_next: bool, reaching: bool) -> Markup:
-    """A seat's name line: pile number, name, who plays it, grab key, flags, hearts."""
-    return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens},
-             h("span", {"class": "pile-no", "aria-label": f"Pile {i + 1}"}, str(i + 1)),
-             h("span", {"class": "seat-name"}, name),
-             h("span", {"class": "seat-tag"}, tag),
-             h("span", {"class": "hot-key", "title": f"{name}'s grab key"}, "key ", kbd(hot.upper())) if hot else None,
-             h("span", {"class": "turn-flag", "data-turn-mark": ""}, "flips next") if flips_next else None,
-             h("span", {"class": "reach-flag", "data-reaching": ""}, "reaching…") if reaching else None,
-             h("span", {"class": "spacer"}),
-             hearts(tokens, f"{tokens} heart{'s' if tokens != 1 else ''}"))
 
 
-def favourites_box(seat: int, favourite) -> Markup:
-    """The one human's own favourites, and how cards score."""
-    return h("section", {"class": "mine", "aria-label": "Your favourites"},
-             h("h2", None, "Your favourites"),
-             h("p", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)),
-             h("p", {"class": "fine"}, "Each card with your flavour or shape: 1 point; both: 2 "
-                                       "(gold tags). Cherry +1. Closed −1 each, all three +3. Each heart you keep: +1."))
 
 
 def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
@@ -374,64 +357,7 @@ def round_over(result: dict, sheet: Markup, rounds: int) -> Markup:
                  h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"))))
 
 
-def deck_slot(i: int, count: int, name: str, flip_label: str | None) -> Markup:
-    """Seat i's draw pile: a Flip button (`flip_label`) when its flip is listed, else a picture."""
-    pic = deck_picture(count)
-    if flip_label:
-        return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
-                 h("button", {"type": "button", "class": "deck flip", "data-action": "flip", "data-seat": i,
-                              "aria-label": f"{flip_label} ({count} left; key Space)"},
-                   pic, h("span", {"class": "deck-label"}, "Flip")))
+def deck_slot(i: int, count: int, name: str) -> Markup:
+    """Seat i's draw pile as a picture (flipping is the hand bar's Flip control)."""
     return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
-             h("div", {"class": "deck", "role": "img", "aria-label": f"{name}'s draw pile: {count} cards"},
-               pic, h("span", {"class": "deck-label muted"}, "to flip" if count else "empty")))
-
-
-def how_to_play(mode: str, n: int, keys: list[tuple[str, str]]) -> Markup:
-    """The Controls box for `mode` (solo, hotseat, replay or watch); `keys`: each
-    hot-seat player's (grab key, name)."""
-    if mode == "solo":
-        items = [h("li", None, kbd("Space"), " or click your deck: flip on your turn"),
-                 h("li", None, kbd("1"), "–", kbd(str(n)), " or “It's mine!”: grab that pile (costs a heart)")]
-    elif mode == "hotseat":
-        items = [h("li", None, "Press your key, then a pile number ", kbd("1"), "–", kbd(str(n)),
-                   " within 1.5 s (or tap Reach, then “It's mine!”)"),
-                 h("li", None, kbd("Space"), " or the deck: flip for the player whose turn it is"),
-                 h("li", None, "Peek shows your favourites for 2 seconds"),
-                 h("li", {"class": "keys"}, h("ul", {"class": "key-list"},
-                                              *[h("li", None, kbd(k.upper()), f" {name}") for k, name in keys]))]
-    elif mode == "replay":
-        items = [h("li", None, "A replay at the game's own speed: ", kbd("Space"), " plays and pauses, ",
-                   kbd("←"), " ", kbd("→"), " step.")]
-    else:
-        items = [h("li", None, "Bots only: sit back and watch.")]
-    return h("section", {"class": "how", "aria-label": "Controls"}, h("h2", None, "Controls"), h("ul", None, *items))
-
-
-def seat_foot(i: int, won: list, name: str, hot: str | None, shown, grab: bool | None) -> Markup:
-    """Under seat i's piles: the cards it has taken; for a hot-seat human (`hot`: their
-    grab key) the Hold-to-peek button with their favourites while `shown`, and Reach;
-    the pile's "It's mine!" button (`grab`: enabled or not; None: no button)."""
-    cherries = sum(1 for c in won if c in CHERRIES)
-    closed = sum(1 for c in won if c in CLOSED)
-    extras = [f"{cherries} cherr{'ies' if cherries > 1 else 'y'}"] if cherries else []
-    if closed:
-        extras.append(f"{closed} closed")
-    taken = f"Taken: {len(won)} card{'s' if len(won) != 1 else ''}" + (f" ({', '.join(extras)})" if extras else "")
-    peek = reach = button = None
-    if hot:
-        peek = h("span", {"class": "peek"},
-                 h("button", {"type": "button", "class": "secondary small", "data-hold": "peek", "data-seat": i,
-                              "aria-pressed": "true" if shown else "false",
-                              "aria-label": f"Hold to peek at {name}'s favourites"},
-                   "Hold to peek"),
-                 h("span", {"class": "fav-shown", "data-favourites": i}, favourite_badges(shown)) if shown else None)
-        reach = h("button", {"type": "button", "class": "secondary small", "data-action": "reach", "data-seat": i,
-                             "aria-label": f"Reach {hot.upper()}: {name} reaches to grab"},
-                  "Reach ", kbd(hot.upper()))
-    if grab is not None:
-        button = h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i, "disabled": not grab,
-                              "aria-label": f"It's mine! {i + 1}: take {name}'s pile"},
-                   "It's mine! ", kbd(str(i + 1)))
-    return h("div", {"class": "seat-foot", "data-part": f"foot{i}", "data-taken": len(won)},
-             h("span", {"class": "taken"}, taken), peek, h("span", {"class": "spacer"}), reach, button)
+             h("div", {"class": "deck", "role": "img", "aria-label": f"{name}'s draw pile: {count} cards"}, deck_picture(count)))

@@ -120,10 +120,17 @@ class App:
         replaced: what did not change stays the same element, so focus, scroll
         positions and transitions survive a redraw (and nothing flashes)."""
         focused = self._focus_selector()
+        phase = self._phase()
         self._morph(self.root, str(self.screen.render()), "innerHTML")
         document.title = self.screen.title
+        if self._phase() != phase:  # e.g. Start on a long new-game panel: play begins at the top
+            window.scrollTo(0, 0)
         self._restore_focus(focused)
         self.screen.mounted()
+
+    def _phase(self) -> str:
+        section = self.root.querySelector("[data-phase]")
+        return str(section.getAttribute("data-phase")) if section else ""
 
     def update(self, selector: str, markup: str) -> None:
         """Redraw one part of the screen (e.g. the board) without touching the rest."""

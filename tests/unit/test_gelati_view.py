@@ -301,3 +301,126 @@ def test_the_new_game_panel_seats_the_chosen_bot_levels():
     assert [(x.kind, x.level or None) for x in s.seats] == [("human", None), ("bot", "easy"), ("bot", "normal")]
     assert s.phase == "play" and s.seed == 5
     assert "&lt;i&gt;Cara&lt;/i&gt;" in s.render()
+
+
+# --- issue 18: a steady camera, the strip, focus and keys ----------------------------------------
+
+from gelateria.core import hexgrid  # noqa: E402
+from gelateria.web.views.board_pan import covers, step_towards, visible_box  # noqa: E402
+
+
+def test_arrows_step_to_the_neighbouring_space_that_way_not_the_next_in_page_order():
+    cells = [(0, 0), (1, 0), (0, 1), (-1, 1), (0, -1), (1, -1), (-1, 0), (2, -1)]
+    at = {c: hexgrid.to_pixel(c, 50) for c in cells}
+    # Flat-top hexes: straight up and down are neighbours; right is up-right or down-right.
+    assert step_towards(at, (0, 0), "ArrowUp") == (0, -1)
+    assert step_towards(at, (0, 0), "ArrowDown") == (0, 1)
+    assert step_towards(at, (0, 0), "ArrowRight") in {(1, 0), (1, -1)}
+    assert step_towards(at, (0, 0), "ArrowLeft") in {(-1, 0), (-1, 1)}
+    assert step_towards(at, (2, -1), "ArrowRight") is None  # nothing further that way
+    assert step_towards(at, (0, 0), "Enter") is None
+
+
+def test_the_board_keeps_its_camera_between_moves_until_it_outgrows_the_view():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
+    s.set_board_size(1000, 600)
+    boxes, moved, placed = [s.view_box()], 0, 0
+    while placed < 16 and s.phase == "play":
+        before = len(s.record.moves)
+        app.run_timers(limit=1)
+        if len(s.record.moves) == before:
+            continue
+        if "p" in s.record.moves[-1][1]:
+            placed += 1
+        box = s.view_box()
+        assert covers(visible_box(box, s.aspect), s.fit_box())  # the whole board is always in view
+        if box != boxes[-1]:
+            moved += 1
+            assert not covers(visible_box(boxes[-1], s.aspect), s.fit_box())  # it moved because it had to
+        boxes.append(box)
+    assert placed == 16 and moved < placed / 2, moved
+    s.on_action("fit", {})
+    assert s.view_box() == s.fit_view() and 'data-fit="' in s.render()
+
+
+def test_only_the_best_space_is_in_the_tab_order_and_focus_goes_where_the_turn_goes_on():
+    app, s = table(HUMAN_VS_BOT)
+    html = s.render()
+    assert html.count('tabindex="0"') == 1 and s.focus_home() == "[data-spot][tabindex='0']"
+    home = s.home_spot()
+    best = max(s.preview(s.selected, c)["points"] for c in s.targets())
+    assert s.preview(s.selected, home)["points"] == best
+    other = next(c for c in s.targets() if c != home)
+    click_cell(s, other)  # the space looked at becomes the one Tab comes back to
+    assert s.home_spot() == other
+    s.on_action("select-tile", {"tile": str(s.state.hands[0][1])})
+    assert s.focus_next == "[data-spot][tabindex='0']"  # a tile chosen: on to the board
+    put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                      held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after"))
+    s.render()
+    assert s.focus_home() == "[data-action='end-turn']"
+    s.focus_next = None  # (the browser's mounted() would have used it by now)
+    s.on_action("trade-give", {"part": str(P("vanilla"))})
+    assert s.focus_next is None  # focus stays on the chip
+    s.on_action("trade-give", {"part": str(P("vanilla"))})
+    assert s.focus_next.startswith("[data-action='trade-get'][data-part=")  # both given: on to what to take
+    s.on_action("trade-get", {"part": str(P("cookie"))})
+    assert s.focus_next == "[data-action='trade']"
+    s.on_action("trade", {})
+    assert s.focus_next == "home" and s.focus_home() == "[data-action='end-turn']"
+    s.on_action("end-turn", {})
+    assert s.focus_home() == "[data-board]"  # the bot's turn: focus waits on the board
+
+
+def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes():
+    app, s = table(HUMAN_VS_BOT)
+    assert re.search(r"You <b[^>]*>0</b>", s.render()) and "tied" in s.render()
+    placed = 0
+    while placed == 0 or s.state.turn != 0:
+        if s.actor() == 0 and s.seen(0)["phase"] == "place":
+            target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
+            click_cell(s, target)
+            click_cell(s, target)
+            placed += 1
+        elif s.actor() == 0:
+            s.on_action("end-turn", {})
+        else:
+            app.run_timers(limit=1)
+    scores = s.state.scores
+    html = s.render()
+    strip = re.search(r'<span class="strip-facts gl-strip".*?</span>(?=<button)', html).group(0)
+    assert f">{scores[0]}</b>" in strip
+    if scores[1] > scores[0]:
+        assert "Bo" in strip and f">{scores[1]}</b>" in strip
+    # The last move was the bot's: a tile of its own fades in where it landed.
+    last_place = next(m for p, m in reversed(s.record.moves) if "p" in m)
+    q, r = last_place["at"]
+    assert re.search(rf'id="gl-tile-{q}-{r}"[^>]*class="gl-tile gl-new"|class="gl-tile gl-new"[^>]*id="gl-tile-{q}-{r}"', html)
+
+
+def test_a_changed_score_flashes_once_per_change_and_the_flash_is_not_cut_short():
+    app, s = table(HUMAN_VS_BOT)
+    target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
+    assert s.preview(s.selected, target)["points"] > 0 and s.bumped() == {}
+    click_cell(s, target)
+    click_cell(s, target)  # placed, and the turn ended by itself
+    assert s.record.moves[-1][1] == {"end": 1}
+    assert s.bumped()[0] == "gl-bump-1"  # still on after the move that ended the turn
+    assert 'gl-pscore gl-bump-1" data-score="0"' in s.render()
+    app.run_timers(limit=1)
+    while s.state.turn != 0:
+        app.run_timers(limit=1)
+    # The next change of the same score gets the other class: a new animation.
+    target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
+    if s.preview(s.selected, target)["points"]:
+        click_cell(s, target)
+        click_cell(s, target)
+        assert s.bumped()[0] == "gl-bump-0"
+
+
+def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
+    app, s = table(HUMAN_VS_BOT)
+    html = s.render()
+    assert '<span class="gl-coarse">Tap</span><span class="gl-fine">Click</span>' in html
+    keys = re.search(r'<p class="gl-small gl-fine gl-keys">(.*?)</p>', html).group(1)
+    assert "Keys:" in keys and "Keys:" not in html.replace(keys, "")

@@ -11,8 +11,9 @@ ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -
 
 def step_towards(points: dict, start, key: str):
     """The key of the point an arrow key moves to from `start` ({key: (x, y)} in screen
-    units, y down): the nearest one within about 60 degrees of the arrow's direction,
-    sideways distance counting double; None when there is none that way."""
+    units, y down): the nearest one within about 60 degrees of the arrow's direction
+    (distance along it plus distance across it, so a hex's diagonal neighbour beats a
+    space two columns straight ahead); None when there is none that way."""
     if key not in ARROWS or start not in points:
         return None
     dx, dy = ARROWS[key]
@@ -24,7 +25,7 @@ def step_towards(points: dict, start, key: str):
         across = abs(vx * dy - vy * dx)
         if k == start or along <= 1e-6 or across > along * 1.8:
             continue
-        cost = along + 2 * across
+        cost = along + across
         if best_cost is None or cost < best_cost:
             best, best_cost = k, cost
     return best

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from gelateria.core import hexgrid
 from gelateria.games.gelati.rules import (
+    ORDER_PARTS,
     PART_NAMES,
     place_words,
     placement_result,
@@ -55,7 +56,7 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         self._legal: tuple = (None, None, [])  # (state, player, legal moves)
         self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
         self._tally: tuple = (None, {})  # (last state, points_made)
-        self._bumped: tuple = (None, {})  # (position key, bumped())
+        self._bumped: tuple = (None, {}, 0, {})  # (position key, {index: scores}, undos, bumped())
         self.cam = None  # the auto camera of a new game: fitted again on first draw
         self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
 
@@ -155,11 +156,20 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
                 return UI
             return None
         if action == "trade-give":
+            had = len(self.give)
             self.pick_give(int(data["part"]), view["held"][view["me"]], legal)
+            if had < 2 == len(self.give):  # both given: on to what to take (one an order needs first)
+                takes = [m["get"] for m in legal if m.get("trade") == self.give]
+                held = view["held"][view["me"]]
+                needed = [p for p in takes if any(p in ORDER_PARTS[o] for o in view["orders"]) and not held[p]]
+                if takes:
+                    self.focus_next = f"[data-action='trade-get'][data-part='{min(needed or takes)}']"
             return UI
         if action == "trade-get":
             part = int(data["part"])
             self.get = None if self.get == part else part
+            if self.get is not None and self.trade_ok(self.give, self.get, legal):
+                self.focus_next = "[data-action='trade']"  # ready: the Trade button is next
             return UI
         if action == "cancel-place":
             self.aim = None
@@ -428,17 +438,32 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *facts)
 
     def bumped(self) -> dict[int, str]:
-        """Players whose score the last move changed, with the class that flashes it.
-        The class alternates by move, so a score changed twice in a row flashes again
-        (an animation restarts only when its class is newly added)."""
-        moves = self.moves_shown()
-        n = len(moves)
-        if n == 0 or self.session is None:
+        """Players whose score changed in about the last round, with the class that
+        flashes it: gl-bump-0 or -1 by how many times that score has changed, so each
+        change is a newly added class (only that restarts an animation), and the class
+        stays on while the next moves are drawn (taking it off would cut the flash short)."""
+        n = len(self.moves_shown())
+        if self.session is None or n == 0:
             return {}
-        if self._bumped[0] != (n, self.undos):
-            before, after = (self.session.view(None, i)["scores"] for i in (n - 1, n))
-            self._bumped = ((n, self.undos), {p: f"gl-bump-{n % 2}" for p in range(len(after)) if after[p] != before[p]})
-        return self._bumped[1]
+        key = (n, self.undos)
+        if self._bumped[0] != key:
+            if self._bumped[2] != self.undos:
+                self._bumped = (None, {}, self.undos)  # positions undone: their scores are no longer ours
+            scores = self._bumped[1]
+            for i in range(n + 1):
+                if i not in scores:
+                    scores[i] = self.session.view(None, i)["scores"]
+            players = len(scores[0])
+            changes, last = [0] * players, [0] * players
+            for i in range(1, n + 1):
+                for p in range(players):
+                    if scores[i][p] != scores[i - 1][p]:
+                        changes[p] += 1
+                        last[p] = i
+            recent = max(1, n - 3 * players)
+            self._bumped = (key, scores, self.undos,
+                            {p: f"gl-bump-{changes[p] % 2}" for p in range(players) if last[p] >= recent})
+        return self._bumped[3]
 
     # --- the end ---------------------------------------------------------------------------------
 

@@ -6,10 +6,12 @@ instant speed to the end screen (bot think time measured)."""
 from pathlib import Path
 from statistics import median
 
+import pytest
+
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
-from conftest import start_game, think_stats
+from conftest import Watched, start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -80,7 +82,7 @@ def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(sit
     log_has(page, "Bo placed")
     page.wait_for_selector("[data-turn='0']")
     assert page.locator("[data-board] [data-last='1']").count() == 1
-    assert "Latest: Bo" in page.locator("[data-move-bar]").inner_text()
+    assert "Bo placed a tile" in page.locator("[data-since]").inner_text()  # what happened since your turn
 
     # The position so far, from the share panel's link; then a tile on a golden space.
     page.get_by_role("button", name="Share").click()
@@ -140,10 +142,13 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     assert page.locator("[data-move-bar='first']").count() == 1  # an even number of clicks: nothing picked
     assert page.locator("[data-board].gs-board-tall").count() == 0  # turned back to wide
 
-    # Keyboard: arrows move a cursor (focused, labelled), Enter picks, Enter again places.
-    page.locator("[data-move-bar]").click(position={"x": 5, "y": 5})
-    page.keyboard.press("ArrowUp")
-    page.wait_for_selector("[data-cursor]")
+    # Keyboard: the board's cursor is reached by Tab (focused, labelled), arrows move
+    # it, Enter picks, Enter again places.
+    page.locator("#app h1").focus()
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.cursor") is not None:
+            break
     assert page.evaluate("document.activeElement.dataset.cursor") is not None
     label = page.locator("[data-cursor]").get_attribute("aria-label")
     assert label.startswith("Space") and " tower" in label and "(" not in label  # where, in words
@@ -213,3 +218,109 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
     assert page.locator("[data-board] .gs-tile").count() == 80
     page.screenshot(path=str(SHOTS / "genial-final-board.png"), full_page=True)
     assert watched.errors == [] and watched.foreign == []
+
+
+# --- issue 18: a turn in view on a phone and a desktop, and a page that holds still --------
+
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": {"width": 1366, "height": 768}}}
+# Layout shifts the browser reports (what Lighthouse calls CLS), without those right after input.
+CLS_OBSERVER = """
+window.__shift = 0; window.__shifts = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) {
+    window.__shift += e.value;
+    window.__shifts.push([Math.round(e.startTime), e.value.toFixed(4), ...(e.sources || []).map(s =>
+      `${s.node ? (s.node.className && s.node.className.baseVal !== undefined ? s.node.className.baseVal : s.node.className || s.node.nodeName) : '?'} `
+      + `${JSON.stringify([s.previousRect.y, s.previousRect.height])}->${JSON.stringify([s.currentRect.y, s.currentRect.height])}`)]);
+  }
+}).observe({type: 'layout-shift', buffered: true});
+"""
+NOT_IN_VIEW = """() => {
+    const inside = (r, box) => r.height > 0 && r.top >= box.top - 0.5 && r.left >= box.left - 0.5
+                               && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5;
+    const screen = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+    const out = [];
+    for (const s of ['[data-turn]', '[data-strip-own]', '[data-own-score]', '.gs-own-colours', '.gs-step', '.gs-buttons']) {
+        const e = document.querySelector(s);
+        if (!e || !inside(e.getBoundingClientRect(), screen)) out.push(s);
+    }
+    // Every space of the board (so every legal one) on screen and not cut off by the board's edge.
+    const board = document.querySelector('svg[data-board]').getBoundingClientRect();
+    const cells = [...document.querySelectorAll('svg[data-board] polygon[data-cell]')];
+    const off = cells.filter(c => { const r = c.getBoundingClientRect(); return !inside(r, screen) || !inside(r, board); });
+    if (off.length) out.push(`${off.length} of ${cells.length} spaces`);
+    return out;
+}"""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(browser, request):
+    context = browser.new_context(**SIZES[request.param])
+    context.add_init_script(CLS_OBSERVER)
+    watched = Watched(context)
+    watched.size = request.param
+    yield watched
+    context.close()
+
+
+def space_px(page) -> float:
+    """The narrow width of a space on screen, in px."""
+    return page.evaluate("""() => { const r = document.querySelector("svg[data-board] polygon[data-cell]").getBoundingClientRect();
+                                   return Math.min(r.width, r.height); }""")
+
+
+def place(page, a, b, touch: bool) -> None:
+    """Place a tile on spaces a and b as a player would: on a touch screen a first tap
+    zooms in where the spaces are small (the magnified pick step), then taps pick."""
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    if touch and space_px(page) < 40:
+        press(cell(page, a))
+        page.wait_for_selector("svg[data-board].gs-zoomed")
+        assert space_px(page) >= 44
+    press(cell(page, a))
+    page.wait_for_selector("[data-move-bar='second']")
+    press(cell(page, b))
+    page.wait_for_selector("[data-move-bar='preview']")
+    press(page.locator("[data-action='confirm']"))
+
+
+def bot_tile(page):
+    """The bot's latest tile, from the board's outline of the latest move."""
+    a, b = page.locator("[data-board] [data-last='1']").get_attribute("data-tile").split(";")
+    return [int(x) for x in a.split(",")], [int(x) for x in b.split(",")]
+
+
+def test_a_turn_is_in_view_and_the_page_holds_still(site, sized):
+    page = sized.open(site.url + "#/genial")
+    touch = sized.size == "phone"
+    start_game(page, "genial", ["human", "normal"], seed=9, names={0: "Ana"})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_selector("[data-move-bar='first']")
+    page.evaluate("window.__shift = 0; window.__shifts = []")
+    assert page.evaluate(NOT_IN_VIEW) == []
+    if touch:
+        print(f"\nGenial phone: spaces {space_px(page):.0f} px across on the whole board")
+    state = GAME.new(2, 9)
+    for turn in range(1, 4):
+        a, b = placement(state, 0, golden=0)
+        place(page, a, b, touch)
+        log_has(page, "Ana placed", turn)
+        state = GAME.apply(state, 0, {"a": list(a), "b": list(b)})
+        log_has(page, "Bo placed", turn)
+        page.wait_for_selector("[data-turn='0'] >> text=Your turn")
+        page.wait_for_selector("[data-move-bar='first']")
+        bot_a, bot_b = bot_tile(page)
+        state = GAME.apply(state, 1, GAME.listed_forms(state, 1, {"a": bot_a, "b": bot_b})[0])
+        # After a move: the whole board again (the magnified step ended), the turn in view.
+        assert page.evaluate(NOT_IN_VIEW) == [], turn
+        assert page.locator("[data-own-score]").inner_text() == str(min(state.scores[0]))
+        assert page.locator("[data-strip-own]").inner_text().startswith(f"You {min(state.scores[0])}")
+    assert page.locator("[data-board] .gs-tile").count() == 6
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # reported
+    shift = page.evaluate("window.__shift")
+    print(f"Genial {sized.size}: CLS {shift:.4f} over 3 turns against a bot")
+    assert shift <= 0.02, "\n".join(map(str, page.evaluate("window.__shifts")))
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"genial-turn-{sized.size}.png"))
+    assert sized.errors == []

@@ -338,3 +338,70 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
     assert s.record.moves[0] == [0, {"a": list(a), "b": list(b)}]
     s.on_action("turn-board", {})
     assert "genial_board" not in app.prefs and not s.geo.tall  # back to the board that suits the screen
+
+
+# --- issue 18: a phone, the keyboard, the strip ---------------------------------------------
+
+def test_on_a_touch_screen_a_tap_on_small_spaces_zooms_in_and_placing_goes_back(monkeypatch):
+    from gelateria.web.views import genial as view
+    app, s = table(HUMAN_VS_BOT)
+    monkeypatch.setattr(view, "touch_board_px", lambda: (320.0, 520.0))  # a phone's board: ~24 px spaces
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    assert s.first is None and s.vb is not None  # zoomed, nothing picked yet
+    x, y, w, hh = s.vb
+    assert min(320 / w, 520 / hh) * view.SPACE_UNITS >= view.TAP_GOAL_PX - 0.5  # spaces of a fingertip now
+    cx, cy = s.geo.centres[a]
+    assert x <= cx <= x + w and y <= cy <= y + hh
+    html = s.render()
+    assert 'data-action="fit"' in html and "Whole board" in html  # the way back out
+    click(s, a)  # big enough now: the tap picks
+    assert s.first == a
+    click(s, b)
+    s.on_action("confirm", {})
+    assert s.record.moves and s.vb is None  # the magnified step ends with the tile placed
+    app.run_timers(limit=10)  # the bot's move changes no view
+    assert s.vb is None
+
+
+def test_a_zoom_of_the_players_own_stays_between_moves_and_the_buttons_zoom():
+    app, s = table(HUMAN_VS_BOT)
+    assert 'data-action="zoom-out"' in s.render() and s.vb is None
+    s.on_action("zoom-in", {})
+    zoomed = s.vb
+    assert zoomed is not None and zoomed[2] < s.geo.box[2]
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)  # a mouse (no touch screen in plain Python): picks at once
+    click(s, b)
+    s.on_action("confirm", {})
+    app.run_timers(limit=10)
+    assert len(s.record.moves) == 2 and s.vb == zoomed  # kept through both moves
+    assert s.on_key("Escape") and s.vb is None  # Esc with nothing picked: the whole board
+    s.on_action("zoom-in", {})
+    s.on_action("zoom-out", {})
+    assert s.vb is None  # out as far as the whole board: fitted
+
+
+def test_golden_colours_by_number_keys_and_focus_stays_on_the_board():
+    app, s = table(HUMAN_VS_BOT)
+    a, b = scoring_placement(s.state, 0, golden=1)
+    click(s, a)
+    click(s, b)
+    half = s.golden_halves()
+    assert len(half) == 1 and s.golden_pick
+    assert s.on_key("3") and s.golden_pick == ["b"]  # 1-4: orange, green, blue, purple
+    assert not s.on_key("5")  # no second golden half
+    s.on_action("confirm", {})
+    assert s.record.moves[-1][1]["g"] == ["b"]
+
+
+def test_the_strip_says_your_score_and_the_leaders():
+    app, s = table(HUMAN_VS_BOT)
+    state = s.state
+    put(s, replace(state, scores=((2, 3, 4, 5), (3, 3, 3, 3))))
+    strip = s.strip()
+    assert re.search(r'data-strip-own="0">You <b>2</b>', strip)
+    assert re.search(r'data-strip-leader="1">Bo <b>3</b>.*leads', strip)
+    put(s, replace(state, scores=((4, 4, 5, 5), (3, 3, 3, 3))))
+    strip = s.strip()
+    assert re.search(r'You <b>4</b><span class="gs-lead"', strip) and 'data-strip-leader="1">Bo <b>3</b></span>' in strip

@@ -38,7 +38,7 @@ import math
 from functools import cached_property
 
 from gelateria.core.game import IllegalMove
-from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, INDEX, PASS, place_words
+from gelateria.games.genial.rules import COLOURS, INDEX, PASS
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.table import UI, TableScreen
 from gelateria.web.views import genial_art as art
@@ -52,6 +52,8 @@ SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
 TAP_MIN_PX = 40.0  # on a touch screen, spaces smaller than this on screen zoom in on a tap
 TAP_GOAL_PX = 48.0  # ... to this size
 ZOOM_STEP = 1.5  # the + and − buttons
+# Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
+GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
 
 
 class GenialScreen(PannedBoard, GenialPanels, TableScreen):
@@ -61,6 +63,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
     cursor: tuple[int, int] | None = None  # keyboard cursor
     cursor_anchor: tuple[float, float] | None = None  # the row/column arrows keep to
     keyboard = False  # the cursor is shown (the keys were used)
+    tap_zoom_from: tuple | None | bool = False  # the magnified pick step's view to go back to (False: none)
 
     def reset_ui(self) -> None:
         self.first: tuple[int, int] | None = None  # the half chosen first
@@ -179,10 +182,11 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
 
     def interpret(self, action: str, data: dict, view: dict | None, legal: list):
         if action == "fit":
-            self.vb = None
+            self.vb, self.tap_zoom_from = None, False
             return UI
         if action in ("zoom-in", "zoom-out"):
             self.zoom_by(1 / ZOOM_STEP if action == "zoom-in" else ZOOM_STEP)
+            self.tap_zoom_from = False  # a zoom of the player's own: it stays between moves
             return UI
         if action == "turn-board":
             tall = not self.geo.tall
@@ -223,7 +227,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             colour = data.get("colour")
             if 0 <= i < len(self.golden_pick) and colour in COLOURS:
                 self.golden_pick[i] = colour
-                self.focus_next = f"[data-golden='{i}'][data-colour='{colour}']"
+                # A key keeps the focus on the board; a click on the button it pressed.
+                self.focus_next = "[data-cursor]" if "key" in data else f"[data-golden='{i}'][data-colour='{colour}']"
                 return UI
             return None
         if action == "confirm":
@@ -251,8 +256,16 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             return False
         scale = TAP_GOAL_PX / SPACE_UNITS  # px per board unit once zoomed
         w, hh = max(MIN_ZOOM_W, px_w / scale), max(MIN_ZOOM_W * px_h / px_w, px_h / scale)
+        if self.tap_zoom_from is False:
+            self.tap_zoom_from = self.vb
         self.vb = self.clamped(*self.geo.centres[cell], w, hh)
         return True
+
+    def moved(self, seat: int, move, before, after) -> None:
+        """The magnified pick step ends with the tile placed: back to the view before it
+        (a zoom the player made stays, and no other seat's move changes the view)."""
+        if self.tap_zoom_from is not False and not self.is_bot(seat):
+            self.vb, self.tap_zoom_from = self.tap_zoom_from, False
 
     def zoom_by(self, factor: float) -> None:
         """The + and − buttons: closer or farther about the middle of what is shown."""
@@ -341,6 +354,10 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             action = "confirm"
         elif key in ("p", "P") and self.must_pass():
             action = "pass"
+        elif key in GOLDEN_KEYS and self.golden_pick and GOLDEN_KEYS[key][0] < len(self.golden_pick):
+            half, colour = GOLDEN_KEYS[key]
+            self.on_game_action("golden", {"half": str(half), "colour": colour, "key": key})
+            return True
         else:
             return False
         self.on_game_action(action, {"key": key})
@@ -508,25 +525,6 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             c = self.cursor_cell()
             inner = art.cursor_mark(geo, c, self.cell_label(v, c), shown=self.keyboard)
         return svg("g", inner, data_part=name)
-
-    def cell_label(self, v: dict, c) -> str:
-        towers = [(t["at"], t["tall"], t["colour"]) for t in v["towers"]]
-        where = f"Space {place_words(towers, c)}" if c not in v["tower_at"] else "Space"
-        if c in v["tower_at"]:
-            t = v["towers"][v["tower_at"][c]]
-            return f"{where}: {'tall' if t['tall'] else 'short'} tower, {COLOUR_NAMES[t['colour']]} {t['value']}"
-        if c in v["covered"]:
-            return f"{where}: {self.names()[v['covered'][c]]}'s tile"
-        golden = ", golden" if c in v["golden_set"] else ""
-        if self.second == c:
-            return f"{where}{golden}: the tile's second half. Enter places it."
-        if self.first == c:
-            return f"{where}{golden}: the tile's first half. Enter picks it up again."
-        if self.first is not None and c in self.pairs().get(self.first, ()):
-            return f"{where}{golden}: empty. Enter puts the second half here."
-        if c in self.pairs():
-            return f"{where}{golden}: empty. Enter puts a half here."
-        return f"{where}{golden}: empty, but no tile fits here."
 
 
 def narrow_screen() -> bool:

@@ -121,7 +121,9 @@ class GenialPanels:
                              "data-preview": ",".join(str(g) for g in p["gain"]) if previewing else None},
                  head,
                  self.own_colours(v, own, p if previewing else None) if own is not None else None,
-                 h("p", {"class": "gs-step"}, *step),
+                 # Each step's words are a new element (its own id), not the old one
+                 # rewritten: text that changes in place counts as moving.
+                 h("p", {"class": "gs-step", "id": f"gs-step-{kind}"}, *step),
                  extra,
                  h("p", {"class": "gs-buttons"}, *buttons))
 
@@ -232,8 +234,10 @@ class GenialPanels:
                 buttons.append(h("button", {"type": "button", "class": f"gs-colour-btn gs-c-{c}" + (" on" if on else ""),
                                             "data-action": "golden", "data-half": i, "data-colour": c, "data-golden": i,
                                             "aria-pressed": "true" if on else "false",
+                                            "aria-keyshortcuts": str(4 * i + COLOURS.index(c) + 1),
                                             "title": f"Golden point {i + 1}: {COLOUR_NAMES[c]}"
-                                                     + (" (your weakest)" if is_weak else "")},
+                                                     + (" (your weakest)" if is_weak else "")
+                                                     + f" (key {4 * i + COLOURS.index(c) + 1})"},
                                  art.colour_icon(c, 16), h("span", {"class": "gs-colour-name"}, COLOUR_NAMES[c].title()),
                                  h("small", None, " weakest") if is_weak else None))
             rows.append(h("div", {"class": "gs-golden-row", "role": "group",
@@ -242,7 +246,8 @@ class GenialPanels:
                                                                      viewBox="0 0 16 16", width=16, height=16,
                                                                      class_="gs-star-icon", aria_hidden="true"),
                             " +1 in"),
-                          *buttons))
+                          *buttons,
+                          h("small", {"class": "gs-keys"}, f" keys {4 * i + 1}–{4 * i + 4}")))
         return h("div", {"class": "gs-golden-choice", "data-golden-choice": ""}, *rows)
 
     def latest_line(self, v: dict, names) -> Markup:
@@ -259,6 +264,26 @@ class GenialPanels:
         return h("span", {"class": "gs-latest", "data-latest": last["p"]}, lead,
                  f"Latest: {who} ", "scored " if chips else "placed a tile for no points.", *chips,
                  (f" (incl. tall bonus +{last['bonus']} each)" if last["bonus"] else None))
+
+    def cell_label(self, v: dict, c) -> str:
+        """What the keyboard cursor's space is, in words (its accessible name)."""
+        towers = [(t["at"], t["tall"], t["colour"]) for t in v["towers"]]
+        where = f"Space {place_words(towers, c)}" if c not in v["tower_at"] else "Space"
+        if c in v["tower_at"]:
+            t = v["towers"][v["tower_at"][c]]
+            return f"{where}: {'tall' if t['tall'] else 'short'} tower, {COLOUR_NAMES[t['colour']]} {t['value']}"
+        if c in v["covered"]:
+            return f"{where}: {self.names()[v['covered'][c]]}'s tile"
+        golden = ", golden" if c in v["golden_set"] else ""
+        if self.second == c:
+            return f"{where}{golden}: the tile's second half. Enter places it."
+        if self.first == c:
+            return f"{where}{golden}: the tile's first half. Enter picks it up again."
+        if self.first is not None and c in self.pairs().get(self.first, ()):
+            return f"{where}{golden}: empty. Enter puts the second half here."
+        if c in self.pairs():
+            return f"{where}{golden}: empty. Enter puts a half here."
+        return f"{where}{golden}: empty, but no tile fits here."
 
     # --- details: every player's colours (the "More" sheet on a phone) --------------------------
 

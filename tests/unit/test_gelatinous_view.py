@@ -358,3 +358,100 @@ def test_players_who_never_finished_show_no_score_and_the_winner_is_named():
     assert all(table.score_text(p, 0).startswith("—") for p in unfinished)
     (saved,) = [s for s in app.saves.load_all() if s.over]
     assert saved.summary.startswith(f"{winner} wins") and "—" in saved.summary
+
+
+# --- issue 18: steady, followable, keyboard -------------------------------------------------
+
+def tags(html: str, pattern: str) -> list[str]:
+    return re.findall(pattern, html)
+
+
+def odds_lines(panel: str) -> list[str]:
+    """The panel's shape: its elements' tags and classes, in order (not their text; a
+    chart's insides are drawn in a box of fixed size)."""
+    panel = re.sub(r"(<svg[^>]*>).*?</svg>", r"\1", str(panel), flags=re.S)
+    return [(tag, cls.split()[:1]) for tag, cls in re.findall(r"<(\w+)(?: [^>]*?class=\"([^\"]*)\")?", panel)]
+
+
+def test_the_odds_panel_keeps_its_shape_while_the_next_odds_are_worked_out():
+    for mode in ("solitaire", "multi"):
+        view._ODDS.clear()
+        app, screen = make()
+        screen.on_action("mode", {"mode": mode, "form": form_of(screen)})
+        screen.start(seed=9)
+        working = screen.odds_panel()
+        assert 'data-odds="working"' in working and "…" in working  # placeholders hold the places
+        app.run_timers()
+        ready = screen.odds_panel()
+        assert 'data-odds="ready"' in ready
+        screen.roll()
+        busy = screen.odds_panel()
+        # The last odds stay, dimmed, with the same lines: nothing in the column moves.
+        assert 'data-odds="busy"' in busy and 'aria-busy="true"' in busy
+        assert odds_lines(busy) == odds_lines(ready) == odds_lines(working), mode
+        assert re.findall(r'class="big-num">([^<]*)<', busy) == re.findall(r'class="big-num">([^<]*)<', ready)
+        app.run_timers()
+        assert 'data-odds="ready"' in screen.odds_panel()
+
+
+def test_the_last_odds_stay_dimmed_at_the_end():
+    view._ODDS.clear()
+    app, screen = make({"pace": "instant"})
+    screen.start(seed=3)
+    app.run_timers()
+    while screen.phase == "play":
+        screen.roll()
+        app.run_timers()
+    panel = screen.odds_panel()
+    assert 'data-odds="over"' in panel and "the odds before the last roll" in panel
+
+
+def test_the_strip_says_the_round_and_the_cubes():
+    app, screen = make()
+    screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
+    screen.start(seed=5)
+    assert "Ready to roll" in screen.status_line() and "All cubes empty" in screen.strip()
+    for _ in range(3):
+        screen.roll()
+    players = screen.public()["players"]
+    top = max(p["cube"] for p in players)
+    strip = str(screen.strip())
+    assert "Round 3" in screen.status_line()
+    assert f"{top}</b>/8" in strip
+    assert screen.strip().count("<span>") <= 2  # one line: the leader, and the caller if behind
+    app, screen = make()
+    screen.start(seed=5)
+    screen.roll()
+    p = screen.public()["players"][0]
+    assert f"Hand <b>{p['hand']}</b>" in screen.strip() and "Rolls <b>1</b>" in screen.strip()
+
+
+def test_each_round_draws_new_pictures_and_a_redraw_mid_roll_keeps_them_rolling():
+    app, screen = make()
+    screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
+    screen.start(seed=5)
+    screen.roll()
+    first = tags(app.page, r'class="mat-art" id="([^"]+)"')
+    assert first == ["gel-art-0-r1", "gel-art-1-r1"] and "gel-fresh" in app.page
+    screen.on_action("sheet", {})  # any redraw while the dice roll: they go on rolling
+    assert "gel-fresh" in app.page and tags(app.page, r'class="mat-art" id="([^"]+)"') == first
+    app.advance(view.ANIM_MS + 10)  # played out: the board is drawn settled
+    selector, board = app.updates[-1]
+    assert selector == "[data-board]" and "gel-fresh" not in board and 'data-action="settle"' not in board
+    screen.roll()
+    assert tags(app.page, r'class="mat-art" id="([^"]+)"') == ["gel-art-0-r2", "gel-art-1-r2"]
+    assert 'class="zone-label bump"' in app.page or "to the cube" not in app.page  # a count that changed flashes
+
+
+def test_roll_is_where_the_keyboard_goes_and_stays_focusable_at_the_end():
+    app, screen = make({"pace": "instant"})
+    screen.start(seed=3)
+    assert screen.focus_home() == "[data-action='roll']"
+    assert 'class="keys-hint"' in app.page  # hidden by CSS on touch screens
+    while screen.phase == "play":
+        screen.roll()
+    app.run_timers()
+    roll = re.search(r'<button[^>]*data-action="roll"[^>]*>', app.page).group(0)
+    # aria-disabled, not disabled: a disabled button would drop the focus to the page.
+    assert 'aria-disabled="true"' in roll and " disabled" not in roll
+    assert not screen.roll()  # and it does nothing

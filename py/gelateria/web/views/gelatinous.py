@@ -267,7 +267,13 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         k, self.fresh_k = self.fresh_k, None
         if k:
             self.anim_until = self.app.now() + ANIM_MS * k
+            # Once played out, the board is drawn settled (no longer clickable to skip).
+            self.set_timer("settled", anim_ms(k), self.settled)
         self.schedule_odds(anim_ms(k))
+
+    def settled(self) -> None:
+        if not self.end_hold and not self.rolling():
+            self.app.update("[data-board]", self.board())
 
     # --- odds, computed after the render and cached per position -------------------------
 

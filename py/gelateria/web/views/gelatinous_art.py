@@ -435,7 +435,8 @@ def empty_histogram() -> Markup:
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "aria-hidden": "true"},
                svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis"),
                svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end")),
-             h("figcaption", None, h("span", {"class": "key key-now"}, "working…")))
+             h("figcaption", None, h("span", {"class": "key key-now"}, "working…"),
+               h("span", {"class": "key key-start unused"}, "from the start")))
 
 
 def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Markup:
@@ -477,9 +478,8 @@ def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Marku
         parts.append(svg("line", x1=x, y1=10, x2=x, y2=base, class_="best-line"))
         parts.append(svg("text", f"★ best {best}", x=min(x + 3, cw - 50), y=10, class_="best-label"))
     parts.append(svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end"))
-    legend = [h("span", {"class": "key key-now"}, "from here" if not at_start else "from the start")]
-    if start_v:
-        legend.append(h("span", {"class": "key key-start"}, "from the start"))
+    legend = [h("span", {"class": "key key-now"}, "from here" if not at_start else "from the start"),
+              h("span", {"class": "key key-start" + ("" if start_v else " unused")}, "from the start")]
     return h("figure", {"class": "histogram"},
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "role": "img", "data-histogram": "",
                        "aria-label": "Chance of each final score; the most likely is "

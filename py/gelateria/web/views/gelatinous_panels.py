@@ -124,8 +124,9 @@ class GelatinousPanels:
             # The fill's width changes in place (the page is morphed), so it slides.
             bar = h("span", {"class": "meter"},
                     h("span", {"class": f"fill p{seat}", "style": f"width:{chance * 100:.1f}%"}),
-                    h("span", {"class": "tick", "style": f"left:{then * 100:.1f}%", "title": f"At the start: {pct(then)}"})
-                    if then is not None else None)
+                    # (Always there, hidden before the first roll: it slides when the odds change.)
+                    h("span", {"class": "tick" + (" unused" if then is None else ""), "style": f"left:{(then or 0) * 100:.1f}%",
+                               "title": f"At the start: {pct(then)}" if then is not None else None}))
             rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
                           h("span", {"class": "odds-name"}, name), bar,
                           h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))

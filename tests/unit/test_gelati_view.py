@@ -424,3 +424,19 @@ def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
     assert '<span class="gl-coarse">Tap</span><span class="gl-fine">Click</span>' in html
     keys = re.search(r'<p class="gl-small gl-fine gl-keys">(.*?)</p>', html).group(1)
     assert "Keys:" in keys and "Keys:" not in html.replace(keys, "")
+
+
+def test_on_a_touch_screen_the_camera_never_makes_a_space_smaller_than_a_finger():
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
+    assert s.set_board_size(374, 439, coarse=True)  # a phone: the view changes
+    assert not s.set_board_size(374, 439, coarse=True)  # measured again: nothing new
+    scales, moved, last = [], 0, s.view_box()
+    for _ in range(60):
+        app.run_timers(limit=1)
+        box = s.view_box()
+        scales.append(374 / visible_box(box, s.aspect)[2])
+        moved += box != last
+        last = box
+    assert len(s.seen()["board"]) > 20
+    assert min(scales) >= s.TAP_SCALE - 1e-9  # a space is 78 units tall: >= 44 px
+    assert moved < 15, moved  # following a board bigger than the view by whole tiles, not every move

@@ -90,6 +90,9 @@ class ZoomedBoard:
     cam: tuple[float, float, float, float] | None = None  # the automatic view while vb is None
     aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
     CAM_PAD = 50  # board units of room kept around the board when the camera moves (a tile is 100 across)
+    TAP_SCALE = 44 / 78  # px per board unit at which a space (78 units tall) is 44 px: the least on touch
+    board_px: tuple[int, int] | None = None  # the board element's size, as measured
+    min_scale: float = 0.0  # px per board unit the camera keeps to (touch screens)
     ZOOM_STEP = 1.25
     MIN_WIDTH = 260  # the closest zoom, in board units across
     MAX_FIT = 2.5  # the farthest zoom, in fitted boards across
@@ -104,13 +107,35 @@ class ZoomedBoard:
         """The view while the player has not zoomed or panned: it stays where it is from
         move to move (no tile jumps) and moves only when the board outgrows what is in
         view, or shrank to much less (another game, a replay from the start); then it
-        fits the board with room to grow."""
+        fits the board with room to grow. On a touch screen it never zooms out so far
+        that a space is under a finger's 44 px: a bigger board is then shown round its
+        middle (drag or zoom out for the rest), following it by whole tiles."""
         need = self.fit_box()
         cam = self.cam
-        if cam is None or not covers(visible_box(cam, self.aspect), need) or need[2] * need[3] < cam[2] * cam[3] / 4:
+        if cam is None or self.outgrown(cam, need):
             pad = self.CAM_PAD
-            cam = self.cam = (need[0] - pad, need[1] - pad, need[2] + 2 * pad, need[3] + 2 * pad)
+            cam = self.cam = self.tappable((need[0] - pad, need[1] - pad, need[2] + 2 * pad, need[3] + 2 * pad), need)
         return cam
+
+    def outgrown(self, cam, need) -> bool:
+        if self.tap_box(need) is not None and abs(cam[2] - self.tap_box(need)[2]) < 0.5:  # shown round its middle
+            (cx, cy), (nx, ny) = (cam[0] + cam[2] / 2, cam[1] + cam[3] / 2), (need[0] + need[2] / 2, need[1] + need[3] / 2)
+            return abs(cx - nx) > 2 * self.CAM_PAD or abs(cy - ny) > 2 * self.CAM_PAD
+        return not covers(visible_box(cam, self.aspect), need) or need[2] * need[3] < cam[2] * cam[3] / 4
+
+    def tap_box(self, need):
+        """The view at the smallest scale a finger can use, round the board's middle
+        (None: not a touch screen, or not measured yet)."""
+        if not self.min_scale or not self.board_px:
+            return None
+        w, h = self.board_px[0] / self.min_scale, self.board_px[1] / self.min_scale
+        return (need[0] + need[2] / 2 - w / 2, need[1] + need[3] / 2 - h / 2, w, h)
+
+    def tappable(self, cam, need):
+        box = self.tap_box(need)
+        if box is None or self.board_px[0] / visible_box(cam, self.aspect)[2] >= self.min_scale:
+            return cam
+        return box
 
     def view_box(self) -> tuple[float, float, float, float]:
         return self.vb or self.camera()
@@ -119,10 +144,18 @@ class ZoomedBoard:
         """What the Fit button shows."""
         return self.camera()
 
-    def set_board_size(self, width: float, height: float) -> None:
-        """The helper measured the board element (its shape decides what is in view)."""
-        if width > 0 and height > 0:
-            self.aspect = width / height
+    def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
+        """The helper measured the board element (its shape decides what is in view) and
+        the pointer (a finger needs bigger spaces). True if that changed the view."""
+        if width <= 0 or height <= 0:
+            return False
+        size = (round(width), round(height))
+        min_scale = self.TAP_SCALE if coarse else 0.0
+        if size == self.board_px and min_scale == self.min_scale:
+            return False
+        self.board_px, self.aspect, self.min_scale = size, width / height, min_scale
+        self.cam = None
+        return self.vb is None
 
     def max_width(self) -> float:
         _, _, w, hh = self.fit_box()

@@ -393,7 +393,9 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     def mounted(self) -> None:
         super().mounted()
         if self._pan and self.state is not None:
-            self._pan.measure()
+            if self._pan.measure():
+                self.app.refresh()  # the first look at the board's size (or a new one): draw it to fit
+                return
             # Your turn came round while you were at the board: on to its home space.
             if self.home_spot() is not None:
                 self._pan.focus_if_idle("[data-spot][tabindex='0']")

@@ -76,13 +76,15 @@ class PanZoom:
         if not active or active == document.body or active.hasAttribute("data-board"):
             self.focus(selector)
 
-    def measure(self) -> None:
-        """Tell the screen the board element's size (what is in view depends on it)."""
+    def measure(self) -> bool:
+        """Tell the screen the board element's size and whether a finger points (what
+        is in view depends on them): True if the view changed."""
         board = self.board()
         setter = getattr(self.screen, "set_board_size", None)
         if board and setter:
             rect = board.getBoundingClientRect()
-            setter(float(rect.width), float(rect.height))
+            return setter(float(rect.width), float(rect.height), bool(window.matchMedia("(pointer: coarse)").matches))
+        return False
 
     # --- the board's viewBox ------------------------------------------------------------
 

@@ -1,8 +1,11 @@
-"""It's Mine! in a real browser: one human against three bots, in real time."""
+"""It's Mine! in a real browser: one human against bots in real time, two humans at
+one keyboard, and every pile in view on a phone and a desktop with the page holding still."""
 
 import re
 from pathlib import Path
-from conftest import start_game
+
+import pytest
+from conftest import Watched, start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -20,7 +23,7 @@ def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
     page.get_by_role("button", name="Instant").click()  # bots flip with hardly a pause
 
     # Flip by clicking the deck.
-    page.get_by_role("button", name=re.compile("Flip your next card")).click()
+    page.get_by_role("button", name=re.compile("^Flip")).click()
     page.locator("[data-part='fan0'][data-cards='1']").wait_for()
     assert any(line.startswith("Ana flipped a") for line in page.locator("[data-log] li").all_inner_texts())
 
@@ -51,17 +54,20 @@ def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
     burst = page.locator(f"[data-part='burst{owner}'] [data-burst='0']")
     assert burst.count() == 1 and "It's mine!" in burst.inner_text()
     assert page.locator("[data-part='flash0'] [data-flash='-1']").count() == 1
-    assert int(page.locator("[data-part='foot0']").get_attribute("data-taken")) > 0
+    assert int(page.locator("[data-part='head0']").get_attribute("data-taken")) > 0
 
     # Play on: Ana flips whenever it is her turn (by click and by Space) until the
     # round is scored.
     flips = 0
     shot_taken = False
     while True:
-        page.wait_for_selector("[data-action='flip'], [data-scores]", timeout=60_000)
+        # (during the pause after a call the Flip control waits: data-paused)
+        page.wait_for_selector("[data-action='flip']:not([data-paused]), [data-scores]", timeout=60_000)
         if page.locator("[data-scores]").count():
             break
         left = int(page.locator("[data-part='draw0']").get_attribute("data-draw"))
+        if page.locator("[data-action='flip'][data-paused]").count():
+            continue  # a bot called in between
         if flips % 2:
             page.keyboard.press("Space")
         else:
@@ -124,7 +130,7 @@ def test_hot_seat_favourites_show_only_while_peek_is_held(site, watched):
     page = watched.open(site.url + "#/itsmine")
     start_game(page, "itsmine", ["human", "human", "easy"], names={0: "Ana", 1: "Bo"})
     assert page.locator("[data-favourites]").count() == 0  # secret from the start
-    button = page.get_by_role("button", name="Hold to peek at Ana's favourites")
+    button = page.get_by_role("button", name="Peek: Ana")
     button.hover()
     page.mouse.down()
     page.locator("[data-favourites='0']").wait_for()
@@ -132,9 +138,159 @@ def test_hot_seat_favourites_show_only_while_peek_is_held(site, watched):
     page.mouse.up()
     page.locator("[data-favourites='0']").wait_for(state="detached")
     # Keyboard: Space held on the focused button shows them until it is let go.
-    page.get_by_role("button", name="Hold to peek at Bo's favourites").focus()
+    page.get_by_role("button", name="Peek: Bo").focus()
     page.keyboard.down(" ")
     page.locator("[data-favourites='1']").wait_for()
     page.keyboard.up(" ")
     page.locator("[data-favourites='1']").wait_for(state="detached")
     assert watched.errors == []
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("[data-log] li").all_inner_texts()
+
+
+def test_two_humans_grab_with_their_own_keys_and_a_call_during_the_pause_counts(site, watched):
+    page = watched.open(site.url + "#/itsmine")
+    start_game(page, "itsmine", ["human", "human", "easy", "easy"], seed=31, names={0: "Ana", 1: "Bo"},
+               options={"#opt_first": "0"})
+    # Ana plays on the left of the keyboard (Q W E R), Bo on the right (U I O P); every
+    # pile's buttons show each player's key for it.
+    pile0 = page.locator("[data-part='grab0']")
+    assert pile0.get_by_role("button", name=re.compile("^Ana Q")).count() == 1
+    assert pile0.get_by_role("button", name=re.compile("^Bo U")).count() == 1
+    assert page.locator("[data-part='grab3']").get_by_role("button", name=re.compile("^Bo P")).count() == 1
+    page.keyboard.press("Space")  # Ana flips
+    page.locator("[data-part='fan0'][data-cards='1']").wait_for()
+    page.keyboard.press("Space")  # then Bo, whose turn it is
+    page.locator("[data-part='fan1'][data-cards='1']").wait_for()
+    before = len(log_lines(page))
+    page.keyboard.press("u")  # Bo takes Ana's pile: one key, his own
+    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n", arg=before)
+    assert log_lines(page)[0].startswith("Bo grabbed Ana's pile")
+    paused = page.locator("[data-part='flip'] [data-paused]").count() == 1  # the pause after a call, if the rules have one
+    page.keyboard.press("w")  # Ana takes Bo's pile, during the pause
+    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n", arg=before + 1)
+    assert log_lines(page)[0].startswith("Ana grabbed Bo's pile")
+    if paused:
+        page.locator("[data-part='flip'] [data-paused]").wait_for()
+        page.locator("[data-part='pause'].on").wait_for(state="attached")
+        page.locator("[data-part='flip'] [data-paused]").wait_for(state="detached", timeout=5_000)
+    print(f"\nhot-seat: a grab is one key press (Bo: U, Ana: W); pause shown: {paused}")
+    assert watched.errors == []
+
+
+# --- every pile in view, big enough to hit, and a page that holds still -------------------------------
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+VIEWS = {"360x640": {"viewport": {"width": 360, "height": 640}, **TOUCH},
+         "390x844": {"viewport": {"width": 390, "height": 844}, **TOUCH},
+         "1024x768": {"viewport": {"width": 1024, "height": 768}},
+         "1366x768": {"viewport": {"width": 1366, "height": 768}}}
+FIVE = ["human", "normal", "normal", "normal", "normal"]  # the most the table seats
+CLS_OBSERVER = """
+window.__shift = 0;
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: 'layout-shift', buffered: true});
+"""
+PLAY_CONTROLS = "[data-action='grab'], [data-action='flip'], [data-hold='peek']"
+
+
+def out_of_view(page) -> list[str]:
+    """What a grab needs that is not wholly in the window (scrolled to the top): every
+    pile's grab control, the Flip control and your favourites."""
+    return page.evaluate("""() => {
+        scrollTo(0, 0);
+        const needed = [['a grab control', "[data-action='grab']"], ['the flip slot', "[data-part='flip'] > *"],
+                        ['your favourites', '[data-favourites]']];
+        const out = [];
+        for (const [what, selector] of needed) {
+            const found = [...document.querySelectorAll(selector)];
+            if (!found.length) out.push(what + ': missing');
+            for (const e of found) {
+                const r = e.getBoundingClientRect();
+                if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth || !r.height)
+                    out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+            }
+        }
+        return out;
+    }""")
+
+
+def control_sizes(page) -> list[tuple[str, int, int]]:
+    return page.evaluate(f"""() => [...document.querySelectorAll("{PLAY_CONTROLS}")].map(e => {{
+        const r = e.getBoundingClientRect();
+        return [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 24), Math.round(r.width), Math.round(r.height)]; }})""")
+
+
+@pytest.mark.parametrize("size", list(VIEWS))
+def test_five_piles_their_grab_controls_and_your_favourites_are_in_view(site, browser, size):
+    context = browser.new_context(**VIEWS[size])
+    watched = Watched(context)
+    try:
+        page = watched.open(site.url + "#/itsmine")
+        start_game(page, "itsmine", FIVE, seed=5, names={0: "Ana"}, options={"#opt_first": "0"})
+        page.locator("[data-action='flip']").wait_for()
+        assert page.locator("[data-action='grab']").count() == 5
+        assert out_of_view(page) == []
+        page.keyboard.press("Space")  # after a move too
+        page.locator("[data-part='fan0'][data-cards='1']").wait_for()
+        assert out_of_view(page) == []
+        sizes = control_sizes(page)
+        if "has_touch" in VIEWS[size]:
+            assert [s for s in sizes if s[1] < 44 or s[2] < 44] == []
+        print(f"\n{size}: grab and flip controls (w x h px): {sorted(set((w, h) for _, w, h in sizes))}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWS[size]["viewport"]["width"]
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"itsmine-five-{size}.png"))
+        assert watched.errors == [] and watched.foreign == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["390x844", "1366x768"])
+def test_a_short_game_against_bots_holds_still(site, browser, size):
+    """Ana flips on her turn, grabs the biggest pile now and then and once asks for an
+    empty one (a refusal floats over the table); bots play on Fast. Layout shifts not
+    caused by her own input (the browser's hadRecentInput) are summed."""
+    context = browser.new_context(**VIEWS[size])
+    context.add_init_script(CLS_OBSERVER)
+    watched = Watched(context)
+    try:
+        page = watched.open(site.url + "#/itsmine")
+        start_game(page, "itsmine", FIVE, seed=9, names={0: "Ana"}, options={"#opt_first": "0"}, pace="Fast")
+        page.locator("[data-action='flip']").click()  # her first flip (and focus off the bot-speed chip)
+        page.evaluate("scrollTo(0, 0); window.__shift = 0")
+        refused = 0
+        for step in range(60):
+            if page.locator("[data-scores]").count() or len(log_lines(page)) > 45:
+                break
+            before = len(log_lines(page))
+            sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in range(1, 5)}
+            best = max(sizes, key=sizes.get)
+            if page.locator("[data-action='flip']:not([data-paused])").count():
+                page.keyboard.press("Space")
+            elif sizes[best] >= 2 and step % 3 == 0:
+                page.keyboard.press(str(best + 1))  # (a bot may have been quicker: then it is refused)
+            elif not refused and not int(page.locator("[data-part='fan0']").get_attribute("data-cards")):
+                page.keyboard.press("1")  # her own pile is empty: the rules refuse
+                page.locator("[data-notice]").wait_for()
+                refused += 1
+                continue
+            try:
+                page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n "
+                                       "|| document.querySelector('[data-scores]')", arg=before, timeout=8_000)
+            except Exception:
+                pass  # (nothing happened: a grab the bots won, or the countdown) look again
+        shift = page.evaluate("window.__shift")
+        lines = log_lines(page)
+        flips = sum(line.startswith("Ana flipped") for line in lines)
+        grabs = sum(line.startswith("Ana grabbed") for line in lines)
+        print(f"\nIt's Mine! {size}: CLS {shift:.4f} over {len(lines)} log lines "
+              f"(Ana: {flips} flips, {grabs} grabs, {refused} refused)")
+        assert flips >= 3 and grabs >= 1 and refused == 1 and len(lines) > 20
+        assert shift <= 0.02
+        assert watched.errors == []
+    finally:
+        context.close()

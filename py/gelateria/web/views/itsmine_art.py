@@ -200,7 +200,7 @@ _HEARTS: dict = {}
 
 
 def hearts(count: int, label: str) -> Markup:
-    """A seat's catch tokens as hearts (five drawn at most, then "×N")."""
+    """A seat's catch tokens as hearts (up to three drawn, else one and "×N")."""
     key = (count, label)
     if key not in _HEARTS:
         _HEARTS[key] = _hearts(count, label)
@@ -208,12 +208,12 @@ def hearts(count: int, label: str) -> Markup:
 
 
 def _hearts(count: int, label: str) -> Markup:
-    shown = min(count, 5)
+    shown = count if count <= 3 else 1  # three at most, or one and "×N": the box keeps its width
     icons = [svg("use", href="#im-heart", x=i * 19, y=0, width=18, height=16) for i in range(shown)]
     width = max(1, shown) * 19
     pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true", class_="hearts-pic")
     extra = h("span", {"class": "heart-more"}, f"×{count}") if count > shown else None
-    none = h("span", {"class": "heart-none"}, "no hearts") if count == 0 else None
+    none = h("span", {"class": "heart-none"}, "none") if count == 0 else None
     return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
 
 

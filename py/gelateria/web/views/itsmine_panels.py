@@ -22,12 +22,13 @@ def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, fl
     closed = sum(1 for c in won if c in CLOSED)
     extras = ([f"{cherries} cherr{'ies' if cherries > 1 else 'y'}"] if cherries else []) + ([f"{closed} closed"] if closed else [])
     taken = f"{len(won)} taken" + (f" ({', '.join(extras)})" if extras else "")
-    return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens},
+    return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens, "data-taken": len(won)},
              h("span", {"class": "pile-no", "aria-hidden": "true"}, str(i + 1)),
              h("span", {"class": "seat-name"}, name),
              h("span", {"class": "seat-tag"}, tag),
              h("span", {"class": "seat-meta"}, f"{draw} to flip · {taken}"),
-             h("span", {"class": "turn-flag", "data-turn-mark": ""}, "flips next") if flips_next else None,
+             # always there (hidden when not), so a redraw keeps every span the same element
+             h("span", {"class": "turn-flag", "data-turn-mark": "" if flips_next else None, "hidden": not flips_next}, "flips next"),
              hearts(tokens, f"{tokens} heart{'s' if tokens != 1 else ''}"))
 
 

@@ -60,7 +60,7 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
     for c, g in zip(COLOURS, expected):
         assert f'data-gain="{c}"' in html
     words = ", ".join(f"+{g} {name}" for g, name in zip(expected, ("orange", "green", "blue", "purple")) if g)
-    assert f"Place tile ({words})" in html
+    assert f'Place tile<span class="gs-confirm-gain"> ({words})</span>' in html
     assert "data-ghost" in html
 
     s.on_action("confirm", {})
@@ -297,12 +297,15 @@ def test_making_a_tile_redraws_only_the_parts_that_show_it():
     click(s, a)
     click(s, b)
     assert app.refreshes == refreshes  # no full redraw for picking
-    # The board's <svg> whole (a <g> alone would be read as HTML in the browser), the
-    # turn panel and the score cards.
-    assert {sel for sel, _ in app.updates} == {"svg[data-board]", '[data-part="move"]', '[data-part="scores"]'}
-    assert "data-ghost" in [m for sel, m in app.updates if sel == "svg[data-board]"][-1] and 'data-move-bar="preview"' in app.updated("move")[-1]
+    # The board's layers (each a nested <svg>: a <g> alone would be read as HTML in the
+    # browser, where <polygon/> does not close itself), the turn panel, the player's card.
+    assert {sel for sel, _ in app.updates} == ({f'[data-part="{p}"]' for p in ("last", "pick", "cursor", "move")}
+                                                | {'.gs-card[data-player="0"]'})
+    assert 'class="gs-add">+' in [m for sel, m in app.updates if sel.startswith(".gs-card")][-1]  # the card shows the gain
+    assert all(m.startswith("<svg ") for p in ("last", "pick", "cursor") for m in app.updated(p))
+    assert "data-ghost" in app.updated("pick")[-1] and 'data-move-bar="preview"' in app.updated("move")[-1]
     full = s.render()
-    for _, markup in app.updates[-3:]:
+    for _, markup in app.updates[-5:]:
         assert markup in full  # each part is exactly what a full redraw shows
     s.on_action("confirm", {})
     assert app.refreshes > refreshes and s.record.moves

@@ -445,11 +445,11 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             return
         v = self.view()
         me = self.actor()
-        # The whole <svg>, not its layers: a fragment that starts with <g> would be read
-        # as HTML, where <polygon/> does not close itself.
-        update("svg[data-board]", self.board_svg(v, me))
+        for name in ("last", "pick", "cursor"):
+            update(f'[data-part="{name}"]', self.layer(name, v, me))
         update('[data-part="move"]', self.turn_panel(v, me, self.names()))
-        update('[data-part="scores"]', self.details())
+        if me is not None:  # only the player making the tile has a card that shows it
+            update(f'.gs-card[data-player="{me}"]', self.card(v, me))
         self.apply_focus()
 
     def board(self) -> Markup:
@@ -524,7 +524,9 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
             # Always there in play: the board's one stop in the Tab order.
             c = self.cursor_cell()
             inner = art.cursor_mark(geo, c, self.cell_label(v, c), shown=self.keyboard)
-        return svg("g", inner, data_part=name)
+        # A nested <svg> (same coordinates, nothing clipped), not a <g>: redraw() sends it
+        # alone, and a fragment that starts with <svg> is read as SVG (<polygon/> closes).
+        return svg("svg", inner, data_part=name, class_="gs-layer", overflow="visible")
 
 
 def narrow_screen() -> bool:

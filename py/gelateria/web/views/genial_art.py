@@ -91,6 +91,7 @@ def token(colour: str, value: int, dark: bool, cx: float, cy: float, s: float = 
                class_="gs-token" + (" gs-dark" if dark else ""))
 
 
+@lru_cache(maxsize=64)
 def colour_icon(colour: str, size: int = 14, filled: bool = True) -> Markup:
     """A colour's shape as a small inline picture (tracks, buttons, badges)."""
     return svg("svg", svg("path", d=shape_path(colour, 8, 8, 6.2), fill=FILL[colour] if filled else "#fff",
@@ -413,6 +414,7 @@ def cursor_mark(geo: Geometry, c, label: str, shown: bool) -> Markup:
                tabindex=0, role="button", aria_label=label, data_cursor=cell_key(c))
 
 
+@lru_cache(maxsize=32)
 def swatch(player: int, size: int = 22) -> Markup:
     """A player's tile colour and pattern, for the score panel and legends."""
     return svg("svg", svg("polygon", points=hex_pts(0, 0, 28), fill=f"url(#gs-pat-{player})", stroke=PLAYER_EDGE[player],

@@ -173,7 +173,7 @@ class GenialPanels:
                      else "Tap the board where your tile goes: it zooms in, then tap a space.")
             return ("first", hint or [h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
                                       pointer_words(touch, "Click a space for one half of your tile, then a neighbour."),
-                                      h("span", {"class": "gs-keys"}, " Keys: Tab to the board, arrows, Enter; Esc cancels.")],
+                                      h("span", {"class": "gs-keys"}, " Keys: Tab, arrows, Enter, Esc.")],
                     back, None)
         if self.second is None:
             where = self.where(v, self.first)
@@ -188,7 +188,7 @@ class GenialPanels:
         words = [h("strong", None, f"Scores {total}: " if total else "No points: "),
                  "; ".join(self.why_it_scores(p)), ". ", h("span", {"class": "gs-weakest"}, weakest_words(p))]
         place = h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
-                  f"Place tile ({gain_words(gain)})" if total else "Place tile (no points)")
+                  "Place tile", h("span", {"class": "gs-confirm-gain"}, f" ({gain_words(gain) if total else 'no points'})"))
         return "preview", hint or words, [place, cancel], self.golden_chooser(p) if self.golden_pick else None
 
     def where(self, v: dict, cell) -> str:
@@ -291,18 +291,20 @@ class GenialPanels:
         if self.session is None:
             return Markup("")
         v = self.view()
-        names = self.names()
-        me = self.actor()
-        p = self.preview() if me is not None else None
-        gain = p["gain"] if p and "error" not in p else None
-        acting = v["to_act"][0] if v["to_act"] and self.phase in ("play", "replay") else None
-        cards = [self.player_card(v, names, i, acting, gain if i == me else None) for i in range(v["players"])]
+        cards = [self.card(v, i) for i in range(v["players"])]
         return h("section", {"class": "gs-players", "aria-label": "Scores", "data-part": "scores"},
                  h("h2", None, "Scores ", h("small", None, "— only your weakest colour counts")),
                  h("ol", {"class": "gs-cards"}, *cards),
                  h("p", {"class": "gs-help"},
                    "A tile touching towers scores their tokens once its chain touches two; a tall tower adds +1 in "
                    "every colour. Golden spaces give +1 in a colour you choose."))
+
+    def card(self, v: dict, i: int) -> Markup:
+        """Player i's card, with what the tile being made adds if it is theirs."""
+        me = self.actor()
+        p = self.preview() if me == i else None
+        acting = v["to_act"][0] if v["to_act"] and self.phase in ("play", "replay") else None
+        return self.player_card(v, self.names(), i, acting, p["gain"] if p and "error" not in p else None)
 
     def player_card(self, v: dict, names, i: int, acting, gain) -> Markup:
         colours = v["scores"][i]

@@ -423,7 +423,7 @@ def test_the_strip_says_the_round_and_the_cubes():
     screen.start(seed=5)
     screen.roll()
     p = screen.public()["players"][0]
-    assert f"Hand <b>{p['hand']}</b>" in screen.strip() and "Rolls <b>1</b>" in screen.strip()
+    assert f"Hand <b>{p['hand']}</b>" in screen.strip() and "Round 1" in screen.status_line()
 
 
 def test_each_round_draws_new_pictures_and_a_redraw_mid_roll_keeps_them_rolling():

@@ -338,8 +338,8 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
 
         if view["mode"] == "solitaire":
             p = players[0]
-            facts = [h("span", None, "Cube ", cube(0), "/8"), h("span", None, "Hand ", h("b", None, str(p["hand"]))),
-                     h("span", None, "Rolls ", h("b", None, str(p["tally"])))]
+            # (The rolls so far are the round, in the status beside.)
+            facts = [h("span", None, "Cube ", cube(0), "/8"), h("span", None, "Hand ", h("b", None, str(p["hand"])))]
         else:
             top = max(p["cube"] for p in players)
             leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]

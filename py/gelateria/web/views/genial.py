@@ -455,7 +455,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
     def board(self) -> Markup:
         return h("div", {"class": "genial-main"},
                  art.defs(),
-                 h("div", {"class": "gs-board-frame" + (" gs-board-frame-tall" if self.geo.tall else "")},
+                 h("div", {"class": "gs-board-frame"},
                    self.board_svg(self.view(), self.actor()), self.board_tools()))
 
     def board_svg(self, v: dict, me) -> Markup:

@@ -87,6 +87,7 @@ def test_the_strip_stays_in_view_and_the_sheet_floats(site, screen, game):
     assert page.get_by_role("button", name="New game").is_visible()
     assert small_controls(page) == []
     page.locator("#more-sheet").get_by_role("button", name="Close").click()
-    page.wait_for_selector("#more-sheet[data-sheet='closed']")
+    page.wait_for_selector("#more-sheet[data-sheet='closed']", state="attached")
+    assert not page.locator("#more-sheet").is_visible()
     assert page.evaluate("document.activeElement !== document.body")
     assert screen.errors == []

@@ -168,8 +168,15 @@ class App:
 
     def _restore_focus(self, selector: str | None) -> None:
         """Focus never falls to the page after an action: back to the same control if it
-        is still there, else to where the screen says work goes on (focus_home)."""
+        is still there, else to where the screen says work goes on (focus_home). A
+        modal dialog that is open (a hand-over, the end) takes focus to its first button."""
         active = document.activeElement
+        dialog = self.root.querySelector("[role='dialog'][aria-modal='true']")
+        if dialog and not dialog.contains(active):
+            first = dialog.querySelector("[autofocus], button, a[href]")
+            if first:
+                first.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+                return
         if active and active != document.body and self.root.contains(active):
             return
         target = self.root.querySelector(selector) if selector else None

@@ -1,5 +1,6 @@
 """It's Mine! over a thousand simulated games: every round keeps its 55 cards and 2n
-tokens, and every round's scores equal the card values counted independently here."""
+tokens, no flip comes during the pause after a call, and every round's scores equal
+the card values counted independently here."""
 
 import random
 
@@ -35,6 +36,8 @@ def test_a_thousand_games_conserve_cards_and_tokens_and_score_by_the_book():
 
         def check(seat, move, before, after):
             nonlocal rounds_checked
+            if move["a"] == "f":  # never during the pause after a call
+                assert before.paused_until is None or move["t"] >= before.paused_until, (seed, move)
             if after.round != before.round or after.phase != before.phase:
                 # A round ended (or began): the box of 55 cards and 2n tokens is whole.
                 cards = [c for piles in (after.draw, after.open, after.won) for p in piles for c in p]

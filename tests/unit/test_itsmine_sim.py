@@ -12,7 +12,7 @@ from gelateria import cli
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.core.rng import Rng
-from gelateria.games.itsmine.bots import BOTS
+from gelateria.games.itsmine.bots import BOTS, ModelHuman
 from gelateria.games.itsmine.help import RULES
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, PAUSE_MS, TICK_MS
 from gelateria.games.itsmine.sim import Planner, new_game_options, simulate
@@ -49,6 +49,10 @@ def checked_game(levels, seed):
     return state, moves, stats
 
 
+def grab(piles, t):
+    return {"a": "g", "p": piles, "t": t}
+
+
 @pytest.mark.parametrize("levels", LINEUPS, ids=[",".join(lineup) for lineup in LINEUPS])
 def test_simulated_games_keep_every_card_and_token_and_end_after_three_rounds(levels):
     for seed in range(8):
@@ -83,6 +87,37 @@ def test_a_bots_flip_is_planned_for_the_end_of_the_pause():
         event = planner.next(state, state.now)
         assert event.seat == 1 and event.move == {"a": "f", "t": event.at} and event.at >= 4000 + PAUSE_MS
         GAME.apply(state, 1, event.move)
+
+
+def test_the_model_human_reacts_exactly_its_delay_after_each_event():
+    lovely = [0, 1]  # two strawberry cones: both favourites of seat 0
+    also_lovely = [4, 5, 50, 51]  # two strawberry sticks (one favourite each) and both cherries
+
+    def at(now, open_, **kw):
+        return GAME.position(3, draw=[[40] * 5] * 3, open=open_, favourites=[(0, 0), (3, 3), (4, 4)],
+                             turn=1, now=now, **kw)
+
+    human = ModelHuman(700)
+    rng = Rng(1)
+    assert human.react(GAME.view(at(3000, [[], [], lovely]), 0), 3000, rng) == (3700, grab([2], 3700))
+    # A second pile worth taking 300 ms later does not hurry or join the first grab...
+    both = at(3300, [[], also_lovely, lovely])
+    assert human.react(GAME.view(both, 0), 3300, rng) == (3700, grab([2], 3700))
+    # ...it is taken 700 ms after it appeared, during the pause after the first grab.
+    after = GAME.apply(both, 0, grab([2], 3700))
+    assert human.react(GAME.view(after, 0), 3700, rng) == (4000, grab([1], 4000))
+    # Its flip: 700 ms after its turn came, or after the pause that held it back ended.
+    mine = GAME.position(3, draw=[[40]] * 3, favourites=[(0, 0), (3, 3), (4, 4)], turn=0, now=5000)
+    assert ModelHuman(700).react(GAME.view(mine, 0), 5000, rng) == (5700, {"a": "f", "t": 5700})
+    mine.paused_until = 5400
+    assert ModelHuman(700).react(GAME.view(mine, 0), 5000, rng) == (6100, {"a": "f", "t": 6100})
+
+
+def test_a_model_human_can_sit_at_a_simulated_table():
+    grabs = []
+    state, moves = simulate(["hard"] * 4, 3, strict=True, stand_ins={2: ModelHuman(500)},
+                            on_event=lambda seat, move, before, after: grabs.append(seat) if move["a"] == "g" else None)
+    assert GAME.is_over(state) and 2 in grabs
 
 
 def count_contests(record):

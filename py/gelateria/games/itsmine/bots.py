@@ -171,6 +171,47 @@ class ReactiveBot:
         return legal[0]
 
 
+class ModelHuman(ReactiveBot):
+    """A model human player, to calibrate the levels against (tests/bench/itsmine_humans.py);
+    not a level anyone can pick. It judges a pile as well as the hard bot does, with its
+    own favourites and only what a player at the table knows, and it is never distracted
+    and never early: every reaction lands exactly `delay_ms` after the event it reacts to.
+    A grab comes that long after the event that made the pile worth taking (piles that
+    became worth it later are taken by later grabs), a flip that long after it became
+    its turn or, if a call paused play, after the pause ended."""
+
+    def __init__(self, delay_ms: int):
+        super().__init__("hard")
+        self.name = f"human {delay_ms} ms"
+        self.delay = delay_ms
+
+    def set_pace(self, factor: float) -> None:
+        """A human flips at their own pace."""
+
+    def reset(self) -> None:
+        self._since: dict = {}  # pile owner -> when it became worth taking
+        self._turn = None  # (which turn, when it became this seat's)
+
+    def react(self, view: dict, now: int, rng: Rng):
+        if view["phase"] != "play":
+            self.reset()
+            return None
+        self._since = {owner: self._since.get(owner, now) for owner in self.wanted(view, rng)}
+        plan = None
+        if self._since:
+            first = min(self._since.values())
+            at = max(now, first + self.delay)
+            plan = (at, {"a": "g", "p": sorted(o for o, t in self._since.items() if t == first), "t": at})
+        if view["turn"] == view["me"]:
+            turn_id = (view["round"], sum(view["draw"]))
+            if self._turn is None or self._turn[0] != turn_id:
+                self._turn = (turn_id, now)
+            at = max(now, max(self._turn[1], view["paused_until"] or 0) + self.delay)
+            if plan is None or at < plan[0]:
+                plan = (at, {"a": "f", "t": at})
+        return plan
+
+
 class RandomReactor(RandomBot):
     """Flips steadily and now and then grabs a random open pile at a random moment;
     `choose` (turn-based) is the core random bot's uniform pick."""

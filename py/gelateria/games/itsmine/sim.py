@@ -74,14 +74,17 @@ class Planner:
 
 
 def simulate(levels: list[str], seed: int, options: dict | None = None, on_event=None,
-             strict: bool = False) -> tuple[State, list]:
+             strict: bool = False, stand_ins: dict | None = None) -> tuple[State, list]:
     """Play a whole game with a bot in every seat. Returns (final state, [[seat, move],
     ...]). `on_event(seat, move, before, after)` is called after every event; with
     `strict` a plan the rules refuse raises, which is how the tests check that bots
     only plan legal moves. A new game: the options' declared defaults (the pause after
-    a call) apply unless `options` says otherwise, as on the new-game panel."""
+    a call) apply unless `options` says otherwise, as on the new-game panel.
+    `stand_ins` (seat -> bot object) play those seats instead of their level's bot,
+    e.g. a bots.ModelHuman; they draw on the seat's random stream."""
     options = {**new_game_options(), **(options or {})}
     session = Session(GAME, bot_seats(GAME, levels), seed, options)
+    session.bots.update(stand_ins or {})  # (the planner asks the bots of this same dict)
     session.run(strict, on_event)  # (the session stops a game that never ends)
     return session.state, session.moves
 

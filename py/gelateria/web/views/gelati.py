@@ -393,8 +393,8 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     def mounted(self) -> None:
         super().mounted()
         if self._pan and self.state is not None:
-            if self._pan.measure():
-                self.app.refresh()  # the first look at the board's size (or a new one): draw it to fit
+            if self.board_px is None and self._pan.measure():
+                self.app.refresh()  # the first look at the board's size: draw it to fit (a resize: gelati_pan)
                 return
             # Your turn came round while you were at the board: on to its home space.
             if self.home_spot() is not None:

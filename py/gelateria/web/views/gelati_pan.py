@@ -46,6 +46,7 @@ class PanZoom:
         self._on(root, "click", self.click, _opts(capture=True))
         self._on(root, "wheel", self.wheel, _opts(passive=False))
         self._on(root, "keydown", self.key)
+        self._on(window, "resize", self.resized)
 
     def _on(self, target, name, handler, opts=None):
         proxy = create_proxy(handler)
@@ -75,6 +76,11 @@ class PanZoom:
         active = document.activeElement
         if not active or active == document.body or active.hasAttribute("data-board"):
             self.focus(selector)
+
+    def resized(self, event) -> None:
+        """A turned phone or a resized window: the view is worked out for the new shape."""
+        if self.measure():
+            self.screen.app.refresh()
 
     def measure(self) -> bool:
         """Tell the screen the board element's size and whether a finger points (what

@@ -367,3 +367,14 @@ def test_leaving_right_after_an_event_saves_it_and_keeps_the_address_the_player_
     view.close()
     assert app.path == "/"
     assert app.saves.get(view.save_id).record.moves == view.record.moves
+
+
+def test_focus_goes_to_the_flip_control_in_play_and_to_the_heading_elsewhere():
+    app = FakeApp()
+    view = screen(app, [])
+    app.screen = view
+    assert view.focus_home() == "h1"  # the new-game panel: no game, no Flip
+    app, view = solo(options={"first": 0})
+    assert view.focus_home() == "[data-action='flip']"
+    view.on_key(" ")
+    assert view.focus_home() == "h1"  # a bot flips next

@@ -369,8 +369,10 @@ class ItsMineScreen(TableScreen):
 
     def flip_kind(self) -> str:
         """Who the Flip slot is for: "solo"/"hotseat" (a human's flip is listed), "bot", or "none"."""
+        if self.phase != "play" or self.session is None:
+            return "none"
         turn = self.seen(None)["turn"]
-        if turn is None or self.phase != "play":
+        if turn is None:
             return "none"
         if self.is_bot(turn):
             return "bot"

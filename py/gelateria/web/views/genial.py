@@ -472,6 +472,9 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
                         class_="gs-board" + (" gs-board-tall" if geo.tall else "") + (" gs-can-act" if me is not None else "")
                         + (" gs-zoomed" if self.vb is not None else ""),
                         role="group", aria_label=title,
+                        # Turned, every shape moves: a new id makes the redraw replace the
+                        # board outright rather than compare it shape by shape.
+                        id="gs-board-tall" if geo.tall else "gs-board-wide",
                         data_board="", data_min_w=MIN_ZOOM_W, data_max_w=art.n(bw * 1.2),
                         data_fit=f"{art.n(bx)} {art.n(by)} {art.n(bw)} {art.n(bh)}",
                         data_tiles=len(v["tiles"]))

@@ -250,3 +250,16 @@ def test_two_thousand_random_and_mutated_links_fail_cleanly():
         except RecordError:
             outcomes["error"] += 1
     assert outcomes["error"] > 1500
+
+
+def test_a_new_session_records_the_option_defaults_and_a_recorded_one_keeps_its_options():
+    from gelateria.core.game import get_game
+    from gelateria.core.record import Record, Seat
+    from gelateria.core.session import Session
+
+    game = get_game("itsmine")
+    seats = [Seat("bot", f"B{i}", "easy") for i in range(3)]
+    assert Session(game, seats, 4).record.options == {"pause": 1000}
+    assert Session(game, seats, 4, {"first": 2}).record.options == {"pause": 1000, "first": 2}
+    old = Session.from_record(Record("itsmine", seats, 4, {}, []))  # made before the pause existed
+    assert old.record.options == {} and old.view(None)["pause_ms"] == 0

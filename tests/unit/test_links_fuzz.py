@@ -171,6 +171,8 @@ def test_two_hundred_games_per_game_survive_the_round_trip_through_a_link(game_i
         except ValueError:
             continue  # options this seat count cannot play (It's Mine!'s first player 4 of 3)
         moves = record.moves
-        record = Record(game_id, [Seat("bot", f"B{i}", "normal") for i in range(players)], seed, options, moves)
+        # The played game's options: the ones asked for plus the defaults it recorded.
+        assert record.options.items() >= options.items()
+        record = Record(game_id, [Seat("bot", f"B{i}", "normal") for i in range(players)], seed, record.options, moves)
         again = replay(decode(encode(record)))
         assert fingerprint(game, again, players) == fingerprint(game, state, players), (game_id, seed)

@@ -63,10 +63,15 @@ def bot_seats(game: Game, levels: list[str]) -> list[Seat]:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[Seat], seed: int, options: dict | None = None):
-        """A new game (ValueError, from the rules, if these seats or options cannot play)."""
+    def __init__(self, game: Game, seats: list[Seat], seed: int, options: dict | None = None, defaults: bool = True):
+        """A new game (ValueError, from the rules, if these seats or options cannot play).
+        A new game records every declared option's default it was not given (`defaults`);
+        a recorded game (from_record) keeps its options exactly, so it replays as played."""
         self.game = game
-        self.record = Record(game.id, list(seats), seed, dict(options or {}), [])
+        given = dict(options or {})
+        if defaults:
+            given = {o.name: o.default for o in game.type.options if o.default is not None} | given
+        self.record = Record(game.id, list(seats), seed, given, [])
         self.states = [game.new(len(seats), seed, self.record.options)]
         self.log = [f"New game, deal {seed}: " + ", ".join(self.names()) + "."]
         self.undo_floor = 0  # moves before this were shared by link: no undo past them
@@ -90,7 +95,7 @@ class Session:
         if not game.min_players <= n <= game.max_players:
             raise RecordError(f"{game.title} is for {game.min_players}–{game.max_players} players; this link has {n}.")
         try:
-            session = cls(game, record.seats, record.seed, record.options)
+            session = cls(game, record.seats, record.seed, record.options, defaults=False)
         except (ValueError, TypeError, KeyError) as exc:
             raise RecordError(f"This link's game settings are not valid for {game.title}.") from exc
         moves = record.moves if upto is None else record.moves[:upto]

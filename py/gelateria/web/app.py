@@ -177,9 +177,11 @@ class App:
             if first:
                 first.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
                 return
-        if active and active != document.body and self.root.contains(active):
-            return
+        if active and active != document.body and self.root.contains(active) and active.getClientRects().length:
+            return  # still there and still shown (a control hidden by the redraw counts as gone)
         target = self.root.querySelector(selector) if selector else None
+        if target and not target.getClientRects().length:
+            target = next((e for e in self.root.querySelectorAll(selector) if e.getClientRects().length), None)
         if not target and selector is not None:
             home = self.screen.focus_home() if self.screen is not None else None
             target = self.root.querySelector(home) if home else None

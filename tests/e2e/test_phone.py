@@ -6,6 +6,8 @@ layout shift). Each game's own test checks the rest of what its turn needs in vi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import Watched, start_game
 
@@ -62,6 +64,9 @@ def test_a_table_of_bots_plays_without_moving_the_page(site, screen, game):
     shift = page.evaluate("window.__shift")
     print(f"{game} {screen.size}: CLS {shift:.4f} over {MOVES_WATCHED} moves")
     assert shift <= MAX_CLS
+    # The one live region has said a move in words, as the log did (not a coordinate).
+    said = page.locator("#announcer").text_content()
+    assert said and said in page.locator("[data-log]").text_content() and not re.search(r"\(-?\d+, ?-?\d+\)", said)
     assert screen.errors == []
 
 

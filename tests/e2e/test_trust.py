@@ -124,7 +124,7 @@ def test_its_mine_grab_then_immediate_reload_keeps_the_grab(site, watched):
     page = watched.open(site.url + "#/itsmine")
     start_game(page, "itsmine", ["human", "easy", "easy"], seed=77, names={0: "Ana"},
                options={"#opt_first": "0"}, pace="Slow")
-    page.get_by_role("button", name=re.compile("Flip your next card")).click()
+    page.get_by_role("button", name=re.compile("^Flip")).click()
     page.locator("[data-part='fan0'][data-cards='1']").wait_for()
     # The flip reaches storage by the throttled save (at most 1.5 s later); the grab
     # after it would only be saved 1.5 s after the grab: it survives only if the page
@@ -134,14 +134,14 @@ def test_its_mine_grab_then_immediate_reload_keeps_the_grab(site, watched):
     # Grab and reload in one go, before the (throttled) save timer can run.
     taken = page.evaluate("""() => {
         document.querySelector("[data-action='grab'][data-pile='0']").click();  // handled at once, in Python
-        const taken = document.querySelector("[data-part='foot0']").dataset.taken;
+        const taken = document.querySelector("[data-part='head0']").dataset.taken;
         location.reload();
         return taken;
     }""")
     watched.wait_ready()
     page.wait_for_selector("[data-game='itsmine'][data-phase='play']")
     assert any(line.startswith("Ana grabbed") for line in log_lines(page))
-    assert page.locator("[data-part='foot0']").get_attribute("data-taken") == taken and int(taken) > 0
+    assert page.locator("[data-part='head0']").get_attribute("data-taken") == taken and int(taken) > 0
     assert watched.errors == []
 
 

@@ -146,10 +146,12 @@ class TableChrome:
                  h("button", {"type": "button", "class": "secondary", "data-action": "download"}, "Download this game"))
 
     def notice(self) -> Markup:
-        """A message floats over the top of the board: it never pushes anything down."""
+        """A message floats over the top of the board, under the strip: it never pushes
+        anything down, and never covers the strip or a save notice."""
         if not self.message:
             return Markup("")
-        return h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, self.message)
+        return h("div", {"class": "notice-anchor"},
+                 h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, self.message))
 
     def status_line(self) -> Markup:
         if self.phase != "play":

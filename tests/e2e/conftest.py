@@ -109,6 +109,36 @@ class Watched:
         self.page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+# A phone and a desktop, the two sizes the layout tests check every game at.
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": {"width": 1366, "height": 768}}}
+# Layout shifts as the browser reports them (what Lighthouse calls CLS), summed into
+# window.__shift from when a test resets it, leaving out those right after input;
+# window.__shifts says what moved, for a failing test's message.
+CLS_OBSERVER = """
+window.__shift = 0; window.__shifts = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) {
+    window.__shift += e.value;
+    window.__shifts.push([Math.round(e.startTime), e.value.toFixed(4), ...(e.sources || []).map(s =>
+      `${s.node ? (s.node.className && s.node.className.baseVal !== undefined ? s.node.className.baseVal : s.node.className || s.node.nodeName) : '?'} `
+      + `${JSON.stringify([s.previousRect.y, s.previousRect.height])}->${JSON.stringify([s.currentRect.y, s.currentRect.height])}`)]);
+  }
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(browser, request):
+    """A page at each of SIZES (`.size` names it), counting layout shifts."""
+    context = browser.new_context(**SIZES[request.param])
+    context.add_init_script(CLS_OBSERVER)
+    watched = Watched(context)
+    watched.size = request.param
+    yield watched
+    context.close()
+
+
 def start_game(page, game: str, seats: list[str], seed=None, names: dict | None = None,
                options: dict | None = None, pace: str | None = None):
     """Fill a game's new-game panel as a player would and start: `seats` gives each

@@ -7,12 +7,10 @@ their elements. No screen sticks out sideways."""
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, start_game
+from conftest import ROOT, SIZES, start_game
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["color-contrast", "target-size", "label-content-name-mismatch", "aria-allowed-attr"]
-SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-         "desktop": {"viewport": {"width": 1366, "height": 768}}}
 SEATS = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "gelatinous": ["human"],
          "itsmine": ["human", "normal", "normal", "normal"]}
 

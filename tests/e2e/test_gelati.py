@@ -10,7 +10,7 @@ import pytest
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
-from conftest import Watched, start_game, think_stats
+from conftest import CLS_OBSERVER, SIZES, Watched, start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -188,14 +188,6 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
 
 # --- a phone and a desktop: what a turn needs is in view, and the page holds still ------------------
 
-SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-         "desktop": {"viewport": {"width": 1366, "height": 768}}}
-CLS_OBSERVER = """
-window.__shift = 0;
-new PerformanceObserver(list => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({type: 'layout-shift', buffered: true});
-"""
 TURNS_PLAYED = 4
 
 

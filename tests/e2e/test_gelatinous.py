@@ -7,7 +7,7 @@ every control in play is 44 px on touch, and the keyboard stays on Roll."""
 from pathlib import Path
 
 import pytest
-from conftest import Watched
+from conftest import SIZES, Watched
 from test_a11y import violations
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -154,31 +154,11 @@ def test_four_player_multiplayer_on_auto_reaches_the_end(site, watched):
 
 # --- issue 18: phone and desktop ----------------------------------------------------------
 
-SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-         "desktop": {"viewport": {"width": 1366, "height": 768}}}
 MAX_CLS = 0.02
-# Layout shifts as the browser reports them (what Lighthouse calls CLS), summed from
-# the moment the test resets the count; shifts right after a click or key do not count.
-CLS_OBSERVER = """
-window.__shift = 0; window.__shifts = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) if (!e.hadRecentInput) { window.__shift += e.value; window.__shifts.push(e.value); }
-}).observe({type: 'layout-shift', buffered: true});
-"""
 # What a roll needs: the strip (round, cubes), Roll, and the caller's cube and hand with
 # the dice just rolled (the mat's picture and its last-roll line).
 NEEDED = ["[data-strip] .turn", "[data-strip] .strip-facts", "[data-action='roll']",
           ".mat[data-seat='0'] .mat-art", ".mat[data-seat='0'] .last-roll"]
-
-
-@pytest.fixture(params=list(SIZES))
-def screen(browser, request):
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(CLS_OBSERVER)
-    watched = Watched(context)
-    watched.size = request.param
-    yield watched
-    context.close()
 
 
 def out_of_view(page) -> list[str]:
@@ -210,15 +190,15 @@ def focused_action(page) -> str:
     return page.evaluate("document.activeElement === document.body ? 'body' : document.activeElement.dataset.action || document.activeElement.tagName")
 
 
-def test_a_started_game_shows_the_top_of_the_table(site, screen):
+def test_a_started_game_shows_the_top_of_the_table(site, sized):
     # On a phone Start is below the fold: the game must not begin scrolled down there.
-    page = screen.open(site.url + "#/gelatinous")
+    page = sized.open(site.url + "#/gelatinous")
     start_three(page)
     assert page.evaluate("scrollY") == 0
 
 
-def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, screen):
-    page = screen.open(site.url + "#/gelatinous")
+def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, sized):
+    page = sized.open(site.url + "#/gelatinous")
     start_three(page)
     page.wait_for_selector("[data-odds='ready']")
     assert out_of_view(page) == []
@@ -251,7 +231,7 @@ def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, scre
         page.wait_for_selector("[data-odds='ready']")
         heights.append(page.locator("[data-odds]").bounding_box()["height"])
     shift = page.evaluate("window.__shift")
-    print(f"gelatinous {screen.size}: CLS {shift:.4f} over {number} rolls, odds panel {odds_height:.0f} px, then {sorted(set(heights))}")
+    print(f"gelatinous {sized.size}: CLS {shift:.4f} over {number} rolls, odds panel {odds_height:.0f} px, then {sorted(set(heights))}")
     assert shift <= MAX_CLS, page.evaluate("window.__shifts")
     assert all(abs(h - odds_height) < 1 for h in heights), heights
 
@@ -263,7 +243,7 @@ def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, scre
     assert focused_action(page) == "auto"
     page.keyboard.press("Enter")
     assert page.get_by_role("button", name="Auto", exact=True).get_attribute("aria-pressed") == "false"
-    assert screen.errors == []
+    assert sized.errors == []
 
 
 def test_touch_targets_and_hints_on_a_phone(site, browser):

@@ -11,7 +11,7 @@ import pytest
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
-from conftest import Watched, start_game, think_stats
+from conftest import start_game, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -222,20 +222,6 @@ def test_bots_only_at_instant_speed_reach_the_end_screen(site, watched):
 
 # --- issue 18: a turn in view on a phone and a desktop, and a page that holds still --------
 
-SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-         "desktop": {"viewport": {"width": 1366, "height": 768}}}
-# Layout shifts the browser reports (what Lighthouse calls CLS), without those right after input.
-CLS_OBSERVER = """
-window.__shift = 0; window.__shifts = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) if (!e.hadRecentInput) {
-    window.__shift += e.value;
-    window.__shifts.push([Math.round(e.startTime), e.value.toFixed(4), ...(e.sources || []).map(s =>
-      `${s.node ? (s.node.className && s.node.className.baseVal !== undefined ? s.node.className.baseVal : s.node.className || s.node.nodeName) : '?'} `
-      + `${JSON.stringify([s.previousRect.y, s.previousRect.height])}->${JSON.stringify([s.currentRect.y, s.currentRect.height])}`)]);
-  }
-}).observe({type: 'layout-shift', buffered: true});
-"""
 NOT_IN_VIEW = """() => {
     const inside = (r, box) => r.height > 0 && r.top >= box.top - 0.5 && r.left >= box.left - 0.5
                                && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5;
@@ -252,16 +238,6 @@ NOT_IN_VIEW = """() => {
     if (off.length) out.push(`${off.length} of ${cells.length} spaces`);
     return out;
 }"""
-
-
-@pytest.fixture(params=list(SIZES))
-def sized(browser, request):
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(CLS_OBSERVER)
-    watched = Watched(context)
-    watched.size = request.param
-    yield watched
-    context.close()
 
 
 def space_px(page) -> float:

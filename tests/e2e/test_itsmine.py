@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Watched, start_game
+from conftest import CLS_OBSERVER, Watched, start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -188,12 +188,6 @@ VIEWS = {"360x640": {"viewport": {"width": 360, "height": 640}, **TOUCH},
          "1024x768": {"viewport": {"width": 1024, "height": 768}},
          "1366x768": {"viewport": {"width": 1366, "height": 768}}}
 FIVE = ["human", "normal", "normal", "normal", "normal"]  # the most the table seats
-CLS_OBSERVER = """
-window.__shift = 0;
-new PerformanceObserver(list => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({type: 'layout-shift', buffered: true});
-"""
 PLAY_CONTROLS = "[data-action='grab'], [data-action='flip'], [data-hold='peek']"
 
 

@@ -9,33 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import Watched, start_game
+from conftest import start_game
 
-SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-         "desktop": {"viewport": {"width": 1366, "height": 768}}}
 BOT_TABLES = {"gelati": ["normal", "normal", "normal"], "genial": ["easy", "easy"],
               "gelatinous": ["normal"], "itsmine": ["easy", "normal", "hard"]}
 MOVES_WATCHED = 12
 MAX_CLS = 0.02
 
-# Layout shifts as the browser reports them (the metric Lighthouse calls CLS), summed
-# from the moment the test resets the count.
-CLS_OBSERVER = """
-window.__shift = 0;
-new PerformanceObserver(list => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({type: 'layout-shift', buffered: true});
-"""
-
-
-@pytest.fixture(params=list(SIZES))
-def screen(browser, request):
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(CLS_OBSERVER)
-    watched = Watched(context)
-    watched.size = request.param
-    yield watched
-    context.close()
 
 
 def in_view(page, selector: str) -> bool:
@@ -55,19 +35,19 @@ def small_controls(page) -> list[str]:
 
 
 @pytest.mark.parametrize("game", list(BOT_TABLES))
-def test_a_table_of_bots_plays_without_moving_the_page(site, screen, game):
-    page = screen.open(site.url + f"#/{game}")
+def test_a_table_of_bots_plays_without_moving_the_page(site, sized, game):
+    page = sized.open(site.url + f"#/{game}")
     start_game(page, game, BOT_TABLES[game], seed=11, pace="Fast")
     page.evaluate("window.__shift = 0")
     page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n || document.querySelector('[data-end]')",
                            arg=MOVES_WATCHED, timeout=120_000)
     shift = page.evaluate("window.__shift")
-    print(f"{game} {screen.size}: CLS {shift:.4f} over {MOVES_WATCHED} moves")
+    print(f"{game} {sized.size}: CLS {shift:.4f} over {MOVES_WATCHED} moves")
     assert shift <= MAX_CLS
     # The one live region has said a move in words, as the log did (not a coordinate).
     said = page.locator("#announcer").text_content()
     assert said and said in page.locator("[data-log]").text_content() and not re.search(r"\(-?\d+, ?-?\d+\)", said)
-    assert screen.errors == []
+    assert sized.errors == []
 
 
 HUMAN_TABLES = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "gelatinous": ["human"],
@@ -75,12 +55,12 @@ HUMAN_TABLES = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "g
 
 
 @pytest.mark.parametrize("game", list(HUMAN_TABLES))
-def test_the_strip_stays_in_view_and_the_sheet_floats(site, screen, game):
-    page = screen.open(site.url + f"#/{game}")
+def test_the_strip_stays_in_view_and_the_sheet_floats(site, sized, game):
+    page = sized.open(site.url + f"#/{game}")
     start_game(page, game, HUMAN_TABLES[game], seed=5)
     assert in_view(page, "[data-strip]")
     assert page.locator("[data-strip] .turn").inner_text()
-    if screen.size == "desktop":
+    if sized.size == "desktop":
         # Wide screens: details, controls and the log are simply in the side column.
         assert page.locator("#more-sheet").is_visible() and not page.locator(".more-button").is_visible()
         return
@@ -100,4 +80,4 @@ def test_the_strip_stays_in_view_and_the_sheet_floats(site, screen, game):
     page.wait_for_selector("#more-sheet[data-sheet='closed']", state="attached")
     assert not page.locator("#more-sheet").is_visible()
     assert page.evaluate("document.activeElement.dataset.action") == "sheet"  # back on More
-    assert screen.errors == []
+    assert sized.errors == []

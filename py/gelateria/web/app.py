@@ -163,7 +163,7 @@ class App:
             return None
         return str(active.tagName).lower() + "".join(
             f'[data-{_dashed(key)}="{window.CSS.escape(value)}"]' for key, value in sorted(data.items())
-            if key not in ("state", "fresh")
+            if key not in ("state", "fresh")  # these change from one redraw to the next
         )
 
     def _restore_focus(self, selector: str | None) -> None:

@@ -72,9 +72,11 @@ def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
             page.keyboard.press("Space")
         else:
             page.locator("[data-action='flip']").click()
-        flips += 1
+        # A bot may call just as Ana flips: the pause refuses her flip, and she tries again.
         page.wait_for_function(f"() => Number(document.querySelector(\"[data-part='draw0']\").dataset.draw) < {left} "
-                               "|| document.querySelector('[data-scores]')")
+                               "|| document.querySelector('[data-scores], [data-action=\"flip\"][data-paused]')")
+        if int(page.locator("[data-part='draw0']").get_attribute("data-draw")) < left:
+            flips += 1
         if flips == 6 and not shot_taken:
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / "itsmine-table.png"))

@@ -1,7 +1,7 @@
 """Build the static site in place: vendor the web runtime, build the rules wheel,
 write the service worker's precache list.
 
-    python3 scripts/build.py          (after `npm ci`; scripts/serve.sh does both)
+    bash scripts/build.sh             (npm ci, Babel into .venv, then this file)
 
 Writes only git-ignored files:
   static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
@@ -9,6 +9,8 @@ Writes only git-ignored files:
   static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree
   static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
+  py/gelateria/locale/      the compiled message catalogs (.mo, from locale/*/*.po with Babel)
+  static/boot-i18n.js       the loading screen's words; static/manifest.<lang>.webmanifest
   sw-manifest.js            every file the site needs, with content hashes
 """
 
@@ -35,7 +37,8 @@ CACHE = ROOT / "build" / "cache"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # The page itself and what it loads; vendor and wheels are added by walking them.
-SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/games.css", "static/boot.js", "static/manifest.webmanifest"]
+SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/games.css", "static/boot-i18n.js",
+              "static/boot.js", "static/manifest.webmanifest", "static/manifest.ja.webmanifest", "static/manifest.ko.webmanifest"]
 SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
 # Modules only the command line uses: left out of the browser's wheel (lighter start).
 # (Each game's own games/<id>/cli.py is headless too: see is_headless_only.)
@@ -162,7 +165,7 @@ def build_wheel() -> Path:
     dist_info = f"gelateria-{version}.dist-info"
     members: list[tuple[str, bytes]] = []
     pkg_root = ROOT / "py"
-    for path in sorted((pkg_root / "gelateria").rglob("*.py")):
+    for path in sorted([*(pkg_root / "gelateria").rglob("*.py"), *(pkg_root / "gelateria").rglob("*.mo")]):
         name = path.relative_to(pkg_root).as_posix()
         if not is_headless_only(name):
             members.append((name, path.read_bytes()))
@@ -257,6 +260,11 @@ def main() -> None:
     vendor_pyscript()
     vendor_idiomorph()
     vendor_pyodide()
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import i18n  # needs Babel: scripts/build.sh runs this in .venv (requirements-build.txt)
+
+    counts = i18n.compile_all(STATIC)
+    log("catalogs: " + ", ".join(f"{lang} {n} messages" for lang, n in counts.items()))
     wheel = build_wheel()
     build_game_styles(registered_games())
     if f"./static/wheels/{wheel.name}" not in (ROOT / "pyscript.toml").read_text():

@@ -3,6 +3,40 @@
 // and its "new version ready" prompt. Everything after that is Python (gelateria.web).
 (function () {
   "use strict";
+  // The player's language, before anything is drawn: the one they chose (kept in the
+  // preferences by the app), else the browser's first of ja*/ko*, else English. The
+  // app (Python) takes it from <html lang>.
+  const LANGUAGES = ["en", "ja", "ko"];
+  function pickLanguage() {
+    try {
+      const chosen = JSON.parse(localStorage.getItem("gelateria.prefs") || "{}").language;
+      if (LANGUAGES.includes(chosen)) return chosen;
+    } catch (e) { /* blocked or broken storage: the browser's languages decide */ }
+    for (const tag of navigator.languages || [navigator.language || ""]) {
+      const base = String(tag).toLowerCase().split(/[-_]/)[0];
+      if (LANGUAGES.includes(base)) return base;
+    }
+    return "en";
+  }
+  const lang = pickLanguage();
+  document.documentElement.lang = lang;
+  const words = (self.GELATERIA_WORDS || {})[lang] || {};
+  // Translate with named placeholders, like the app: t("{n} MB", { n: 2 }).
+  const t = (message, values) =>
+    (words[message] || message).replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? values[name] : all));
+  function translatePage() {
+    for (const el of document.querySelectorAll("[data-i18n]")) {
+      const english = el.textContent.replace(/\s+/g, " ").trim();
+      if (words[english]) el.textContent = words[english];
+    }
+    const description = document.querySelector('meta[name="description"]');
+    if (description) description.content = t("Gelati, Genial Spezial, Gelatinous and It's Mine! in your browser: no install, no account, works offline, share a game by link.");
+    const loading = $("loading");
+    if (loading) loading.setAttribute("aria-label", t("Loading Gelateria"));
+    const link = document.querySelector('link[rel="manifest"]');
+    if (link && lang !== "en") link.href = `./static/manifest.${lang}.webmanifest`;
+  }
+
   const manifest = (self.GELATERIA_MANIFEST || { files: {} }).files;
   const base = new URL("./", document.baseURI).href;
   // The files whose download is the wait: the runtime, the packages, the app wheel.
@@ -14,7 +48,8 @@
   }
   const totalBytes = Object.values(tracked).reduce((n, f) => n + f.total, 0) || 1;
   let ready = false;
-  let stage = "Downloading Python";
+  const DOWNLOADING = "Downloading Python";
+  let stage = DOWNLOADING;
 
   const $ = (id) => document.getElementById(id);
   const mb = (n) => (n / 1048576).toFixed(1);
@@ -27,10 +62,12 @@
     const text = $("loading-text");
     if (!bar || !text) return;
     // Downloads are most of the wait; starting Python and the app is the last tenth.
-    const shown = stage === "Downloading Python" ? fraction * 0.9 : Math.max(0.9, fraction * 0.9);
+    const shown = stage === DOWNLOADING ? fraction * 0.9 : Math.max(0.9, fraction * 0.9);
     bar.style.width = (shown * 100).toFixed(1) + "%";
     $("loading").setAttribute("aria-valuenow", Math.round(shown * 100));
-    text.textContent = stage === "Downloading Python" ? `${stage}: ${mb(got)} of ${mb(totalBytes)} MB` : stage + "…";
+    text.textContent = stage === DOWNLOADING
+      ? t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalBytes) })
+      : stage;
   }
 
   // Count bytes as they stream in, for fetches of the tracked files. The count reads a
@@ -65,8 +102,8 @@
   }
   addEventListener("py:progress", (event) => {
     const detail = String(event.detail || "");
-    if (/^Loaded pyodide/i.test(detail)) stage = "Starting Python";
-    else if (/packages|micropip/i.test(detail)) stage = "Installing the games";
+    if (/^Loaded pyodide/i.test(detail)) stage = t("Starting Python…");
+    else if (/packages|micropip/i.test(detail)) stage = t("Installing the games…");
     render();
   });
 
@@ -86,17 +123,18 @@
 
   if (typeof WebAssembly !== "object") {
     addEventListener("DOMContentLoaded", () =>
-      showError("This browser cannot run Gelateria.",
-        "Gelateria runs Python in your browser with WebAssembly, which this browser does not offer (or it is switched off). Try a current Firefox, Chrome, Edge or Safari."));
+      showError(t("This browser cannot run Gelateria."),
+        t("Gelateria runs Python in your browser with WebAssembly, which this browser does not offer (or it is switched off). Try a current Firefox, Chrome, Edge or Safari.")));
   }
   addEventListener("error", (e) => {
-    if (!ready) showError("Gelateria could not start.", e.message || String(e.error || "Unknown error"));
+    if (!ready) showError(t("Gelateria could not start."), e.message || String(e.error || t("Unknown error")));
   });
   addEventListener("unhandledrejection", (e) => {
-    if (!ready) showError("Gelateria could not start.", String((e.reason && (e.reason.message || e.reason)) || "Unknown error"));
+    if (!ready) showError(t("Gelateria could not start."), String((e.reason && (e.reason.message || e.reason)) || t("Unknown error")));
   });
   // PyScript reports Python errors by adding a .py-error element to the page.
   addEventListener("DOMContentLoaded", () => {
+    translatePage();
     render();
     const retry = document.querySelector("[data-reload]");
     if (retry) retry.addEventListener("click", () => location.reload());
@@ -104,7 +142,7 @@
       for (const r of records) for (const node of r.addedNodes) {
         if (node.classList && node.classList.contains("py-error")) {
           node.hidden = true;
-          if (!ready) showError("Gelateria could not start.", node.textContent);
+          if (!ready) showError(t("Gelateria could not start."), node.textContent);
           else self.dispatchEvent(new CustomEvent("gelateria:python-error", { detail: node.textContent }));
         }
       }

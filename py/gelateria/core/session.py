@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from gelateria.core.game import REAL_TIME, Game, IllegalMove
+from gelateria.core.i18n import _, language, seat_label  # noqa: F401 (seat_label: the rules' name for a seat)
 from gelateria.core.record import Record, RecordError, Seat
 from gelateria.core.rng import Rng
 
@@ -53,13 +54,14 @@ def bot_rng(seed: int, seat: int) -> Rng:
 
 
 def name_players(text: str, names: list[str]) -> str:
-    """Replace the rules' "Player N" with seat names, in one pass (a name that itself
-    reads "Player 2" is not replaced again)."""
-    return re.sub(r"Player (\d)", lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
+    """Replace the rules' "Player N" (in the current language) with seat names, in one
+    pass (a name that itself reads "Player 2" is not replaced again)."""
+    pattern = re.escape(_("Player {number}")).replace(re.escape("{number}"), r"(\d)")
+    return re.sub(pattern, lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
 
 
 def bot_seats(game: Game, levels: list[str]) -> list[Seat]:
-    return [Seat("bot", f"Bot {i + 1}", level) for i, level in enumerate(levels)]
+    return [Seat("bot", _("Bot {number}").format(number=i + 1), level) for i, level in enumerate(levels)]
 
 
 class Session:
@@ -73,7 +75,8 @@ class Session:
             given = {o.name: o.default for o in game.type.options if o.default is not None} | given
         self.record = Record(game.id, list(seats), seed, given, [])
         self.states = [game.new(len(seats), seed, self.record.options)]
-        self.log = [f"New game, deal {seed}: " + ", ".join(self.names()) + "."]
+        self._log: list[str] = []  # one line per move so far, in the language of _log_language
+        self._log_language = ""
         self.undo_floor = 0  # moves before this were shared by link: no undo past them
         self.pace_ms = 0  # turn games: how long a bot waits before it moves
         self.pause_ms = 0  # real time: how long a table of bots waits between rounds
@@ -122,6 +125,22 @@ class Session:
     def seats(self) -> list[Seat]:
         return self.record.seats
 
+    @property
+    def log(self) -> list[str]:
+        """"New game, …" and then one line per move, in the rules' words with seat names,
+        in the language being shown (written again when the player switches language)."""
+        if self._log_language != language():
+            self._log_language = language()
+            self._log = [self._describe(i) for i in range(-1, len(self.moves))]
+        return self._log
+
+    def _describe(self, i: int) -> str:
+        """The log line of move i (-1: the line that opens the game)."""
+        if i < 0:
+            return _("New game, deal {seed}: {players}.").format(seed=self.record.seed, players=_(", ").join(self.names()))
+        seat, move = self.record.moves[i]
+        return name_players(self.game.describe(self.states[i], seat, move), self.names())
+
     def names(self) -> list[str]:
         return [seat.name for seat in self.record.seats]
 
@@ -161,7 +180,8 @@ class Session:
             raise IllegalMove(name_players(str(exc), self.names())) from exc
         self.states.append(after)
         self.record.moves.append([seat, move])
-        self.log.append(name_players(self.game.describe(before, seat, move), self.names()))
+        if self._log_language == language():
+            self._log.append(self._describe(len(self.moves) - 1))
         if self.planner is not None:
             self.planner.happened(seat, move, before, after)
         return after
@@ -170,7 +190,7 @@ class Session:
         """Keep only the first `moves` moves (undo)."""
         del self.record.moves[moves:]
         del self.states[moves + 1:]
-        del self.log[moves + 1:]  # one line per move: the log stays aligned with the record
+        del self._log[moves + 1:]  # one line per move: the log stays aligned with the record
         if self.planner is not None:
             self.planner.reset()
 

@@ -9,6 +9,7 @@ import traceback
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from gelateria.core import i18n
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
@@ -71,6 +72,9 @@ class App:
         self.root = document.getElementById("app")
         self.screen: Screen | None = None
         self.prefs = self._load_prefs()
+        # boot.js chose the language before the first paint (the player's choice, else
+        # the browser's languages) and wrote it on <html lang>.
+        i18n.set_language(str(document.documentElement.lang or ""))
         self.saves = SaveStore(open_storage())
         self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
         # Proxies must stay referenced for as long as the listeners exist.
@@ -271,10 +275,22 @@ class App:
         if self.screen is not None and key and str(key).startswith(SAVE_PREFIX):
             self._guard(self.screen.on_storage, str(key)[len(SAVE_PREFIX):])
 
+    def set_language(self, code: str) -> None:
+        """The top bar's language switch: every word again in that language, the game
+        on screen exactly where it was (the screen is drawn again, not opened again)."""
+        code = i18n.set_language(code)
+        self.prefs["language"] = code
+        self.save_prefs()
+        document.documentElement.lang = code
+        self.refresh()
+
     def _on_change(self, event) -> None:
         """A file picked in an <input data-import>: its text goes to the screen, read
-        with a size bound first (the record checks the rest)."""
+        with a size bound first (the record checks the rest). The language switch."""
         target = event.target
+        if target.hasAttribute("data-language"):
+            self._guard(self.set_language, str(target.value))
+            return
         if self.screen is None or not target.hasAttribute("data-import") or not target.files.length:
             return
         picked = target.files.item(0)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 
+from gelateria.core import i18n
+from gelateria.core.i18n import _
 from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
 from gelateria.web.catalog import catalog, entry
@@ -61,9 +63,20 @@ class Screen:
 
 def top_bar(crumb: str | None = None) -> Markup:
     return h("header", {"class": "top-bar"},
-             h("a", {"href": "#/", "class": "brand", "aria-label": "Gelateria home"},
-               h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}), "Gelateria"),
-             h("span", {"class": "crumb"}, crumb) if crumb else None)
+             h("a", {"href": "#/", "class": "brand", "aria-label": _("Gelateria home")},
+               h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}), _("Gelateria")),
+             h("span", {"class": "crumb"}, crumb) if crumb else None,
+             language_switch())
+
+
+def language_switch() -> Markup:
+    """The language menu, on every screen: each language under its own name."""
+    current = i18n.language()
+    return h("label", {"class": "language-switch"},
+             h("span", {"class": "visually-hidden"}, _("Language")),
+             h("select", {"data-language": "", "name": "language"},
+               *[h("option", {"value": code, "lang": code, "selected": code == current}, name)
+                 for code, name in i18n.LANGUAGES.items()]))
 
 
 class HomeScreen(Screen):

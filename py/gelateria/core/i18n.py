@@ -1,0 +1,129 @@
+"""The words players read, in their language (English, Japanese, Korean).
+
+Standard gettext: every player-visible string in the code is wrapped in `_()` (or
+`ngettext()` for counts, `pgettext()` where one English word means two things), with
+named placeholders filled by `.format(...)` *after* translation:
+
+    _("{player} placed a tile").format(player=name)
+
+Module-level tables mark their strings with `N_()` and translate where they are shown.
+The catalogs are `.po` files in the repo (locale/<area>/<lang>.po), extracted and
+compiled with Babel by scripts/build.py into gelateria/locale/<lang>/LC_MESSAGES/
+gelateria.mo, which ships in the wheel. The language is one setting for the process
+(the page's language switch, or the command line's --lang); records and links never
+carry it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+# Each language under its own name, as the switch shows it.
+LANGUAGES = {"en": "English", "ja": "日本語", "ko": "한국어"}
+DEFAULT = "en"
+DOMAIN = "gelateria"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_current = DEFAULT
+
+
+def supported(code: object) -> str | None:
+    """The language a tag names ("ja-JP" → "ja", "ko_KR.UTF-8" → "ko"), or None."""
+    if not isinstance(code, str):
+        return None
+    base = code.strip().replace("_", "-").split("-")[0].split(".")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def choose(preferred: list) -> str:
+    """The first of the player's languages we speak (navigator.languages order)."""
+    for tag in preferred:
+        found = supported(tag)
+        if found:
+            return found
+    return DEFAULT
+
+
+def from_environment(environ=None) -> str:
+    """The command line's default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them."""
+    environ = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            return choose(value.split(":"))
+    return DEFAULT
+
+
+def catalog(code: str) -> gettext.NullTranslations:
+    if code not in _catalogs:
+        if code == DEFAULT:
+            _catalogs[code] = gettext.NullTranslations()
+        else:
+            # No fallback: a missing catalog is a broken build, not English in disguise.
+            _catalogs[code] = gettext.translation(DOMAIN, str(LOCALE_DIR), [code])
+    return _catalogs[code]
+
+
+def set_language(code: str) -> str:
+    global _current
+    found = supported(code) or DEFAULT
+    catalog(found)  # raises FileNotFoundError now, not at the first word
+    _current = found
+    return found
+
+
+def language() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    return catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return catalog(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalog where it is defined; `_()` translates it where shown."""
+    return message
+
+
+def seat_label(player: int) -> str:
+    """How the rules name a seat in their words ("Player 1" in English); a session puts
+    the seat's own name in its place (core.session.name_players)."""
+    return _("Player {number}").format(number=player + 1)
+
+
+def and_list(items: list[str]) -> str:
+    """"a, b and c" in the current language."""
+    items = [str(i) for i in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    separator = _(", ")
+    return _("{items} and {last}").format(items=separator.join(items[:-1]), last=items[-1])
+
+
+# Decimal and grouping marks per language (checked against Babel's CLDR data in the
+# unit tests; the browser's wheel does not carry Babel).
+NUMBER_MARKS = {"en": (".", ","), "ja": (".", ","), "ko": (".", ",")}
+
+
+def number(value: float, decimals: int = 0) -> str:
+    decimal, group = NUMBER_MARKS[_current]
+    text = f"{value:,.{decimals}f}"
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", group)
+
+
+def percent(fraction: float, decimals: int = 0) -> str:
+    """0.125 → "13%" (all three languages write the sign after the number, no space)."""
+    return number(fraction * 100, decimals) + "%"

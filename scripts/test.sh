@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Command 2: install every test dependency and run all tests, unit and end-to-end.
 #  - Python packages into .venv (requirements-test.txt)
-#  - Chromium from Debian when no Chrome/Chromium is on the machine
+#  - Chromium from Debian when no Chrome/Chromium is on the machine, and Debian's
+#    fonts-noto-cjk when no Japanese/Korean font is (for the ja/ko screens)
+#  - Babel (requirements-build.txt) by scripts/build.sh, which compiles the catalogs
 #  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e
 # Extra arguments go to pytest (e.g. scripts/test.sh tests/unit -q).
 set -euo pipefail
@@ -25,6 +27,13 @@ if [ -z "${GELATERIA_BROWSER:-}" ] && ! find_browser >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 export GELATERIA_BROWSER="${GELATERIA_BROWSER:-$(find_browser)}"
+# Japanese and Korean screens need CJK glyphs (a player's phone has its own fonts).
+if ! fc-list :lang=ja 2>/dev/null | grep -q . || ! fc-list :lang=ko 2>/dev/null | grep -q .; then
+  echo "test.sh: no Japanese/Korean fonts found; installing Debian's fonts-noto-cjk"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-noto-cjk >/dev/null
+fi
 
 bash scripts/build.sh
 exec .venv/bin/python -m pytest "$@"

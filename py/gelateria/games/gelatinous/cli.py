@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
+from gelateria.core.i18n import _, ngettext, number, percent
 from gelateria.games.gelatinous import odds as odds_module
 from gelateria.games.gelatinous.rules import GAME, MODES, mode_for
 
@@ -60,7 +61,7 @@ def odds(args) -> int:
         else:
             _print_simulation(odds_module.simulate(mode, players, args.games, args.seed))
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}").format(message=exc), file=sys.stderr)
         return 2
     return 0
 
@@ -77,25 +78,33 @@ def _histogram(dist: dict, total: float, width: int = 50) -> list[str]:
         if share < 0.00005:
             continue
         bar = "#" * round(width * weight / top)
-        lines.append(f"{score:>5} | {bar:<{width}} {share:6.2%}")
+        lines.append(f"{score:>5} | {bar:<{width}} {percent(share, 2):>6}")
     return lines
+
+
+def _seats(shares) -> str:
+    return ", ".join(_("P{number} {share}").format(number=i + 1, share=share) for i, share in enumerate(shares))
 
 
 def _print_simulation(r: dict) -> None:
     games = r["games"]
-    print(f"Gelatinous {r['mode']}, {r['players']} player(s): {games} simulated games (seed {r['seed']})")
+    print(ngettext("Gelatinous {mode}, {players} player: {games} simulated games (seed {seed})",
+                   "Gelatinous {mode}, {players} players: {games} simulated games (seed {seed})", r["players"]).format(
+        mode=r["mode"], players=r["players"], games=games, seed=r["seed"]))
     if r["mode"] == "solitaire":
-        print(f"win rate (cube completed): {r['with_winner'] / games:.2%}")
-        print(f"lost (out of dice): {r['no_winner'] / games:.2%}")
+        print(_("win rate (cube completed): {share}").format(share=percent(r["with_winner"] / games, 2)))
+        print(_("lost (out of dice): {share}").format(share=percent(r["no_winner"] / games, 2)))
     else:
-        print(f"games with a winner: {r['with_winner'] / games:.2%} (shared: {r['shared'] / games:.2%})")
-        nobody = "everyone eaten" if r["mode"] == "multi" else "everyone eliminated"
-        print(f"{nobody}: {r['no_winner'] / games:.2%}")
-        print("wins by seat: " + ", ".join(f"P{i + 1} {w / games:.1%}" for i, w in enumerate(r["wins_by_seat"])))
-    print(f"average rounds: {r['mean_rounds']:.2f}")
+        print(_("games with a winner: {share} (shared: {shared})").format(
+            share=percent(r["with_winner"] / games, 2), shared=percent(r["shared"] / games, 2)))
+        nobody = _("everyone eaten: {share}") if r["mode"] == "multi" else _("everyone eliminated: {share}")
+        print(nobody.format(share=percent(r["no_winner"] / games, 2)))
+        print(_("wins by seat: {seats}").format(seats=_seats(percent(w / games, 1) for w in r["wins_by_seat"])))
+    print(_("average rounds: {rounds}").format(rounds=number(r["mean_rounds"], 2)))
     if r["scores"]:
-        print(f"winning score: median {r['median_score']}, mean {r['mean_score']:.2f} (rolls - dice in hand; lower is better)")
-        print("score distribution of won games (share of all games):")
+        print(_("winning score: median {median}, mean {mean} (rolls - dice in hand; lower is better)").format(
+            median=r["median_score"], mean=number(r["mean_score"], 2)))
+        print(_("score distribution of won games (share of all games):"))
         for line in _histogram(r["scores"], games):
             print(line)
 
@@ -104,22 +113,23 @@ def _print_exact(mode: str, players: int) -> None:
     start = GAME.new(players, 0, {"mode": mode})
     if mode == "solitaire":
         r = odds_module.solitaire_exact()
-        print("Gelatinous solitaire, exact:")
-        print(f"win rate (cube completed): {r['win']:.4%}")
-        print(f"lost (out of dice): {r['loss']:.4%}")
-        print(f"average rolls: {r['mean_rolls']:.3f}")
-        print(f"winning score: median {r['median_score']}, mean {r['mean_score']:.3f} (lower is better)")
-        print("score distribution of won games (share of all games):")
+        print(_("Gelatinous solitaire, exact:"))
+        print(_("win rate (cube completed): {share}").format(share=percent(r["win"], 4)))
+        print(_("lost (out of dice): {share}").format(share=percent(r["loss"], 4)))
+        print(_("average rolls: {rolls}").format(rolls=number(r["mean_rolls"], 3)))
+        print(_("winning score: median {median}, mean {mean} (lower is better)").format(
+            median=r["median_score"], mean=number(r["mean_score"], 3)))
+        print(_("score distribution of won games (share of all games):"))
         for line in _histogram(r["scores"], 1.0):
             print(line)
     elif mode == "video":
         positions = [(h, r, c, t) for h, r, c, t in zip(start.hands, start.reserves, start.cubes, start.tally)]
         r = odds_module.video_exact(positions)
-        print(f"Gelatinous by video, {players} players, exact:")
-        print(f"games with a winner: {1 - r['nobody']:.4%}")
-        print(f"everyone eliminated: {r['nobody']:.4%}")
-        print("win alone by seat: " + ", ".join(f"P{i + 1} {p:.3%}" for i, p in enumerate(r["win_alone"])))
-        print("shared win by seat: " + ", ".join(f"P{i + 1} {p:.3%}" for i, p in enumerate(r["win_shared"])))
-        print(f"average rounds: {r['mean_rounds']:.3f}")
+        print(_("Gelatinous by video, {players} players, exact:").format(players=players))
+        print(_("games with a winner: {share}").format(share=percent(1 - r["nobody"], 4)))
+        print(_("everyone eliminated: {share}").format(share=percent(r["nobody"], 4)))
+        print(_("win alone by seat: {seats}").format(seats=_seats(percent(p, 3) for p in r["win_alone"])))
+        print(_("shared win by seat: {seats}").format(seats=_seats(percent(p, 3) for p in r["win_shared"])))
+        print(_("average rounds: {rounds}").format(rounds=number(r["mean_rounds"], 3)))
     else:
-        raise ValueError("multiplayer odds can only be simulated (dice move between players)")
+        raise ValueError(_("multiplayer odds can only be simulated (dice move between players)"))

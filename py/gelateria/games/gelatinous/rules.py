@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gelateria.core.game import IllegalMove, Rules
+from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, seat_label
 from gelateria.core.rng import Rng
 
 MODES = ("solitaire", "video", "multi")
@@ -151,16 +152,24 @@ def settle_multi(status, hands, cubes):
 
 # --- building states -----------------------------------------------------------------
 
+# Refusals of a player count that does not fit the mode (the new-game panel shows them).
+WRONG_COUNT = {
+    "solitaire": N_("Gelatinous solitaire is for exactly 1 player, not {count}."),
+    "video": N_("Gelatinous by video is for {low}–{high} players, not {count}."),
+    "multi": N_("Gelatinous multiplayer is for {low}–{high} players, not {count}."),
+}
+
+
 def mode_for(players: int, options: dict | None) -> str:
     mode = (options or {}).get("mode")
     if mode is None:
         mode = "solitaire" if players == 1 else "video" if players == 2 else "multi"
     if mode not in MODES:
-        raise ValueError(f"Gelatinous has no mode {mode!r} (modes: {', '.join(MODES)})")
+        raise ValueError(_("Gelatinous has no mode {mode} (modes: {modes}).").format(
+            mode=repr(mode), modes=and_list(list(MODES))))
     low, high = PLAYERS[mode]
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        wanted = "exactly 1 player" if low == high else f"{low}–{high} players"
-        raise ValueError(f"Gelatinous {mode} is for {wanted}, not {players}")
+        raise ValueError(_(WRONG_COUNT[mode]).format(low=low, high=high, count=players))
     return mode
 
 
@@ -201,7 +210,7 @@ def apply_faces(state: State, faces) -> State:
     """Resolve one round with the given faces: faces[i] is the list seat i rolled ([] or
     None for a seat that does not roll). Checks that every roller rolled every die."""
     if is_over(state):
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
     rollers = set(rolling_seats(state))
     faces = [list(f or ()) for f in faces]
     if len(faces) != len(state.hands):
@@ -297,17 +306,17 @@ def _last_view(state: State, seat: int) -> dict:
     return out
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
 def describe_round(after: State) -> str:
     """The event-log line for the round that led to `after`, e.g. "Player 1 rolled
     3,3,1,6,5: +2 to the cube, 1 to the reserve, 1 from the reserve"."""
     parts = [_describe_roll(after, seat) for seat in range(len(after.hands)) if after.last[seat]]
-    line = "; ".join(parts) or "Nobody had dice to roll"
-    ending = _describe_ending(after)
-    return f"{line}. {ending}" if ending else line
+    line = pgettext("between players' rolls", "; ").join(parts) or _("Nobody had dice to roll")
+    endings = _describe_ending(after)
+    if not endings:
+        return line
+    # Every sentence ends with its full stop (a period in English, 。 in Japanese).
+    sentences = [_("{sentence}.").format(sentence=s) for s in [line] + endings]
+    return pgettext("between sentences", " ").join(sentences)
 
 
 def _describe_roll(after: State, seat: int) -> str:
@@ -315,52 +324,64 @@ def _describe_roll(after: State, seat: int) -> str:
     threes, ones, sixes = count_faces(faces)
     parts = []
     if to_cube:
-        parts.append(f"+{to_cube} to the cube")
+        parts.append(ngettext("+{count} to the cube", "+{count} to the cube", to_cube).format(count=to_cube))
     if threes > to_cube:
-        parts.append(f"{_plural(threes - to_cube, 'extra 3')} kept")
+        extra = threes - to_cube
+        parts.append(ngettext("{count} extra 3 kept", "{count} extra 3s kept", extra).format(count=extra))
     n = len(after.hands)
     if after.mode == "multi":
         if ones:
-            parts.append(f"{ones} passed left to Player {(seat + 1) % n + 1}")
+            parts.append(ngettext("{count} passed left to {player}", "{count} passed left to {player}", ones)
+                         .format(count=ones, player=seat_label((seat + 1) % n)))
         if sixes:
-            parts.append(f"{sixes} passed right to Player {(seat - 1) % n + 1}")
+            parts.append(ngettext("{count} passed right to {player}", "{count} passed right to {player}", sixes)
+                         .format(count=sixes, player=seat_label((seat - 1) % n)))
     else:
         if ones:
-            parts.append(f"{ones} to the reserve")
+            parts.append(ngettext("{count} to the reserve", "{count} to the reserve", ones).format(count=ones))
         if from_reserve:
-            parts.append(f"{from_reserve} from the reserve")
+            parts.append(ngettext("{count} from the reserve", "{count} from the reserve", from_reserve)
+                         .format(count=from_reserve))
         if sixes > from_reserve:
-            parts.append(f"{_plural(sixes - from_reserve, 'six')} with the reserve empty")
+            empty = sixes - from_reserve
+            parts.append(ngettext("{count} six with the reserve empty", "{count} sixes with the reserve empty", empty)
+                         .format(count=empty))
     rolled = ",".join(map(str, faces))
-    return f"Player {seat + 1} rolled {rolled}: {', '.join(parts) or 'nothing moves'}"
+    effects = pgettext("between effects of a roll", ", ").join(parts) if parts else _("nothing moves")
+    return _("{player} rolled {faces}: {effects}").format(player=seat_label(seat), faces=rolled, effects=effects)
 
 
-def _describe_ending(after: State) -> str:
+def _describe_ending(after: State) -> list[str]:
+    """The sentences (without their full stops) that say how the round ended the game
+    for someone."""
     sentences = []
     for seat, s in enumerate(after.status):
-        who = f"Player {seat + 1}"
+        who = seat_label(seat)
         if s == ELIMINATED and after.last[seat] is not None and after.hands[seat] == 0:
-            sentences.append(f"{who} is out of dice and eliminated")
+            sentences.append(_("{player} is out of dice and eliminated").format(player=who))
         elif s == LOST and after.mode == "solitaire":
-            sentences.append(f"{who} is out of dice and loses")
+            sentences.append(_("{player} is out of dice and loses").format(player=who))
     kind = outcome(after)
-    won = [seat + 1 for seat, s in enumerate(after.status) if s == WON]
+    won = [seat for seat, s in enumerate(after.status) if s == WON]
     if after.mode != "multi":
-        scores = [solo_score(after.tally[i - 1], after.hands[i - 1]) for i in won]
+        scores = [solo_score(after.tally[i], after.hands[i]) for i in won]
         if kind == WON:
-            sentences.append(f"Player {won[0]} completes the cube and wins with a score of {scores[0]}")
+            sentences.append(_("{player} completes the cube and wins with a score of {score}")
+                             .format(player=seat_label(won[0]), score=scores[0]))
         elif kind == "shared":
-            sentences.append(f"Players {', '.join(map(str, won))} share the win with a score of {scores[0]}")
+            sentences.append(_("{players} share the win with a score of {score}")
+                             .format(players=and_list([seat_label(i) for i in won]), score=scores[0]))
         elif kind == ELIMINATED:
-            sentences.append("Everyone is out of dice: nobody wins")
+            sentences.append(_("Everyone is out of dice: nobody wins"))
     else:
         if kind == WON:
-            sentences.append(f"Player {won[0]} completes the cube and wins")
+            sentences.append(_("{player} completes the cube and wins").format(player=seat_label(won[0])))
         elif kind == "shared":
-            sentences.append(f"Players {', '.join(map(str, won))} complete their cubes together and share the win")
+            sentences.append(_("{players} complete their cubes together and share the win")
+                             .format(players=and_list([seat_label(i) for i in won])))
         elif kind == EATEN:
-            sentences.append("Nobody has dice left and no cube is complete: everyone is eaten")
-    return ". ".join(sentences) + ("." if sentences else "")
+            sentences.append(_("Nobody has dice left and no cube is complete: everyone is eaten"))
+    return sentences
 
 
 # --- the Game object -----------------------------------------------------------------
@@ -368,7 +389,7 @@ def _describe_ending(after: State) -> str:
 class Gelatinous(Rules):
     max_moves = 200  # real games take up to ~40 rolls
     id = "gelatinous"
-    title = "Gelatinous"
+    title = N_("Gelatinous")
     min_players = 1
     max_players = 6
 
@@ -394,11 +415,11 @@ class Gelatinous(Rules):
 
     def advance(self, state: State, player: int, move) -> State:
         if is_over(state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         if player != CALLER:
-            raise IllegalMove(f"Only the caller (Player {CALLER + 1}) calls the next roll.")
+            raise IllegalMove(_("Only the caller ({player}) calls the next roll.").format(player=seat_label(CALLER)))
         if move != ROLL:
-            raise IllegalMove("The only move in Gelatinous is to roll.")
+            raise IllegalMove(_("The only move in Gelatinous is to roll."))
         rng = Rng(state=state.rng)
         rollers = set(rolling_seats(state))
         faces = [[rng.die() for _ in range(hand)] if seat in rollers else [] for seat, hand in enumerate(state.hands)]

@@ -16,12 +16,13 @@ through `self.app` only, so the flow is unit-testable with a fake app.
 
 from __future__ import annotations
 
+from gelateria.core.i18n import N_, _, ngettext
 from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, WON, mode_for
 from gelateria.games.gelatinous.rules import has_score as rules_has_score
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.table import UI, TableScreen
-from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon
+from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon, spread
 from gelateria.web.views.gelatinous_panels import (  # noqa: F401 (_ODDS, BEST_KEY, STATS_KEY: for tests and benches)
     _ODDS,
     BEST_KEY,
@@ -40,11 +41,12 @@ FIRST_AUTO_MS = 400  # the first roll after Auto is pressed comes quickly
 SLICE_MS = 40  # odds are worked out in slices this long, so the page stays responsive
 
 MODE_INFO = {
-    "solitaire": ("Solitaire", "1 player · 13 dice. Finish the cube in as few rolls as you can."),
-    "video": ("By video", "2–6 players, 13 dice each, side by side. First cube wins."),
-    "multi": ("Multiplayer", "3–6 players, 7 dice each. Pass 1s left and 6s right."),
+    "solitaire": (N_("Solitaire"), N_("1 player · 13 dice. Finish the cube in as few rolls as you can.")),
+    "video": (N_("By video"), N_("2–6 players, 13 dice each, side by side. First cube wins.")),
+    "multi": (N_("Multiplayer"), N_("3–6 players, 7 dice each. Pass 1s left and 6s right.")),
 }
-NOBODY_WINS = {EATEN: "Everyone was eaten!", LOST: "Out of dice: the jelly wins!", ELIMINATED: "Everyone ran out of dice!"}
+NOBODY_WINS = {EATEN: N_("Everyone was eaten!"), LOST: N_("Out of dice: the jelly wins!"),
+               ELIMINATED: N_("Everyone ran out of dice!")}
 
 
 def anim_ms(k: float | None) -> int:
@@ -98,18 +100,18 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             buttons.append(h("button", {"type": "button", "class": "mode-choice" + (" on" if on else ""),
                                         "role": "radio", "aria-checked": "true" if on else "false",
                                         "data-action": "mode", "data-mode": mode},
-                             h("strong", None, title), h("span", None, blurb)))
+                             h("strong", None, _(title)), h("span", None, _(blurb))))
         return h("fieldset", {"class": "gel-modes"},
-                 h("legend", None, "How to play"),
-                 h("div", {"class": "mode-choices", "role": "radiogroup", "aria-label": "Mode"}, *buttons),
+                 h("legend", None, _("How to play")),
+                 h("div", {"class": "mode-choices", "role": "radiogroup", "aria-label": _("Mode")}, *buttons),
                  h("input", {"type": "hidden", "name": "opt_mode", "value": current}),
                  h("p", {"class": "setup-note"},
-                   "Nobody has choices to make: one Roll button rolls everybody's dice. If the first "
-                   "player is automatic, the game rolls by itself (you can pause it)."))
+                   _("Nobody has choices to make: one Roll button rolls everybody's dice. If the first "
+                     "player is automatic, the game rolls by itself (you can pause it).")))
 
     def set_mode(self, mode) -> None:
         if mode not in MODES:
-            self.message = "Choose solitaire, by video or multiplayer."
+            self.message = _("Choose solitaire, by video or multiplayer.")
             return
         self.options = {"mode": mode}
         low, high = self.seat_limits()
@@ -197,14 +199,12 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             score = player["score"]
             if best is None or score < best:
                 prefs[BEST_KEY] = score
-                self.best_note = ("A new personal best!" if best is not None
-                                  else "Your first win on this device: that's your personal best.")
-                if best is not None:
-                    self.best_note += f" (Before: {best}.)"
+                self.best_note = (_("A new personal best! (Before: {best}.)").format(best=best) if best is not None
+                                  else _("Your first win on this device: that's your personal best."))
             else:
-                self.best_note = f"Your personal best here is {best}."
+                self.best_note = _("Your personal best here is {best}.").format(best=best)
         elif best is not None:
-            self.best_note = f"Your personal best here is {best}."
+            self.best_note = _("Your personal best here is {best}.").format(best=best)
         prefs[STATS_KEY] = stats
         self.app.save_prefs()
 
@@ -312,13 +312,13 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             return Markup("")
         rnd = self.public()["round"]
         if self.phase == "replay":
-            text = f"Replay · round {rnd}"
+            text = _("Replay · round {round}").format(round=rnd)
         elif self.phase != "play":
-            text = "Game over"
+            text = _("Game over")
         elif rnd == 0:
-            text = "Ready to roll"
+            text = _("Ready to roll")
         else:
-            text = f"Round {rnd}"
+            text = _("Round {round}").format(round=rnd)
         return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
 
     def strip(self) -> Markup:
@@ -339,20 +339,22 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         if view["mode"] == "solitaire":
             p = players[0]
             # (The rolls so far are the round, in the status beside.)
-            facts = [h("span", None, "Cube ", cube(0), "/8"), h("span", None, "Hand ", h("b", None, str(p["hand"])))]
+            facts = [h("span", None, *spread(_("Cube {count}/8"), count=cube(0))),
+                     h("span", None, *spread(_("Hand {count}"), count=h("b", None, str(p["hand"]))))]
         else:
             top = max(p["cube"] for p in players)
             leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]
             me = self.viewer()
             me = CALLER if me is None else me
             if top == 0:
-                facts = [h("span", None, "All cubes empty")]
+                facts = [h("span", None, _("All cubes empty"))]
             elif len(leaders) == 1:
-                facts = [h("span", None, names[leaders[0]], " ", cube(leaders[0]), "/8 leads")]
+                facts = [h("span", None, *spread(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
             else:
-                facts = [h("span", None, f"{len(leaders)} lead with ", cube(leaders[0]), "/8")]
+                facts = [h("span", None, *spread(_("{number} lead with {count}/8"), number=str(len(leaders)),
+                                                 count=cube(leaders[0])))]
             if me not in leaders and top:
-                facts.insert(0, h("span", None, names[me], " ", cube(me), "/8"))
+                facts.insert(0, h("span", None, *spread(_("{player} {count}/8"), player=names[me], count=cube(me))))
         return h("span", {"class": "strip-facts"}, *facts)
 
     def since_last_turn(self) -> None:
@@ -382,23 +384,24 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         over = self.phase != "play"
         keys = None
         if self.phase == "replay":
-            sub = "Replay: step with the replay controls"
+            sub = _("Replay: step with the replay controls")
         elif over:
-            sub = "Game over"
+            sub = _("Game over")
         elif self.auto:
-            sub = "Rolling by itself: Auto pauses it"
+            sub = _("Rolling by itself: Auto pauses it")
         else:
-            sub = "Roll until the cube is complete" if len(self.seats) == 1 else f"{caller} calls the rolls for everyone"
-            keys = h("span", {"class": "keys-hint"}, "Space or Enter rolls")  # hidden on touch screens
+            sub = (_("Roll until the cube is complete") if len(self.seats) == 1
+                   else _("{player} calls the rolls for everyone").format(player=caller))
+            keys = h("span", {"class": "keys-hint"}, _("Space or Enter rolls"))  # hidden on touch screens
         # Out of play the buttons are aria-disabled, not disabled: a disabled button
         # drops the keyboard focus to the page.
         off = "true" if over else None
         return h("div", {"class": "roll-bar"},
                  h("button", {"type": "button", "class": "roll-button", "data-action": "roll", "aria-disabled": off,
-                              "aria-keyshortcuts": "Space Enter"}, roll_icon(), "Roll"),
+                              "aria-keyshortcuts": "Space Enter"}, roll_icon(), _("Roll")),
                  h("button", {"type": "button", "class": "auto-toggle" + (" on" if self.auto else ""), "data-action": "auto",
                               "aria-pressed": "true" if self.auto else "false", "aria-disabled": off},
-                   h("span", {"class": "auto-dot", "aria-hidden": "true"}), "Auto"),
+                   h("span", {"class": "auto-dot", "aria-hidden": "true"}), _("Auto")),
                  h("p", {"class": "round-info"}, h("span", None, sub), keys))
 
     # --- drawing: the side panels ---------------------------------------------------------
@@ -416,8 +419,8 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         base = super().controls()
         if self.phase == "replay":
             return base
-        return join(h("div", {"class": "pace gel-pace", "role": "group", "aria-label": "Auto-roll speed"},
-                      h("span", None, "Auto speed"), *self.pace_chips(self.pace_name())), base)
+        return join(h("div", {"class": "pace gel-pace", "role": "group", "aria-label": _("Auto-roll speed")},
+                      h("span", None, _("Auto speed")), *self.pace_chips(self.pace_name())), base)
 
     # --- the end -----------------------------------------------------------------------
 
@@ -430,7 +433,8 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         return self.public()["outcome"]
 
     def headline(self, winners: list[int]) -> str:
-        return NOBODY_WINS.get(self.outcome()) or super().headline(winners)
+        nobody = NOBODY_WINS.get(self.outcome())
+        return _(nobody) if nobody else super().headline(winners)
 
     def score_table(self, winners: list[int]) -> Markup:
         if self.outcome() in (LOST, ELIMINATED):
@@ -443,11 +447,11 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
     def score_text(self, player: int, score) -> str:
         if self.has_score(player):
             return self.format_score(score)
-        return "— (out of dice)" if self.public()["players"][player]["status"] in (ELIMINATED, LOST, EATEN) else "—"
+        return _("— (out of dice)") if self.public()["players"][player]["status"] in (ELIMINATED, LOST, EATEN) else "—"
 
     def format_score(self, score) -> str:
         if self.mode() == "multi":
-            return f"{int(score)} of 8 in the cube"
+            return _("{count} of 8 in the cube").format(count=int(score))
         return str(int(score))
 
     def summary(self) -> Markup:
@@ -458,25 +462,29 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             status, tally, hand, cube = p["status"], p["tally"], p["hand"], p["cube"]
             if mode == "multi":
                 if status == WON:
-                    text = f"completed the cube with {dice(hand)} still in hand"
+                    text = _("completed the cube with {dice} still in hand").format(dice=dice(hand))
                 else:
-                    text = f"{cube} of 8 in the cube, {dice(hand)} in hand"
+                    text = _("{cube} of 8 in the cube, {dice} in hand").format(cube=cube, dice=dice(hand))
             elif status == WON:
-                text = f"cube complete in {tally} rolls with {dice(hand)} in hand: score {tally} − {hand} = {p['score']}"
+                text = ngettext("cube complete in {tally} roll with {dice} in hand: score {tally} − {hand} = {score}",
+                                "cube complete in {tally} rolls with {dice} in hand: score {tally} − {hand} = {score}",
+                                tally).format(tally=tally, dice=dice(hand), hand=hand, score=p["score"])
             elif cube == CUBE:
-                text = f"cube complete too, but a worse score ({p['score']})"
+                text = _("cube complete too, but a worse score ({score})").format(score=p["score"])
             elif hand == 0:
-                text = f"out of dice after {tally} rolls with {cube} of 8 in the cube"
+                text = ngettext("out of dice after {tally} roll with {cube} of 8 in the cube",
+                                "out of dice after {tally} rolls with {cube} of 8 in the cube", tally).format(tally=tally, cube=cube)
             else:
-                text = f"{cube} of 8 in the cube after {tally} rolls"
-            lines.append(h("li", {"data-seat": seat}, h("strong", None, name), ": ", text))
+                text = ngettext("{cube} of 8 in the cube after {tally} roll", "{cube} of 8 in the cube after {tally} rolls",
+                                tally).format(tally=tally, cube=cube)
+            lines.append(h("li", {"data-seat": seat}, *spread(_("{player}: {summary}"), player=h("strong", None, name), summary=text)))
         parts = []
         if kind == EATEN:
             parts.append(h("div", {"class": "eaten-art", "aria-hidden": "true"}, jelly_monster()))
-            parts.append(h("p", {"class": "eaten"}, "Nobody had dice left to roll and no cube was finished: the jelly ate you all."))
+            parts.append(h("p", {"class": "eaten"}, _("Nobody had dice left to roll and no cube was finished: the jelly ate you all.")))
         parts.append(h("ul", {"class": "end-lines"}, *lines))
         if mode != "multi" and kind in (WON, "shared"):
-            parts.append(h("p", {"class": "lower-better"}, "Lower scores are better."))
+            parts.append(h("p", {"class": "lower-better"}, _("Lower scores are better.")))
         if self.best_note:
             parts.append(h("p", {"class": "best-note", "data-best-note": ""}, self.best_note))
         return h("div", {"class": "gel-summary"}, *parts)

@@ -16,8 +16,10 @@ Everything here draws from the rules' public view (`GAME.view`) and plain number
 
 from __future__ import annotations
 
+import re
 from math import ceil, cos, radians
 
+from gelateria.core.i18n import N_, _, ngettext, pgettext, percent
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, PLAYING, WON
 from gelateria.web.markup import Markup, h, join, points, svg
 
@@ -27,7 +29,7 @@ from gelateria.web.markup import Markup, h, join, points, svg
 T_ROLL, T_MOVE1, T_MOVE2, T_TRAVEL = 0.6, 0.6, 1.1, 0.45
 ANIM_MS = int((T_MOVE2 + T_TRAVEL) * 1000)  # 1550 ms for a whole roll at k = 1
 
-STATUS_TEXT = {PLAYING: "Rolling", WON: "Won", LOST: "Lost", ELIMINATED: "Out of dice", EATEN: "Eaten"}
+STATUS_TEXT = {PLAYING: N_("Rolling"), WON: N_("Won"), LOST: N_("Lost"), ELIMINATED: N_("Out of dice"), EATEN: N_("Eaten")}
 STATUS_ICON = {PLAYING: "", WON: "★ ", LOST: "✕ ", ELIMINATED: "✕ ", EATEN: "☠ "}
 PLAYER_COLOURS = ["#d6336c", "#1c7ed6", "#2b8a3e", "#e67700", "#7048e8", "#495057"]
 
@@ -55,13 +57,14 @@ PASS_DX = 170  # how far a passed die flies towards its neighbour's mat
 
 
 def pct(p: float) -> str:
+    """A chance as a whole percentage, never rounded to a false 0% or 100%."""
     if p <= 0:
-        return "0%"
+        return percent(0)
     if p < 0.01:
-        return "<1%"
+        return "<" + percent(0.01)
     if p > 0.99 and p < 1:
-        return ">99%"
-    return f"{round(p * 100)}%"
+        return ">" + percent(0.99)
+    return percent(round(p * 100) / 100)
 
 
 def fnum(x: float, digits: int = 2) -> str:
@@ -69,8 +72,15 @@ def fnum(x: float, digits: int = 2) -> str:
 
 
 
+def spread(words: str, **values) -> list:
+    """A translated sentence with markup in it: its text split at the {placeholders},
+    each filled with its value (Japanese and Korean put them elsewhere than English)."""
+    pieces = re.split(r"\{(\w+)\}", words)
+    return [values[piece] if i % 2 else piece for i, piece in enumerate(pieces) if i % 2 or piece]
+
+
 def dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
+    return ngettext("{count} die", "{count} dice", n).format(count=n)
 
 
 def art_id(kind: str, seat: int, view: dict) -> str:
@@ -141,9 +151,10 @@ def tally_marks(count: int, fresh: bool, width: float = 340, id_: str | None = N
         last = fresh and n == count - 1
         strokes.append(svg("path", d=d, pathLength=1, class_="mark fresh-mark" if last else "mark"))
     if not count:
-        strokes.append(svg("text", "No rolls yet", x=6, y=20, class_="tally-empty"))
+        strokes.append(svg("text", _("No rolls yet"), x=6, y=20, class_="tally-empty"))
     return h("svg", {"class": "tally", "id": id_, "viewBox": f"0 0 {width} {height}", "role": "img",
-                     "aria-label": f"{count} roll{'s' if count != 1 else ''} tallied", "data-tally": count},
+                     "aria-label": ngettext("{count} roll tallied", "{count} rolls tallied", count).format(count=count),
+                     "data-tally": count},
              Markup("".join(strokes)))
 
 
@@ -180,39 +191,44 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
     rolled_now = fresh and last["rolled"]
     status = p["status"]
     # --- header
-    facts = [f"Cube {p['cube']}/8", f"Hand {p['hand']}"]
+    facts = [_("Cube {count}/8").format(count=p["cube"]), _("Hand {count}").format(count=p["hand"])]
     if mode != "multi":
-        facts.append(f"Reserve {p['reserve']}")
-    facts.append(f"Rolls {p['tally']}")
-    badge = h("span", {"class": f"badge st-{status}", "data-status": status}, STATUS_ICON[status] + STATUS_TEXT[status])
+        facts.append(_("Reserve {count}").format(count=p["reserve"]))
+    facts.append(_("Rolls {count}").format(count=p["tally"]))
+    badge = h("span", {"class": f"badge st-{status}", "data-status": status}, STATUS_ICON[status] + _(STATUS_TEXT[status]))
     header = h("header", {"class": "mat-head"},
                h("span", {"class": f"seat-dot p{seat}", "aria-hidden": "true"}),
                h("h2", None, names[seat]),
-               h("span", {"class": "caller-tag"}, "calls the rolls") if seat == CALLER and n > 1 else None,
-               h("span", {"class": "mat-rolls", "aria-hidden": "true"}, f"{p['tally']} roll{'s' if p['tally'] != 1 else ''}"),
+               h("span", {"class": "caller-tag"}, _("calls the rolls")) if seat == CALLER and n > 1 else None,
+               h("span", {"class": "mat-rolls", "aria-hidden": "true"},
+                 ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])),
                badge)
-    label = f"{names[seat]}: cube {p['cube']} of 8, {dice(p['hand'])} in hand"
-    if mode != "multi":
-        label += f", {p['reserve']} in the reserve"
-    label += f", {p['tally']} rolls"
+    rolls = ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])
+    if mode == "multi":
+        label = _("{player}: cube {cube} of 8, {dice} in hand, {rolls}").format(
+            player=names[seat], cube=p["cube"], dice=dice(p["hand"]), rolls=rolls)
+    else:
+        label = _("{player}: cube {cube} of 8, {dice} in hand, {reserve} in the reserve, {rolls}").format(
+            player=names[seat], cube=p["cube"], dice=dice(p["hand"]), reserve=p["reserve"], rolls=rolls)
     score = None
     if mode != "multi" and status == WON:
-        score = h("p", {"class": "mat-score"}, f"Score {p['score']} = {p['tally']} rolls − {p['hand']} in hand")
+        score = h("p", {"class": "mat-score"}, _("Score {score} = {tally} rolls − {hand} in hand").format(
+            score=p["score"], tally=p["tally"], hand=p["hand"]))
     passing = None
     if mode == "multi":
         passing = h("p", {"class": "passing"},
-                    h("span", None, "1s → ", h("b", None, names[p["left"]])), " ",
-                    h("span", None, "6s → ", h("b", None, names[p["right"]])))
+                    h("span", None, _("1s → "), h("b", None, names[p["left"]])), " ",
+                    h("span", None, _("6s → "), h("b", None, names[p["right"]])))
     return h("article", {"class": f"mat p{seat} st-{status}" + (" rolled" if rolled_now else ""), "data-seat": seat,
                          "data-cube": p["cube"], "data-hand": p["hand"], "data-reserve": p.get("reserve", 0),
                          "data-tally": p["tally"], "data-status": status, "aria-label": label},
              header,
              mat_art(view, seat, fresh),
-             h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, "Rolls"),
+             h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, _("Rolls")),
                tally_marks(p["tally"], rolled_now, 300, art_id("tally", seat, view))),
              h("p", {"class": "last-roll"}, roll_caption(view, seat, names)),
              score, passing,
-             h("p", {"class": "facts visually-hidden"}, " · ".join(facts)))
+             h("p", {"class": "facts visually-hidden"}, pgettext("between facts", " · ").join(facts)))
 
 def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
     """The last roll in words: its faces, and where the dice went or came from."""
@@ -223,29 +239,37 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
         dest = last["dest"]
         cube = dest.count("cube")
         if cube:
-            parts.append(f"+{cube} to the cube")
+            parts.append(ngettext("+{count} to the cube", "+{count} to the cube", cube).format(count=cube))
         if view["mode"] == "multi":
-            if dest.count("left"):
-                parts.append(f"{dest.count('left')} passed to {names[p['left']]}")
-            if dest.count("right"):
-                parts.append(f"{dest.count('right')} passed to {names[p['right']]}")
+            for way, to in (("left", p["left"]), ("right", p["right"])):
+                if dest.count(way):
+                    k = dest.count(way)
+                    parts.append(ngettext("{count} passed to {player}", "{count} passed to {player}", k)
+                                 .format(count=k, player=names[to]))
         else:
             if dest.count("reserve"):
-                parts.append(f"{dest.count('reserve')} to the reserve")
+                k = dest.count("reserve")
+                parts.append(ngettext("{count} to the reserve", "{count} to the reserve", k).format(count=k))
             if last.get("from_reserve"):
-                parts.append(f"{last['from_reserve']} back from the reserve")
+                k = last["from_reserve"]
+                parts.append(ngettext("{count} back from the reserve", "{count} back from the reserve", k).format(count=k))
     for got in last.get("received", []):
         if got["dice"]:
-            parts.append(f"got {got['dice']} from {names[got['from']]}")
+            parts.append(ngettext("got {count} from {player}", "got {count} from {player}", got["dice"])
+                         .format(count=got["dice"], player=names[got["from"]]))
+    effects = pgettext("between effects of a roll", ", ").join(parts)
     if not last["rolled"]:
         if p["status"] != PLAYING:
             return Markup("")
         if view["round"] == 0:
-            return h("span", {"class": "muted"}, "Dice ready in hand")
-        return h("span", {"class": "muted"}, "No dice to roll this round" + (": " + ", ".join(parts) if parts else ""))
+            return h("span", {"class": "muted"}, _("Dice ready in hand"))
+        if parts:
+            return h("span", {"class": "muted"}, _("No dice to roll this round: {effects}").format(effects=effects))
+        return h("span", {"class": "muted"}, _("No dice to roll this round"))
     faces = " ".join(DIE_CHARS[f] for f in last["faces"])
-    return join(h("span", {"class": "faces", "aria-label": "Rolled " + ", ".join(map(str, last["faces"]))}, faces),
-                " ", ", ".join(parts) if parts else "nothing moves")
+    rolled = _("Rolled {faces}").format(faces=", ".join(map(str, last["faces"])))
+    return join(h("span", {"class": "faces", "aria-label": rolled}, faces),
+                " ", effects if parts else _("nothing moves"))
 
 
 def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
@@ -297,7 +321,7 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
     parts: list = []
     # --- cube: a plate, ghost slots, the dice
     floor = [iso(0, 0, 0), iso(2, 0, 0), iso(2, 2, 0), iso(0, 2, 0)]
-    parts.append(svg("text", f"Cube · {cube_after} of 8", x=8, y=16,
+    parts.append(svg("text", _("Cube · {count} of 8").format(count=cube_after), x=8, y=16,
                      class_="zone-label bump" if animate and cube_after > cube_before else "zone-label"))
     parts.append(svg("ellipse", cx=CUBE_OX, cy=iso(2, 2, 0)[1] - 4, rx=62, ry=12, class_="cube-shadow"))
     parts.append(svg("polygon", points=points(floor), class_="cube-plate"))
@@ -326,7 +350,7 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
     # --- hand tray
     parts.append(svg("rect", x=TRAY_X, y=TRAY_Y, width=TRAY_W, height=tray_h, rx=12, class_="tray tray-hand"))
     hand_before = len(faces) if last["rolled"] else p["hand"] - sum(g["dice"] for g in last.get("received", []))
-    parts.append(svg("text", f"Hand · {p['hand']}", x=TRAY_X + 4, y=16,
+    parts.append(svg("text", _("Hand · {count}").format(count=p["hand"]), x=TRAY_X + 4, y=16,
                      class_="zone-label bump" if animate and p["hand"] != hand_before else "zone-label"))
     for slot in range(n_slots):
         x, y = slot_xy(slot)
@@ -336,7 +360,7 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
     res_after = p.get("reserve", 0)
     if has_reserve:
         parts.append(svg("rect", x=4, y=reserve_y, width=W - 8, height=RES_D + 30, rx=12, class_="tray tray-reserve"))
-        parts.append(svg("text", f"Reserve · {res_after}", x=12, y=reserve_y + 16, class_="zone-label"))
+        parts.append(svg("text", _("Reserve · {count}").format(count=res_after), x=12, y=reserve_y + 16, class_="zone-label"))
     ones = dest.count("reserve")
     from_res = last.get("from_reserve", 0)
     res_before = res_after - ones + from_res if last["rolled"] else res_after
@@ -409,10 +433,10 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
 
 def art_label(view: dict, seat: int) -> str:
     p = view["players"][seat]
-    text = f"Cube {p['cube']} of 8; {dice(p['hand'])} in hand"
-    if view["mode"] != "multi":
-        text += f"; {p['reserve']} in the reserve"
-    return text
+    if view["mode"] == "multi":
+        return _("Cube {cube} of 8; {dice} in hand").format(cube=p["cube"], dice=dice(p["hand"]))
+    return _("Cube {cube} of 8; {dice} in hand; {reserve} in the reserve").format(
+        cube=p["cube"], dice=dice(p["hand"]), reserve=p["reserve"])
 
 # --- drawing: the side panels ---------------------------------------------------------
 
@@ -434,9 +458,9 @@ def empty_histogram() -> Markup:
     return h("figure", {"class": "histogram"},
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "aria-hidden": "true"},
                svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis"),
-               svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end")),
-             h("figcaption", None, h("span", {"class": "key key-now"}, "working…"),
-               h("span", {"class": "key key-start unused"}, "from the start")))
+               svg("text", _("final score →"), x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end")),
+             h("figcaption", None, h("span", {"class": "key key-now"}, _("working…")),
+               h("span", {"class": "key key-start unused"}, _("from the start"))))
 
 
 def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Markup:
@@ -476,14 +500,14 @@ def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Marku
     if best is not None and lo <= best <= hi:
         x = left + (best - lo + 0.5) * bw
         parts.append(svg("line", x1=x, y1=10, x2=x, y2=base, class_="best-line"))
-        parts.append(svg("text", f"★ best {best}", x=min(x + 3, cw - 50), y=10, class_="best-label"))
-    parts.append(svg("text", "final score →", x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end"))
-    legend = [h("span", {"class": "key key-now"}, "from here" if not at_start else "from the start"),
-              h("span", {"class": "key key-start" + ("" if start_v else " unused")}, "from the start")]
+        parts.append(svg("text", _("★ best {score}").format(score=best), x=min(x + 3, cw - 50), y=10, class_="best-label"))
+    parts.append(svg("text", _("final score →"), x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end"))
+    legend = [h("span", {"class": "key key-now"}, _("from here") if not at_start else _("from the start")),
+              h("span", {"class": "key key-start" + ("" if start_v else " unused")}, _("from the start"))]
     return h("figure", {"class": "histogram"},
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "role": "img", "data-histogram": "",
-                       "aria-label": "Chance of each final score; the most likely is "
-                                     + str(span[max(range(len(span)), key=lambda i: now_v[i])])}, Markup("".join(parts))),
+                       "aria-label": _("Chance of each final score; the most likely is {score}").format(
+                           score=span[max(range(len(span)), key=lambda i: now_v[i])])}, Markup("".join(parts))),
              h("figcaption", None, *legend))
 
 

@@ -9,6 +9,7 @@ size while a new position's odds are worked out (the last ones stay, dimmed).
 
 from __future__ import annotations
 
+from gelateria.core.i18n import _, ngettext, number
 from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import PLAYING
 from gelateria.web.markup import Markup, h
@@ -49,12 +50,16 @@ class GelatinousPanels:
             return Markup("")
         best = valid_best(self.app.prefs.get(BEST_KEY))
         stats = valid_stats(self.app.prefs.get(STATS_KEY))
-        record = (f"You have won {stats['won']} of {stats['played']} solitaire game"
-                  f"{'s' if stats['played'] != 1 else ''} here." if stats["played"] else "No solitaire games finished here yet.")
-        return h("section", {"class": "best", "aria-label": "Personal best", "data-best": best if best is not None else ""},
-                 h("h2", None, "Personal best"),
+        if stats["played"]:
+            record = ngettext("You have won {won} of {played} solitaire game here.",
+                              "You have won {won} of {played} solitaire games here.",
+                              stats["played"]).format(won=stats["won"], played=stats["played"])
+        else:
+            record = _("No solitaire games finished here yet.")
+        return h("section", {"class": "best", "aria-label": _("Personal best"), "data-best": best if best is not None else ""},
+                 h("h2", None, _("Personal best")),
                  h("p", {"class": "best-score"}, h("strong", None, str(best)) if best is not None else "—",
-                   h("span", None, " lowest winning score on this device")),
+                   h("span", None, _(" lowest winning score on this device"))),
                  h("p", {"class": "muted"}, record))
 
     def odds_panel(self) -> Markup:
@@ -77,9 +82,9 @@ class GelatinousPanels:
         elif self.odds_seen and self.phase == "over":
             state, (now, start), working = "over", self.odds_seen, None
         else:
-            return h("section", {"class": "odds", "aria-label": "Odds", "data-odds": "over"},
-                     h("h2", None, "Odds"), h("p", {"class": "muted"}, "The game is over: no more odds to give."))
-        attrs = {"class": "odds", "aria-label": "Odds", "data-odds": state, "aria-busy": "true" if state == "busy" else None}
+            return h("section", {"class": "odds", "aria-label": _("Odds"), "data-odds": "over"},
+                     h("h2", None, _("Odds")), h("p", {"class": "muted"}, _("The game is over: no more odds to give.")))
+        attrs = {"class": "odds", "aria-label": _("Odds"), "data-odds": state, "aria-busy": "true" if state == "busy" else None}
         if state == "ready":
             attrs["data-odds-ms"] = fnum(now["ms"], 1)  # for benchmarks: not a player's concern
         at_start = view["round"] == 0
@@ -88,32 +93,41 @@ class GelatinousPanels:
         else:
             body = self.table_odds(view, now, start, at_start)
         if state == "over":
-            foot = "Game over: the odds before the last roll."
+            foot = _("Game over: the odds before the last roll.")
+        elif state == "busy" and working and not working["exact"]:
+            foot = ngettext("Working out the odds from here… ({games} game)", "Working out the odds from here… ({games} games)",
+                            working["games"]).format(games=number(working["games"]))
         elif state == "busy":
-            foot = "Working out the odds from here…" + (f" ({working['games']:,} games)" if working and not working["exact"] else "")
+            foot = _("Working out the odds from here…")
         elif now and now["exact"] and state == "ready":
-            foot = "Exact: every possible roll counted."
+            foot = _("Exact: every possible roll counted.")
+        elif now and state == "ready":
+            foot = ngettext("Simulated {games} game from here.", "Simulated {games} games from here.",
+                            now["games"]).format(games=number(now["games"]))
         elif now:
-            foot = f"Simulated {now['games']:,} games from here" + ("." if state == "ready" else " so far…")
+            foot = ngettext("Simulated {games} game from here so far…", "Simulated {games} games from here so far…",
+                            now["games"]).format(games=number(now["games"]))
         else:
-            foot = "Working out the odds…"
-        return h("section", attrs, h("h2", None, "Odds"), *body, h("p", {"class": "odds-foot muted"}, foot))
+            foot = _("Working out the odds…")
+        return h("section", attrs, h("h2", None, _("Odds")), *body, h("p", {"class": "odds-foot muted"}, foot))
 
     def solitaire_odds(self, now: dict | None, start: dict | None, at_start: bool) -> list:
         def fact(label: str, value) -> Markup:
-            return h("li", None, label, h("strong", None, "…" if value is None else str(value)))
+            """A label and its value (the label's {value} placeholder says where it goes)."""
+            before, _sep, after = label.partition("{value}")
+            return h("li", None, before, h("strong", None, "…" if value is None else str(value)), after or None)
 
         median = now.get("median") if now else None
         win = now["win"][0] if now else None
         return [h("p", {"class": "odds-big", "data-win": fnum(win, 4) if now else None},
-                  h("span", {"class": "big-num"}, pct(win) if now else "…"), " chance to finish the cube"),
+                  *self.around(_("{chance} chance to finish the cube"), h("span", {"class": "big-num"}, pct(win) if now else "…"))),
                 h("ul", {"class": "odds-facts"},
-                  fact("Typical winning score: ", median if median is not None else ("—" if now else None)),
-                  fact("Rolls still to come: about ", fnum(now["mean_rounds"], 1) if now else None),
-                  fact("At the start: ", pct(start["win"][0]) if start else None)),
+                  fact(_("Typical winning score: {value}"), median if median is not None else ("—" if now else None)),
+                  fact(_("Rolls still to come: about {value}"), number(now["mean_rounds"], 1) if now else None),
+                  fact(_("At the start: {value}"), pct(start["win"][0]) if start else None)),
                 histogram(now.get("scores") or {} if now else {}, (start or {}).get("scores") or {}, at_start,
                           valid_best(self.app.prefs.get(BEST_KEY))),
-                h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand.")]
+                h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))]
 
     def table_odds(self, view: dict, now: dict | None, start: dict | None, at_start: bool) -> list:
         rows = []
@@ -126,18 +140,26 @@ class GelatinousPanels:
                     h("span", {"class": f"fill p{seat}", "style": f"width:{chance * 100:.1f}%"}),
                     # (Always there, hidden before the first roll: it slides when the odds change.)
                     h("span", {"class": "tick" + (" unused" if then is None else ""), "style": f"left:{(then or 0) * 100:.1f}%",
-                               "title": f"At the start: {pct(then)}" if then is not None else None}))
+                               "title": _("At the start: {value}").format(value=pct(then)) if then is not None else None}))
             rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
                           h("span", {"class": "odds-name"}, name), bar,
                           h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))
-        nobody_word = "Everyone eaten" if view["mode"] == "multi" else "Nobody finishes"
-        nobody_then = f" (start: {pct(start['nobody'])})" if start and not at_start else ""
-        return [h("p", {"class": "odds-sub"}, "Chance to win"),
+        nobody = h("strong", None, pct(now["nobody"]) if now else "…")
+        nobody_words = _("Everyone eaten: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
+        nobody_then = (" " + _("(start: {chance})").format(chance=pct(start["nobody"]))) if start and not at_start else ""
+        return [h("p", {"class": "odds-sub"}, _("Chance to win")),
                 h("ol", {"class": "odds-rows"}, *rows),
-                h("p", {"class": "odds-nobody"}, f"{nobody_word}: ", h("strong", None, pct(now["nobody"]) if now else "…"),
-                  nobody_then),
+                h("p", {"class": "odds-nobody"}, *self.around(nobody_words, nobody), nobody_then),
                 h("p", {"class": "muted odds-note"},
-                  f"About {fnum(now['mean_rounds'], 1)} more rounds." if now else "How many more rounds: …",
-                  " The tick marks each player's chance at the start." if not at_start else ""),
-                h("p", {"class": "lower-better"}, "Lower scores are better: score = rolls − dice left in hand.")
+                  _("About {rounds} more rounds.").format(rounds=number(now["mean_rounds"], 1)) if now
+                  else _("How many more rounds: …"),
+                  (" " + _("The tick marks each player's chance at the start.")) if not at_start else ""),
+                h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))
                 if view["mode"] == "video" else None]
+
+    @staticmethod
+    def around(words: str, value: Markup) -> list:
+        """A translated sentence with a drawn value in it: the words before and after its
+        {chance} placeholder (Japanese and Korean put it elsewhere than English)."""
+        before, _sep, after = words.partition("{chance}")
+        return [part for part in (before, value, after) if part != ""]

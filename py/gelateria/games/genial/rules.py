@@ -29,11 +29,30 @@ from typing import NamedTuple
 
 from gelateria.core import hexgrid
 from gelateria.core.game import IllegalMove, Rules
+from gelateria.core.i18n import N_, _, ngettext, pgettext, seat_label
 from gelateria.core.rng import Rng
 
 ROUNDS = 20  # tiles per player, one per round
 COLOURS = ("o", "g", "b", "p")
-COLOUR_NAMES = {"o": "orange", "g": "green", "b": "blue", "p": "purple"}
+COLOUR_NAMES = {"o": "orange", "g": "green", "b": "blue", "p": "purple"}  # English, for identifiers and tests
+
+
+def colour_name(colour: str) -> str:
+    """A scoring colour's name in the language shown ("orange" for "o")."""
+    if colour == "o":
+        return pgettext("scoring colour", "orange")
+    if colour == "g":
+        return pgettext("scoring colour", "green")
+    if colour == "b":
+        return pgettext("scoring colour", "blue")
+    return pgettext("scoring colour", "purple")
+
+
+def gain_part(colour: str, points: int) -> str:
+    """One colour's points in a list of gains: "+2 blue"."""
+    return _("+{points} {colour}").format(points=points, colour=colour_name(colour))
+
+
 PASS = "pass"
 
 # --- The board ---------------------------------------------------------------------
@@ -144,11 +163,18 @@ def place_words(towers: list, *cells) -> str:
     tall, colour letter): "next to the tall blue tower", "2 spaces from the short
     orange tower". Used by the log and by the screen's labels alike."""
     if not towers:
-        return "on the board"  # (a hand-built position with no towers)
+        return _("on the board")  # (a hand-built position with no towers)
     far, i = min((hexgrid.distance(tuple(c), tuple(t[0])), i) for c in cells for i, t in enumerate(towers))
-    _, tall, colour = towers[i]
-    tower = f"the {'tall' if tall else 'short'} {COLOUR_NAMES[colour]} tower"
-    return f"next to {tower}" if far <= 1 else f"{far} spaces from {tower}"
+    _unused, tall, colour = towers[i]
+    name = colour_name(colour)
+    # i18n: a place, said inside a sentence ("placed a tile {where}"); {colour} is a scoring colour
+    if far <= 1:
+        return (_("next to the tall {colour} tower") if tall else _("next to the short {colour} tower")).format(colour=name)
+    if tall:
+        text = ngettext("{count} space from the tall {colour} tower", "{count} spaces from the tall {colour} tower", far)
+    else:
+        text = ngettext("{count} space from the short {colour} tower", "{count} spaces from the short {colour} tower", far)
+    return text.format(count=far, colour=name)
 
 
 def layout_towers(layout: Layout) -> list:
@@ -314,32 +340,32 @@ def _cell(value, name: str) -> int:
         or len(value) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
     ):
-        raise IllegalMove(f"Half {name} of the tile needs a board space [q, r].")
+        raise IllegalMove(_("Half {half} of the tile needs a board space [q, r].").format(half=name))
     h = (value[0], value[1])
     if h not in INDEX:
-        raise IllegalMove(f"Space ({h[0]},{h[1]}) is not on the board.")
+        raise IllegalMove(_("Space ({q},{r}) is not on the board.").format(q=h[0], r=h[1]))
     return INDEX[h]
 
 
 def _parse(state: State, move) -> tuple[int, int, tuple[int, ...]]:
     """(cell a, cell b, golden colour indices) of a tile move, or IllegalMove."""
     if not isinstance(move, dict) or "a" not in move or "b" not in move:
-        raise IllegalMove('A move is a tile {"a": [q, r], "b": [q, r]} or "pass".')
+        raise IllegalMove(_('A move is a tile {tile} or "pass".').format(tile='{"a": [q, r], "b": [q, r]}'))
     a, b = _cell(move["a"], "a"), _cell(move["b"], "b")
     for c in (a, b):
         if state.owner[c] == TOWER:
-            raise IllegalMove(f"Space ({CELLS[c][0]},{CELLS[c][1]}) holds a tower.")
+            raise IllegalMove(_("Space ({q},{r}) holds a tower.").format(q=CELLS[c][0], r=CELLS[c][1]))
         if state.owner[c] != EMPTY:
-            raise IllegalMove(f"Space ({CELLS[c][0]},{CELLS[c][1]}) is already covered.")
+            raise IllegalMove(_("Space ({q},{r}) is already covered.").format(q=CELLS[c][0], r=CELLS[c][1]))
     if b not in NEIGHBOURS[a]:
-        raise IllegalMove("The two halves of a tile go on neighbouring spaces.")
+        raise IllegalMove(_("The two halves of a tile go on neighbouring spaces."))
     wanted = (a in state.layout.golden) + (b in state.layout.golden)
     chosen = move.get("g", [])
     if not isinstance(chosen, list) or len(chosen) != wanted or any(c not in COLOURS for c in chosen):
         if wanted == 0:
-            raise IllegalMove("This tile covers no golden space, so it earns no colour choice.")
+            raise IllegalMove(_("This tile covers no golden space, so it earns no colour choice."))
         raise IllegalMove(
-            f"Choose a colour (o, g, b or p) for each golden space the tile covers ({wanted})."
+            _("Choose a colour (o, g, b or p) for each golden space the tile covers ({count}).").format(count=wanted)
         )
     return a, b, tuple(COLOURS.index(c) for c in chosen)
 
@@ -369,7 +395,7 @@ def ranking_key(colours) -> tuple:
 class GenialSpezial(Rules):
     max_moves = 300  # one tile a move on 247 spaces, passes only at the very end
     id = "genial"
-    title = "Genial Spezial"
+    title = N_("Genial Spezial")
     min_players = 2
     max_players = 4
     rounds = ROUNDS
@@ -379,9 +405,9 @@ class GenialSpezial(Rules):
 
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError("Genial Spezial is for 2 to 4 players.")
+            raise ValueError(_("Genial Spezial is for {low} to {high} players.").format(low=self.min_players, high=self.max_players))
         if options:
-            raise ValueError(f"Genial Spezial has no options (got {', '.join(sorted(options))}).")
+            raise ValueError(_("Genial Spezial has no options (got {options}).").format(options=", ".join(sorted(options))))
         in_use = [s for s in TOWER_SPACES if s[3] <= players]
         spare = tuple((INDEX[(q, r)], kind, mark) for q, r, kind, mark in TOWER_SPACES if mark > players)
         tokens = [(c, v) for c in range(4) for v in TOKENS_PER_COLOUR[players]]
@@ -459,12 +485,12 @@ class GenialSpezial(Rules):
 
     def advance(self, state: State, player: int, move) -> State:
         if self.is_over(state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         if player != state.turn % state.players:
-            raise IllegalMove(f"It is Player {state.turn % state.players + 1}'s turn.")
+            raise IllegalMove(_("It is {player}'s turn.").format(player=seat_label(state.turn % state.players)))
         if move == PASS:
             if state.free:
-                raise IllegalMove("You can only pass when no tile fits anywhere on the board.")
+                raise IllegalMove(_("You can only pass when no tile fits anywhere on the board."))
             event = {"p": player, "pass": True, "gain": [0, 0, 0, 0]}
             return replace(state, turn=state.turn + 1, last=event)
         a, b, golden = _parse(state, move)
@@ -549,20 +575,23 @@ class GenialSpezial(Rules):
     def describe(self, state: State, player: int, move) -> str:
         """One line for the event log, e.g. "Player 1 placed a tile next to the tall
         blue tower: +2 blue, +1 green, tall bonus +1 each"."""
-        who = f"Player {player + 1}"
+        who = seat_label(player)
         if move == PASS:
-            return f"{who} could not place a tile and passed."
+            return _("{player} could not place a tile and passed.").format(player=who)
         a, b, golden = _parse(state, move)
         out = _outcome(state, player, a, b)
         token_points = [0, 0, 0, 0]
         for t in _towers_in(out.new_scored):
             token_points[state.layout.colour[t]] += state.layout.light[t] + state.dark[t]
-        parts = [f"+{v} {COLOUR_NAMES[c]}" for c, v in zip(COLOURS, token_points) if v]
-        parts += [f"golden +1 {COLOUR_NAMES[COLOURS[c]]}" for c in golden]
+        parts = [gain_part(c, v) for c, v in zip(COLOURS, token_points) if v]
+        parts += [_("golden +1 {colour}").format(colour=colour_name(COLOURS[c])) for c in golden]
         bonus = out.new_bonus.bit_count()
         if bonus:
-            parts.append(f"tall bonus +{bonus} each")
-        return f"{who} placed a tile {place_words(layout_towers(state.layout), CELLS[a], CELLS[b])}: {', '.join(parts) or 'no points'}"
+            parts.append(_("tall bonus +{count} each").format(count=bonus))
+        where = place_words(layout_towers(state.layout), CELLS[a], CELLS[b])
+        points = _(", ").join(parts) if parts else _("no points")
+        # i18n: {where} is a place such as "next to the tall blue tower"; {points} the list of gains
+        return _("{player} placed a tile {where}: {points}").format(player=who, where=where, points=points)
 
     def tile_outcome(self, state: State, player: int, a: int, b: int) -> Outcome:
         """What a tile on cells a, b would score for `player` (without golden)."""

@@ -38,12 +38,13 @@ import math
 from functools import cached_property
 
 from gelateria.core.game import IllegalMove
+from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.genial.rules import COLOURS, INDEX, PASS
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.table import UI, TableScreen
 from gelateria.web.views import genial_art as art
 from gelateria.web.views.board_pan import PannedBoard
-from gelateria.web.views.genial_panels import GenialPanels, plural
+from gelateria.web.views.genial_panels import GenialPanels
 
 CENTRE = (6, -3)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
@@ -156,7 +157,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         gain = self.game.tile_gain(self.state, me, self.first, self.second)
         after = [s + g for s, g in zip(self.view()["scores"][me], gain)]
         picks = []
-        for _ in halves:
+        for _half in halves:
             k = after.index(min(after))
             after[k] += 1
             picks.append(COLOURS[k])
@@ -325,10 +326,10 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
     def why_not(self, cell) -> str:
         v = self.view()
         if cell in v["tower_at"]:
-            return "That space holds a tower: tiles go on empty spaces."
+            return _("That space holds a tower: tiles go on empty spaces.")
         if cell in v["covered"]:
-            return "That space is already covered by a tile."
-        return "That space has no empty neighbour: a tile needs two neighbouring empty spaces."
+            return _("That space is already covered by a tile.")
+        return _("That space has no empty neighbour: a tile needs two neighbouring empty spaces.")
 
     def on_game_key(self, key: str) -> bool:
         """Keys as the actions interpret() knows: Esc cancels (or, with nothing picked,
@@ -466,7 +467,9 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
                   tiles, self.layer("last", v, me), towers, self.layer("pick", v, me), self.layer("cursor", v, me)]
         x, y, w, hh = self.vb or geo.box
         bx, by, bw, bh = geo.box
-        title = f"Board: {plural(len(v['tiles']), 'tile')} placed, round {v['round']} of {v['rounds']}"
+        title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
+                         "Board: {count} tiles placed, round {round} of {rounds}", len(v["tiles"])).format(
+            count=len(v["tiles"]), round=v["round"], rounds=v["rounds"])
         board_svg = svg("svg", svg("title", title), *layers,
                         viewBox=f"{art.n(x)} {art.n(y)} {art.n(w)} {art.n(hh)}", preserveAspectRatio="xMidYMid meet",
                         class_="gs-board" + (" gs-board-tall" if geo.tall else "") + (" gs-can-act" if me is not None else "")
@@ -486,15 +489,18 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         def tool(action: str, shown: str, said: str, **extra) -> Markup:
             # The visible word or sign starts the name (a screen reader hears both).
             return h("button", {"type": "button", "class": "gs-tool", "data-action": action, **extra},
-                     shown, h("span", {"class": "visually-hidden"}, said))
+                     shown, h("span", {"class": "visually-hidden"}, " " + said))
 
         zoomed = self.vb is not None
-        return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": "Board view"},
-                 tool("zoom-in", "+", " Zoom in", title="Zoom in (or Ctrl + wheel, or pinch)"),
-                 tool("zoom-out", "−", " Zoom out", title="Zoom out", disabled=not zoomed),
-                 tool("fit", "Fit", " the whole board in view", title="Show the whole board",
+        return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view")},
+                 tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
+                 tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
+                 # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
+                 tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), title=_("Show the whole board"),
                       aria_pressed="false" if zoomed else "true", disabled=not zoomed),
-                 tool("turn-board", "Turn", " the board a quarter", title="Turn the board: wide or tall"))
+                 # i18n: a board tool's visible word; the screen reader hears it and then "the board a quarter"
+                 tool("turn-board", pgettext("board tool", "Turn"), _("the board a quarter"),
+                      title=_("Turn the board: wide or tall")))
 
     def pieces(self, v: dict) -> tuple[Markup, Markup]:
         """The tiles with their chains, and the towers: they change only with a move,

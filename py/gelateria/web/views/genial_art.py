@@ -28,7 +28,8 @@ import math
 from functools import lru_cache
 
 from gelateria.core import hexgrid
-from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS
+from gelateria.core.i18n import N_, _
+from gelateria.games.genial.rules import CELLS, COLOURS, colour_name
 from gelateria.web.markup import Markup, join, points, svg
 
 R = 30.0
@@ -44,7 +45,7 @@ SHAPE_NAMES = {"o": "circle", "g": "square", "b": "diamond", "p": "hexagon"}
 # pattern each. The same colours are set for .p0–.p3 in genial.css.
 PLAYER_FILL = ("#c92a2a", "#343a40", "#8c5a2b", "#e0508a")
 PLAYER_EDGE = ("#7d1414", "#111417", "#553516", "#9c2457")
-PATTERN_NAMES = ("plain", "dotted", "striped", "checked")
+PATTERN_NAMES = (N_("plain tiles"), N_("dotted tiles"), N_("striped tiles"), N_("checked tiles"))  # _() where shown
 
 
 def n(v: float) -> str:
@@ -56,6 +57,11 @@ def hex_pts(cx: float, cy: float, radius: float = R, turn: float = 0.0) -> str:
     """A hexagon's corners: flat-top, or pointy-top with turn=90."""
     return " ".join(f"{n(cx + radius * math.cos(math.radians(60 * i + turn)))},"
                     f"{n(cy + radius * math.sin(math.radians(60 * i + turn)))}" for i in range(6))
+
+
+def text_width(text: str, narrow: float = 8.2, wide: float = 14.5) -> float:
+    """About how wide a chip's text is in board units (CJK characters are wider)."""
+    return sum(wide if ord(ch) > 0x2e80 else narrow for ch in text)
 
 
 def cell_key(h) -> str:
@@ -274,9 +280,13 @@ def tower_piece(geo: Geometry, i: int, t: dict) -> Markup:
     """Tower number i (the view's dict) on its space, labelled, clickable as its cell."""
     q, r = t["at"]
     cx, cy = geo.centres[(q, r)]
-    side = "dark side, worth one more than its light side" if t["dark"] else "light side"
-    label = (f"{'Tall' if t['tall'] else 'Short'} tower: {COLOUR_NAMES[t['colour']]} token "
-             f"worth {t['value']} ({side})")
+    if t["tall"]:
+        label = (_("Tall tower: {colour} token worth {value} (dark side, worth one more than its light side)")
+                 if t["dark"] else _("Tall tower: {colour} token worth {value} (light side)"))
+    else:
+        label = (_("Short tower: {colour} token worth {value} (dark side, worth one more than its light side)")
+                 if t["dark"] else _("Short tower: {colour} token worth {value} (light side)"))
+    label = label.format(colour=colour_name(t["colour"]), value=t["value"])
     return svg("g", svg("title", label), tower(t["tall"], t["colour"], t["value"], t["dark"], cx, cy),
                class_="gs-tower" + (" gs-tall" if t["tall"] else " gs-short"), data_action="cell",
                data_cell=f"{q},{r}", data_tower=i, data_colour=t["colour"], data_value=t["value"],
@@ -295,7 +305,7 @@ def pieces(geo: Geometry, v: dict) -> tuple[Markup, Markup]:
             if tuple(c) in golden:
                 covered_stars.append(star_path(*geo.centres[tuple(c)], 7))
     partner = {}
-    for _, a, b in v["tiles"]:
+    for _p, a, b in v["tiles"]:
         partner[tuple(a)], partner[tuple(b)] = tuple(b), tuple(a)
     chains = [geo.chain_line(ch, partner) for ch in v["chains"]]
     towers = [tower_piece(geo, i, t) for i, t in enumerate(v["towers"])]
@@ -312,7 +322,7 @@ def latest_tile(geo: Geometry, v: dict) -> Markup:
     player = last["p"]
     a, b = tuple(last["a"]), tuple(last["b"])
     rings = []
-    for t, _, _ in last["towers"]:
+    for t, _c, _pts in last["towers"]:
         cx, cy = geo.centres[tuple(v["towers"][t]["at"])]
         rings.append(svg("circle", cx=n(cx), cy=n(cy - 4), r=24, class_=f"gs-scored-ring p{player}"))
     return svg("g",
@@ -391,13 +401,13 @@ def previewed_tile(geo: Geometry, v: dict, me: int, first, second, p: dict) -> M
     for t in p["touched"]:
         tw = v["towers"][t]
         cx, cy = geo.centres[tuple(tw["at"])]
-        scores = next((pts for k, _, pts in p["towers"] if k == t), 0)
+        scores = next((pts for k, _c, pts in p["towers"] if k == t), 0)
         bonus = t in p["bonus_towers"]
         out.append(svg("circle", cx=n(cx), cy=n(cy - 4), r=24, class_="gs-touch-ring" + (" gs-scores" if scores or bonus else "")))
-        label = ([f"+{scores}"] if scores else []) + (["+1 all"] if bonus else [])
+        label = ([f"+{scores}"] if scores else []) + ([_("+1 all")] if bonus else [])
         if label:
             text = " ".join(label)
-            width = 10 + 8.2 * len(text)
+            width = 10 + text_width(text)
             out.append(svg("g",
                            svg("rect", x=n(cx - width / 2), y=n(cy + 14), width=n(width), height=19, rx=9.5, class_="gs-chip-bg"),
                            svg("text", text, x=n(cx), y=n(cy + 28), class_="gs-chip-text",

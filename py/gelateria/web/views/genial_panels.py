@@ -15,24 +15,43 @@ tile is made or a bot plays. Words differ by pointer: "tap" on a touch screen,
 
 from __future__ import annotations
 
-from gelateria.games.genial.rules import COLOUR_NAMES, COLOURS, ROUNDS, place_words, ranking_key
+import re
+
+from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext
+from gelateria.games.genial.rules import COLOURS, ROUNDS, colour_name, gain_part, place_words, ranking_key
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.views import genial_art as art
 
 TRACK_MAX = 18  # the printed score board's track
+# The tie-break's colours after the weakest, as they are compared.
+ORDINALS = (N_("lowest"), N_("second-lowest"), N_("third-lowest"), N_("highest"))
 
 
 def gain_words(gain) -> str:
-    parts = [f"+{g} {COLOUR_NAMES[c]}" for c, g in zip(COLOURS, gain) if g]
-    return ", ".join(parts) if parts else "no points"
+    parts = [gain_part(c, g) for c, g in zip(COLOURS, gain) if g]
+    return _(", ").join(parts) if parts else _("no points")
 
 
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" + ("" if k == 1 else "s")
+def tiles_left(k: int) -> str:
+    return ngettext("{count} tile left", "{count} tiles left", k).format(count=k)
 
 
-def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def fill(template: str, **parts) -> list:
+    """A translated sentence with markup in its placeholders (each language puts them
+    where its word order wants): the pieces, text escaped by h(), Markup kept."""
+    pieces = []
+    for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
+        if i % 2:
+            pieces.append(parts[piece])
+        elif piece:
+            pieces.append(piece)
+    return pieces
+
+
+def colour_label(c: str, value: int, is_low: bool) -> str:
+    """A colour track's name: "blue 4" or "blue 4 (weakest)"."""
+    name = colour_name(c)
+    return (_("{colour} {value} (weakest)") if is_low else _("{colour} {value}")).format(colour=name, value=value)
 
 
 def pointer_words(touch: str, mouse: str) -> Markup:
@@ -82,16 +101,18 @@ class GenialPanels:
 
         def fact(p: int, who: str, **attrs) -> Markup:
             star = [h("span", {"class": "gs-lead", "aria-hidden": "true"}, "★"),
-                    h("span", {"class": "visually-hidden"}, " leads")] if p == lead else []
-            return h("span", attrs, f"{who} ", h("b", None, str(v["score"][p])), *star)
+                    h("span", {"class": "visually-hidden"}, " " + _("leads"))] if p == lead else []
+            # i18n: the strip: a player's name and score, e.g. "You 7"
+            return h("span", attrs, *fill(_("{player} {score}"), player=who, score=h("b", None, str(v["score"][p]))), *star)
 
         if me is not None:
-            facts.append(fact(me, "You" if len(self.humans()) == 1 else names[me], data_strip_own=me))
+            facts.append(fact(me, _("You") if len(self.humans()) == 1 else names[me], data_strip_own=me))
         other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
         if other is not None:
             facts.append(fact(other, names[other], data_strip_leader=other))
-        facts.append(h("span", {"class": "gs-strip-round"}, "Round ", h("b", None, str(v["round"])), f"/{v['rounds']}"))
-        return h("span", {"class": "strip-facts gs-strip", "title": "Score: each player's weakest colour"}, *facts)
+        facts.append(h("span", {"class": "gs-strip-round"},
+                       *fill(_("Round {round}/{rounds}"), round=h("b", None, str(v["round"])), rounds=str(v["rounds"]))))
+        return h("span", {"class": "strip-facts gs-strip", "title": _("Score: each player's weakest colour")}, *facts)
 
     # --- the turn panel ------------------------------------------------------------------------
 
@@ -111,12 +132,12 @@ class GenialPanels:
         if own is not None:
             head = h("div", {"class": "gs-own-head"},
                      art.swatch(own, 20),
-                     h("span", {"class": "gs-pname"}, names[own] if len(self.humans()) != 1 else "Your colours",
-                       h("small", None, f" · {plural(v['tiles_left'][own], 'tile')} left")),
-                     h("span", {"class": "gs-score", "title": "Score: the weakest colour"},
-                       h("small", None, "score "), h("strong", {"data-own-score": own}, str(v["score"][own]))))
+                     h("span", {"class": "gs-pname"}, names[own] if len(self.humans()) != 1 else _("Your colours"),
+                       h("small", None, " · " + tiles_left(v["tiles_left"][own]))),
+                     self.score_mark(v["score"][own], {"data-own-score": own}))
         return h("section", {"data-part": "move", "class": "gs-turn" + (" gs-previewing" if previewing else ""),
-                             "aria-label": "Confirm your tile" if previewing else "Your move" if me is not None else "Latest move",
+                             "aria-label": _("Confirm your tile") if previewing else _("Your move") if me is not None
+                             else _("Latest move"),
                              "data-move-bar": kind,
                              "data-preview": ",".join(str(g) for g in p["gain"]) if previewing else None},
                  head,
@@ -126,6 +147,13 @@ class GenialPanels:
                  h("p", {"class": "gs-step", "id": f"gs-step-{kind}"}, *step),
                  extra,
                  h("p", {"class": "gs-buttons"}, *buttons))
+
+    @staticmethod
+    def score_mark(score: int, attrs: dict) -> Markup:
+        """ "score 7": a player's score, their weakest colour."""
+        return h("span", {"class": "gs-score", "title": _("Score: the weakest colour")},
+                 *[piece if isinstance(piece, Markup) else h("small", None, piece)
+                   for piece in fill(_("score {score}"), score=h("strong", attrs, str(score)))])
 
     def own_colours(self, v: dict, i: int, p: dict | None) -> Markup:
         """The four colours of the panel's player in one row: value, a short track, and
@@ -137,16 +165,17 @@ class GenialPanels:
         for k, c in enumerate(COLOURS):
             value, add = colours[k], p["gain"][k] if p else 0
             is_low = value == low and len(set(colours)) > 1
-            label = f"{COLOUR_NAMES[c]} {value}" + (" (weakest)" if is_low else "")
+            label = colour_label(c, value, is_low)
             if p:
-                label += f", +{add} with this tile: {p['before'][k]} to {p['after'][k]}"
+                label = _("{colour}, +{add} with this tile: {before} to {after}").format(
+                    colour=label, add=add, before=p["before"][k], after=p["after"][k])
             cells.append(h("li", {"class": f"gs-own-c gs-c-{c}" + (" gs-low" if is_low else "") + (" gs-up" if fresh[k] else ""),
                                   "data-colour": c, "data-value": value, "data-gain": c if p else None},
                            art.colour_icon(c, 14),
                            h("span", {"class": "gs-num"}, str(value)),
                            h("strong", {"class": "gs-add"}, f"+{add}") if p else None,
                            track(value, add, label)))
-        return h("ul", {"class": "gs-own-colours", "aria-label": "Your colours" if len(self.humans()) == 1 else "Colours"},
+        return h("ul", {"class": "gs-own-colours", "aria-label": _("Your colours") if len(self.humans()) == 1 else _("Colours")},
                  *cells)
 
     def fresh_gain(self, v: dict, player: int) -> list[int]:
@@ -161,34 +190,38 @@ class GenialPanels:
         if me is None:
             return "watch", [self.latest_line(v, names)], [], None
         if self.must_pass():
-            return ("pass", [h("strong", None, "No tile fits anywhere: "), "you pass this turn."],
-                    [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"}, "Pass")], None)
-        back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, "Whole board")]
+            return ("pass", [h("strong", None, _("No tile fits anywhere:")), " ", _("you pass this turn.")],
+                    [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"},
+                       pgettext("move", "Pass"))], None)
+        back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, _("Whole board"))]
                 if self.vb is not None else [])
-        cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, "Cancel")
+        cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, _("Cancel"))
         hint = [h("span", {"class": "gs-hint", "data-hint": ""}, self.hint)] if self.hint else None
         if self.first is None:
             tile_no = ROUNDS - v["tiles_left"][me] + 1
-            touch = ("Tap a space for one half of your tile." if self.vb is not None
-                     else "Tap the board where your tile goes: it zooms in, then tap a space.")
-            return ("first", hint or [h("strong", None, f"Tile {tile_no} of {ROUNDS}. "),
-                                      pointer_words(touch, "Click a space for one half of your tile, then a neighbour."),
-                                      h("span", {"class": "gs-keys"}, " Keys: Tab, arrows, Enter, Esc.")],
+            touch = (_("Tap a space for one half of your tile.") if self.vb is not None
+                     else _("Tap the board where your tile goes: it zooms in, then tap a space."))
+            return ("first", hint or [h("strong", None, _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
+                                      " ",
+                                      pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),
+                                      h("span", {"class": "gs-keys"}, " " + _("Keys: Tab, arrows, Enter, Esc."))],
                     back, None)
         if self.second is None:
             where = self.where(v, self.first)
-            return ("second", hint or [h("strong", None, f"First half {where}. "),
-                                       pointer_words("Tap an outlined neighbour for the other half.",
-                                                     "Click an outlined neighbour for the other half.")],
+            return ("second", hint or [h("strong", None, _("First half {where}.").format(where=where)), " ",
+                                       pointer_words(_("Tap an outlined neighbour for the other half."),
+                                                     _("Click an outlined neighbour for the other half."))],
                     [cancel, *back], None)
         if p is None or "error" in p:
-            return "error", [(p or {}).get("error", "This tile cannot go there.")], [cancel], None
+            return "error", [(p or {}).get("error", _("This tile cannot go there."))], [cancel], None
         gain = p["gain"]
         total = sum(gain)
-        words = [h("strong", None, f"Scores {total}: " if total else "No points: "),
-                 "; ".join(self.why_it_scores(p)), ". ", h("span", {"class": "gs-weakest"}, weakest_words(p))]
+        reasons = _("; ").join(self.why_it_scores(p))
+        words = [h("strong", None, _("Scores {total}:").format(total=total) if total else _("No points:")), " ",
+                 _("{reasons}.").format(reasons=reasons), " ", h("span", {"class": "gs-weakest"}, weakest_words(p))]
         place = h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
-                  "Place tile", h("span", {"class": "gs-confirm-gain"}, f" ({gain_words(gain) if total else 'no points'})"))
+                  _("Place tile"), h("span", {"class": "gs-confirm-gain"},
+                                     " " + _("({gains})").format(gains=gain_words(gain))))
         return "preview", hint or words, [place, cancel], self.golden_chooser(p) if self.golden_pick else None
 
     def where(self, v: dict, cell) -> str:
@@ -198,23 +231,24 @@ class GenialPanels:
     def why_it_scores(p: dict) -> list[str]:
         why = []
         token_pts = [0, 0, 0, 0]
-        for _, colour, pts in p["towers"]:
+        for _tower, colour, pts in p["towers"]:
             token_pts[COLOURS.index(colour)] += pts
         if p["towers"]:
-            why.append("towers " + gain_words(token_pts))
+            why.append(_("towers {gains}").format(gains=gain_words(token_pts)))
         if p["bonus"]:
-            why.append(f"tall tower bonus +{p['bonus']} in every colour")
+            why.append(_("tall tower bonus +{count} in every colour").format(count=p["bonus"]))
         if p["golden"]:
-            why.append("golden " + ", ".join(f"+1 {COLOUR_NAMES[c]}" for c in p["golden"]))
+            why.append(_("golden {gains}").format(gains=_(", ").join(gain_part(c, 1) for c in p["golden"])))
         if not why:
             if len(p["touched"]) == 1:
-                why.append("it touches one tower: a chain scores once it touches two")
+                why.append(_("it touches one tower: a chain scores once it touches two"))
             elif p["touched"]:
-                why.append("this chain has already scored every tower it touches")
+                why.append(_("this chain has already scored every tower it touches"))
             else:
-                why.append("it touches no tower")
+                why.append(_("it touches no tower"))
         if p["merged"]:
-            why.append(f"joins {plural(p['merged'], 'chain')} of yours")
+            why.append(ngettext("joins {count} chain of yours", "joins {count} chains of yours", p["merged"])
+                       .format(count=p["merged"]))
         return why
 
     def golden_chooser(self, p: dict) -> Markup:
@@ -231,59 +265,67 @@ class GenialPanels:
             for c in COLOURS:
                 on = c == chosen
                 is_weak = base[COLOURS.index(c)] == weakest
+                key = 4 * i + COLOURS.index(c) + 1
+                title = (_("Golden point {number}: {colour} (your weakest) (key {key})") if is_weak
+                         else _("Golden point {number}: {colour} (key {key})")).format(
+                    number=i + 1, colour=colour_name(c), key=key)
                 buttons.append(h("button", {"type": "button", "class": f"gs-colour-btn gs-c-{c}" + (" on" if on else ""),
                                             "data-action": "golden", "data-half": i, "data-colour": c, "data-golden": i,
                                             "aria-pressed": "true" if on else "false",
-                                            "aria-keyshortcuts": str(4 * i + COLOURS.index(c) + 1),
-                                            "title": f"Golden point {i + 1}: {COLOUR_NAMES[c]}"
-                                                     + (" (your weakest)" if is_weak else "")
-                                                     + f" (key {4 * i + COLOURS.index(c) + 1})"},
-                                 art.colour_icon(c, 16), h("span", {"class": "gs-colour-name"}, COLOUR_NAMES[c].title()),
-                                 h("small", None, " weakest") if is_weak else None))
+                                            "aria-keyshortcuts": str(key), "title": title},
+                                 art.colour_icon(c, 16), h("span", {"class": "gs-colour-name"}, colour_name(c).title()),
+                                 h("small", None, " " + _("weakest")) if is_weak else None))
             rows.append(h("div", {"class": "gs-golden-row", "role": "group",
-                                  "aria-label": f"Colour for the golden space {self.where(v, cell)}"},
+                                  "aria-label": _("Colour for the golden space {where}").format(where=self.where(v, cell))},
                           h("span", {"class": "gs-golden-label"}, svg("svg", svg("path", d=art.star_path(8, 8.5, 7.5)),
                                                                      viewBox="0 0 16 16", width=16, height=16,
                                                                      class_="gs-star-icon", aria_hidden="true"),
-                            " +1 in"),
+                            " " + _("+1 in")),
                           *buttons,
-                          h("small", {"class": "gs-keys"}, f" keys {4 * i + 1}–{4 * i + 4}")))
+                          h("small", {"class": "gs-keys"}, " " + _("keys {first}–{last}").format(first=4 * i + 1, last=4 * i + 4))))
         return h("div", {"class": "gs-golden-choice", "data-golden-choice": ""}, *rows)
 
     def latest_line(self, v: dict, names) -> Markup:
         last = v["last"]
         acting = v["to_act"] if self.phase == "play" and self.actor() is None else []
-        lead = h("strong", None, f"{names[acting[0]]} is choosing a place… ") if acting else None
+        lead = (h("strong", None, _("{player} is choosing a place…").format(player=names[acting[0]]) + " ")
+                if acting else None)
         if not last or not self.last_move:
-            return h("span", {"class": "gs-latest"}, lead, "No tiles on the board yet." if lead is None else None)
+            return h("span", {"class": "gs-latest"}, lead, _("No tiles on the board yet.") if lead is None else None)
         who = names[last["p"]]
         if last.get("pass"):
-            return h("span", {"class": "gs-latest"}, lead, f"{who} could not place a tile and passed.")
+            return h("span", {"class": "gs-latest"}, lead, _("{player} could not place a tile and passed.").format(player=who))
         gain = last["gain"]
         chips = [h("span", {"class": "gs-mini-gain"}, art.colour_icon(c, 13), f"+{g}") for c, g in zip(COLOURS, gain) if g]
-        return h("span", {"class": "gs-latest", "data-latest": last["p"]}, lead,
-                 f"Latest: {who} ", "scored " if chips else "placed a tile for no points.", *chips,
-                 (f" (incl. tall bonus +{last['bonus']} each)" if last["bonus"] else None))
+        said = (fill(_("Latest: {player} scored {gains}"), player=who, gains=Markup("".join(chips))) if chips
+                else [_("Latest: {player} placed a tile for no points.").format(player=who)])
+        return h("span", {"class": "gs-latest", "data-latest": last["p"]}, lead, *said,
+                 (" " + _("(incl. tall bonus +{count} each)").format(count=last["bonus"]) if last["bonus"] else None))
 
     def cell_label(self, v: dict, c) -> str:
         """What the keyboard cursor's space is, in words (its accessible name)."""
         towers = [(t["at"], t["tall"], t["colour"]) for t in v["towers"]]
-        where = f"Space {place_words(towers, c)}" if c not in v["tower_at"] else "Space"
         if c in v["tower_at"]:
             t = v["towers"][v["tower_at"][c]]
-            return f"{where}: {'tall' if t['tall'] else 'short'} tower, {COLOUR_NAMES[t['colour']]} {t['value']}"
+            text = _("Space: tall tower, {colour} {value}") if t["tall"] else _("Space: short tower, {colour} {value}")
+            return text.format(colour=colour_name(t["colour"]), value=t["value"])
+        # i18n: a space's name for screen readers; {where} is e.g. "next to the tall blue tower"
+        where = _("Space {where}").format(where=place_words(towers, c))
         if c in v["covered"]:
-            return f"{where}: {self.names()[v['covered'][c]]}'s tile"
-        golden = ", golden" if c in v["golden_set"] else ""
+            return _("{space}: {player}'s tile").format(space=where, player=self.names()[v["covered"][c]])
+        if c in v["golden_set"]:
+            where = _("{space}, golden").format(space=where)
         if self.second == c:
-            return f"{where}{golden}: the tile's second half. Enter places it."
-        if self.first == c:
-            return f"{where}{golden}: the tile's first half. Enter picks it up again."
-        if self.first is not None and c in self.pairs().get(self.first, ()):
-            return f"{where}{golden}: empty. Enter puts the second half here."
-        if c in self.pairs():
-            return f"{where}{golden}: empty. Enter puts a half here."
-        return f"{where}{golden}: empty, but no tile fits here."
+            text = _("{space}: the tile's second half. Enter places it.")
+        elif self.first == c:
+            text = _("{space}: the tile's first half. Enter picks it up again.")
+        elif self.first is not None and c in self.pairs().get(self.first, ()):
+            text = _("{space}: empty. Enter puts the second half here.")
+        elif c in self.pairs():
+            text = _("{space}: empty. Enter puts a half here.")
+        else:
+            text = _("{space}: empty, but no tile fits here.")
+        return text.format(space=where)
 
     # --- details: every player's colours (the "More" sheet on a phone) --------------------------
 
@@ -292,12 +334,12 @@ class GenialPanels:
             return Markup("")
         v = self.view()
         cards = [self.card(v, i) for i in range(v["players"])]
-        return h("section", {"class": "gs-players", "aria-label": "Scores", "data-part": "scores"},
-                 h("h2", None, "Scores ", h("small", None, "— only your weakest colour counts")),
+        return h("section", {"class": "gs-players", "aria-label": _("Scores"), "data-part": "scores"},
+                 h("h2", None, _("Scores"), " ", h("small", None, _("— only your weakest colour counts"))),
                  h("ol", {"class": "gs-cards"}, *cards),
                  h("p", {"class": "gs-help"},
-                   "A tile touching towers scores their tokens once its chain touches two; a tall tower adds +1 in "
-                   "every colour. Golden spaces give +1 in a colour you choose."))
+                   _("A tile touching towers scores their tokens once its chain touches two; a tall tower adds +1 in "
+                     "every colour. Golden spaces give +1 in a colour you choose.")))
 
     def card(self, v: dict, i: int) -> Markup:
         """Player i's card, with what the tile being made adds if it is theirs."""
@@ -315,24 +357,25 @@ class GenialPanels:
             value = colours[k]
             add = gain[k] if gain else 0
             is_low = value == low and len(set(colours)) > 1  # all four level: nothing to point at
-            label = f"{COLOUR_NAMES[c]} {value}" + (" (weakest)" if is_low else "") + (f", +{add} with this tile" if add else "")
+            label = colour_label(c, value, is_low)
+            if add:
+                label = _("{colour}, +{add} with this tile").format(colour=label, add=add)
             rows.append(h("li", {"class": f"gs-track-row gs-c-{c}" + (" gs-low" if is_low else "") + (" gs-up" if fresh[k] else ""),
                                  "data-colour": c, "data-value": value},
                           art.colour_icon(c, 14),
                           track(value, add, label),
                           h("span", {"class": "gs-num"}, str(value), h("small", {"class": "gs-add"}, f"+{add}") if add else None),
-                          h("span", {"class": "gs-low-tag"}, "weakest" if is_low else None)))
+                          h("span", {"class": "gs-low-tag"}, _("weakest") if is_low else None)))
         current = acting == i
         return h("li", {"class": f"gs-card p{i}" + (" gs-current" if current else ""), "data-player": i,
                         "aria-current": "true" if current else None},
                  h("div", {"class": "gs-card-head"},
                    art.swatch(i, 22),
                    h("span", {"class": "gs-pname"}, names[i], self.bot_tag(i)),
-                   h("span", {"class": "gs-score", "title": "Score: the weakest colour"},
-                     h("small", None, "score "), h("strong", {"data-score": i}, str(low)))),
-                 h("ul", {"class": "gs-tracks", "aria-label": f"{names[i]}'s colours"}, *rows),
-                 h("p", {"class": "gs-card-foot"}, f"{plural(v['tiles_left'][i], 'tile')} left",
-                   h("span", {"class": "gs-pattern"}, f" · {art.PATTERN_NAMES[i]} tiles")))
+                   self.score_mark(low, {"data-score": i})),
+                 h("ul", {"class": "gs-tracks", "aria-label": _("{player}'s colours").format(player=names[i])}, *rows),
+                 h("p", {"class": "gs-card-foot"}, tiles_left(v["tiles_left"][i]),
+                   h("span", {"class": "gs-pattern"}, " · " + _(art.PATTERN_NAMES[i]))))
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -349,22 +392,30 @@ class GenialPanels:
         if len(contenders) == 1:
             w = contenders[0]
             others = sorted((k[0] for p, k in enumerate(keys) if p != w), reverse=True)
-            return (f"{names[w]} wins with {best} in their weakest colour"
-                    + (f" (next best: {others[0]})." if others else "."))
-        ordinal = ["lowest", "second-lowest", "third-lowest", "highest"]
-        text = (f"{and_list([names[p] for p in contenders])} {'all' if len(contenders) > 2 else 'both'} have {best} "
-                "in their weakest colour")
+            if others:
+                return _("{player} wins with {score} in their weakest colour (next best: {next}).").format(
+                    player=names[w], score=best, next=others[0])
+            return _("{player} wins with {score} in their weakest colour.").format(player=names[w], score=best)
+        tied = and_list([names[p] for p in contenders])
+        text = (_("{players} all have {score} in their weakest colour") if len(contenders) > 2
+                else _("{players} both have {score} in their weakest colour")).format(players=tied, score=best)
         for i in range(1, 4):
             values = {p: keys[p][i] for p in contenders}
             top = max(values.values())
             keep = [p for p in contenders if values[p] == top]
             if len(keep) < len(contenders):
-                shown = ", ".join(f"{names[p]} {values[p]}" for p in sorted(contenders, key=lambda p: -values[p]))
+                # i18n: a player's name and their value in the colour compared, e.g. "Ana 12"
+                shown = _(", ").join(_("{player} {value}").format(player=names[p], value=values[p])
+                                     for p in sorted(contenders, key=lambda p: -values[p]))
+                ordinal = _(ORDINALS[i])
                 if len(keep) == 1:
-                    return f"{text}, so the {ordinal[i]} colour decides ({shown}): {names[keep[0]]} wins the tie."
-                text += f"; on the {ordinal[i]} colour {and_list([names[p] for p in keep])} stay level ({shown})"
+                    # i18n: {ordinal} is "second-lowest", "third-lowest" or "highest"
+                    return _("{text}, so the {ordinal} colour decides ({shown}): {player} wins the tie.").format(
+                        text=text, ordinal=ordinal, shown=shown, player=names[keep[0]])
+                text = _("{text}; on the {ordinal} colour {players} stay level ({shown})").format(
+                    text=text, ordinal=ordinal, players=and_list([names[p] for p in keep]), shown=shown)
                 contenders = keep
-        return f"{text}, and they are equal in all four colours, so they share the win."
+        return _("{text}, and they are equal in all four colours, so they share the win.").format(text=text)
 
     def score_table(self, winners: list[int]) -> Markup:
         return Markup("")  # summary() shows every colour, which says more
@@ -384,21 +435,21 @@ class GenialPanels:
                           h("th", {"scope": "row"}, names[p]), *cells,
                           h("td", {"class": "gs-sorted", "data-sorted": " ".join(str(x) for x in key)},
                             h("strong", None, str(low)), h("small", None, "".join(f" · {x}" for x in key[1:])))))
-        heads = [h("th", {"scope": "col", "title": COLOUR_NAMES[c].title()},
-                   art.colour_icon(c, 14), h("span", {"class": "visually-hidden"}, COLOUR_NAMES[c])) for c in COLOURS]
+        heads = [h("th", {"scope": "col", "title": colour_name(c).title()},
+                   art.colour_icon(c, 14), h("span", {"class": "visually-hidden"}, colour_name(c))) for c in COLOURS]
         return h("div", {"class": "genial-summary"},
                  h("table", {"class": "final-scores gs-final", "data-summary": ""},
-                   h("caption", None, "Each colour; the weakest is the score"),
-                   h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Player"), *heads,
-                                      h("th", {"scope": "col"}, "Score", h("small", None, " · tie-breaks")))),
+                   h("caption", None, _("Each colour; the weakest is the score")),
+                   h("thead", None, h("tr", None, h("th", {"scope": "col"}, _("Player")), *heads,
+                                      h("th", {"scope": "col"}, _("Score"), h("small", None, " · " + _("tie-breaks"))))),
                    h("tbody", None, *rows)),
                  h("p", {"class": "gs-tiebreak", "data-tiebreak": ""}, self.tie_break_text()),
                  h("p", {"class": "gs-small"},
-                   "Your score is your weakest colour. On a tie the second-lowest colours are compared, then the "
-                   "third, then the highest."))
+                   _("Your score is your weakest colour. On a tie the second-lowest colours are compared, then the "
+                     "third, then the highest.")))
 
 
 def weakest_words(p: dict) -> str:
     low_before, low_after = min(p["before"]), min(p["after"])
-    return (f"Your weakest colour: {low_before} → {low_after}." if low_after != low_before
-            else f"Your weakest colour stays {low_after}.")
+    return (_("Your weakest colour: {before} → {after}.").format(before=low_before, after=low_after)
+            if low_after != low_before else _("Your weakest colour stays {after}.").format(after=low_after))

@@ -1,6 +1,7 @@
 """It's Mine!: flip ice creams, grab the piles you love, real time (3-5 players)."""
 
 from gelateria.core.game import HIDDEN, REAL_TIME, BotLevel, GameType, Option, register
+from gelateria.core.i18n import N_
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import GAME, PAUSE_MS, PAUSES
 from gelateria.games.itsmine.sim import Planner
@@ -10,20 +11,20 @@ register(GAME, GameType(
     timing=REAL_TIME,  # everyone plays at once: no undo, bots act on a clock
     bots={
         "random": BotLevel(BOTS["random"]),
-        "easy": BotLevel(BOTS["easy"], "Easy bot", "reacts in about a second and sometimes misjudges a pile"),
-        "normal": BotLevel(BOTS["normal"], "Bot", "reacts in well under a second"),
-        "hard": BotLevel(BOTS["hard"], "Hard bot", "reacts in under half a second and weighs every pile"),
+        "easy": BotLevel(BOTS["easy"], N_("Easy bot"), N_("reacts in about a second and sometimes misjudges a pile")),
+        "normal": BotLevel(BOTS["normal"], N_("Bot"), N_("reacts in well under a second")),
+        "hard": BotLevel(BOTS["hard"], N_("Hard bot"), N_("reacts in under half a second and weighs every pile")),
     },
     options=(
-        Option("first", (0, 1, 2, 3, 4), "Who flips first"),
+        Option("first", (0, 1, 2, 3, 4), N_("Who flips first")),
         # Not a choice on the panel: its default puts the pause after a call into every
         # new game's record, so a record without it (made before the pause) replays as played.
         Option("pause", PAUSES, default=PAUSE_MS),
     ),
     default_players=4,
     order=4,
-    minutes="15 min",
-    pitch="Flip ice-cream cards and grab the piles your secret favourites want, faster than everyone else.",
+    minutes=N_("15 min"),
+    pitch=N_("Flip ice-cream cards and grab the piles your secret favourites want, faster than everyone else."),
     accent="#ffd27a",
     planner=Planner,
     pause_ms=5000,

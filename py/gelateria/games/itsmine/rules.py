@@ -35,8 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gelateria.core.game import IllegalMove, Rules
+from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, seat_label
 from gelateria.core.rng import Rng
 
+# Identifiers (the view's "flavours"/"shapes"); the words players read are flavour_name()/shape_name().
 FLAVOURS = ("strawberry", "chocolate", "vanilla", "pistachio", "blueberry")
 SHAPES = ("cone", "cup", "stick", "sandwich", "sundae")
 ICE_CREAMS = 50
@@ -65,12 +67,25 @@ def is_ice(card: int) -> bool:
     return card < ICE_CREAMS
 
 
+def flavour_name(flavour: int) -> str:
+    """A flavour as players read it, in the current language."""
+    return (pgettext("itsmine flavour", "strawberry"), pgettext("itsmine flavour", "chocolate"),
+            pgettext("itsmine flavour", "vanilla"), pgettext("itsmine flavour", "pistachio"),
+            pgettext("itsmine flavour", "blueberry"))[flavour]
+
+
+def shape_name(shape: int) -> str:
+    """A shape as players read it, in the current language."""
+    return (pgettext("itsmine shape", "cone"), pgettext("itsmine shape", "cup"), pgettext("itsmine shape", "stick"),
+            pgettext("itsmine shape", "sandwich"), pgettext("itsmine shape", "sundae"))[shape]
+
+
 def card_name(card: int) -> str:
     if card in CHERRIES:
-        return "cherry"
+        return pgettext("itsmine card", "cherry")
     if card in CLOSED:
-        return "Closed sign"
-    return f"{FLAVOURS[flavour_of(card)]} {SHAPES[shape_of(card)]}"
+        return pgettext("itsmine card", "Closed sign")
+    return _("{flavour} {shape}").format(flavour=flavour_name(flavour_of(card)), shape=shape_name(shape_of(card)))
 
 
 def card_points(card: int, favourite) -> int:
@@ -106,7 +121,8 @@ def score_cards(cards, favourite: tuple[int, int], tokens: int) -> dict:
 
 
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    """A seat in the rules' words (the session puts the seat's own name in its place)."""
+    return seat_label(seat)
 
 
 @dataclass(slots=True)
@@ -181,10 +197,15 @@ def _rock_paper_scissors(rng: Rng, a: int, b: int) -> tuple[int, list[int]]:
 HANDS = ("rock", "paper", "scissors")
 
 
+def hand_name(hand: int) -> str:
+    return (pgettext("rock-paper-scissors", "rock"), pgettext("rock-paper-scissors", "paper"),
+            pgettext("rock-paper-scissors", "scissors"))[hand]
+
+
 class ItsMine(Rules):
     max_moves = 1_000  # simulated games of five fast bots take up to ~250 events
     id = "itsmine"
-    title = "It's Mine!"
+    title = N_("It's Mine!")
     min_players = 3
     max_players = 5
     countdown_ms = COUNTDOWN_MS
@@ -195,20 +216,20 @@ class ItsMine(Rules):
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
         options = dict(options or {})
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players")
+            raise ValueError(_("It's Mine! is for {low}–{high} players.").format(low=self.min_players, high=self.max_players))
         unknown = set(options) - {"first", "pause"}
         if unknown:
-            raise ValueError(f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
+            raise ValueError(_("Unknown option(s) for It's Mine!: {options}").format(options=_(", ").join(sorted(unknown))))
         # Absent in records made before the pause existed: they replay without it.
         pause = options.get("pause", 0)
         if "pause" in options and (type(pause) is not int or pause not in PAUSES):
-            raise ValueError(f"Option 'pause' must be one of {', '.join(map(str, PAUSES))} (ms)")
+            raise ValueError(_("Option 'pause' must be one of {values} (ms).").format(values=_(", ").join(map(str, PAUSES))))
         rng = Rng(seed)
         first = options.get("first")
         if first is None:
             first = rng.below(players)
         elif not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-            raise ValueError(f"Option 'first' must be a seat from 0 to {players - 1}")
+            raise ValueError(_("Option 'first' must be a seat from 0 to {last}.").format(last=players - 1))
         state = State(
             n=players, seed=seed, options=options, rng=0, round=1, phase="play", first=first,
             turn=first, last_flipper=None, now=0, countdown_from=None, draw=[], open=[], won=[],
@@ -227,7 +248,7 @@ class ItsMine(Rules):
         cards = rng.shuffled(DECK)
         # Dealt one at a time starting with the first player, so with 4 players the
         # first three seats from the first player get 14 cards and the last gets 13.
-        piles = [[] for _ in range(n)]
+        piles = [[] for _seat in range(n)]
         for i, card in enumerate(cards):
             piles[(s.first + i) % n].append(card)
         s.draw = [tuple(p) for p in piles]
@@ -366,24 +387,24 @@ class ItsMine(Rules):
 
     def advance(self, state: State, player: int, move) -> State:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.n:
-            raise IllegalMove(f"There is no player {player!r} at this table.")
+            raise IllegalMove(_("There is no player {player} at this table.").format(player=repr(player)))
         if not isinstance(move, dict) or move.get("a") not in ("f", "g", "x", "c"):
-            raise IllegalMove("That is not a move in It's Mine!")
+            raise IllegalMove(_("That is not a move in It's Mine!"))
         allowed_keys = {"a", "t", "p"} if move["a"] == "g" else {"a", "t"}
         if set(move) != allowed_keys:
-            raise IllegalMove("That move has missing or extra parts.")
+            raise IllegalMove(_("That move has missing or extra parts."))
         t = move["t"]
         if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= MAX_T:
-            raise IllegalMove("That move carries no valid time.")
+            raise IllegalMove(_("That move carries no valid time."))
         if state.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         if t < state.now:
-            raise IllegalMove(f"That event is timed at {t} ms, before the last event ({state.now} ms).")
+            raise IllegalMove(_("That event is timed at {t} ms, before the last event ({now} ms).").format(t=t, now=state.now))
         kind = move["a"]
         if kind == "c":
             return self._continue(state, t)
         if state.phase != "play":
-            raise IllegalMove(f"Round {state.round} is over; continue to the next round first.")
+            raise IllegalMove(_("Round {round} is over; continue to the next round first.").format(round=state.round))
         if kind == "f":
             return self._flip(state, player, t)
         if kind == "g":
@@ -392,11 +413,11 @@ class ItsMine(Rules):
 
     def _flip(self, state: State, player: int, t: int) -> State:
         if state.turn is None:
-            raise IllegalMove("Every draw pile is empty: there is nothing left to flip.")
+            raise IllegalMove(_("Every draw pile is empty: there is nothing left to flip."))
         if player != state.turn:
-            raise IllegalMove(f"It is {seat_name(state.turn)}'s turn to flip, not yours.")
+            raise IllegalMove(_("It is {player}'s turn to flip, not yours.").format(player=seat_name(state.turn)))
         if t < state.flip_from():
-            raise IllegalMove("Play is paused for a moment after a call of \"It's mine!\": wait for it to end.")
+            raise IllegalMove(_("Play is paused for a moment after a call of \"It's mine!\": wait for it to end."))
         s = state.copy()
         card = s.draw[player][-1]
         s.draw[player] = s.draw[player][:-1]
@@ -413,42 +434,48 @@ class ItsMine(Rules):
     def _grab(self, state: State, player: int, piles, t: int) -> State:
         n = state.n
         if not isinstance(piles, list) or not piles:
-            raise IllegalMove("Say which open pile(s) you are taking.")
+            raise IllegalMove(_("Say which open pile(s) you are taking."))
         for o in piles:
             if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < n:
-                raise IllegalMove(f"There is no pile {o!r} at this table.")
+                raise IllegalMove(_("There is no pile {pile} at this table.").format(pile=repr(o)))
         if len(set(piles)) != len(piles):
-            raise IllegalMove("You can put only one catch token on a pile.")
+            raise IllegalMove(_("You can put only one catch token on a pile."))
         if state.turn is None and t >= state.countdown_from + COUNTDOWN_MS:
-            raise IllegalMove("Too late: the countdown has run out.")
+            raise IllegalMove(_("Too late: the countdown has run out."))
         held = state.tokens[player]
         if held == 0:
-            raise IllegalMove("You have no catch token left.")
+            raise IllegalMove(_("You have no catch token left."))
         s = state.copy()
         contests = []
         for o in piles:
             if s.open[o]:
                 if s.tokens[player] == 0:
-                    raise IllegalMove(f"You hold {held} catch token(s): not enough for {len(piles)} piles.")
+                    raise IllegalMove(ngettext("You hold {count} catch token: not enough for {piles} piles.",
+                                               "You hold {count} catch tokens: not enough for {piles} piles.",
+                                               held).format(count=held, piles=len(piles)))
                 cards = s.open[o]
                 s.open[o] = ()
                 self._take(s, player, o, cards)
                 s.claims[o] = (t, player, cards)
                 continue
             claim = s.claims.get(o)
-            pile = "your own pile" if o == player else f"{seat_name(o)}'s pile"
+            own = o == player
             if claim is None:
-                raise IllegalMove(f"There is nothing to take: {pile} is empty.")
+                raise IllegalMove(_("There is nothing to take: your own pile is empty.") if own else
+                                  _("There is nothing to take: {owner}'s pile is empty.").format(owner=seat_name(o)))
             t0, holder, cards = claim
             if holder == player:
-                raise IllegalMove(f"You have already taken {pile}.")
+                raise IllegalMove(_("You have already taken your own pile.") if own else
+                                  _("You have already taken {owner}'s pile.").format(owner=seat_name(o)))
             if t - t0 >= TICK_MS:
-                raise IllegalMove(f"Too slow: {seat_name(holder)} has already taken {pile}.")
+                raise IllegalMove(
+                    _("Too slow: {player} has already taken your own pile.").format(player=seat_name(holder)) if own else
+                    _("Too slow: {player} has already taken {owner}'s pile.").format(player=seat_name(holder), owner=seat_name(o)))
             # A simultaneous claim: the two hands landed in the same tick. Winning it
             # costs a token like any grab, and the first claimant gets theirs back;
             # the owner contesting their own pile also hands back the token they got.
             if s.tokens[player] < 1 + (o == player):
-                raise IllegalMove("You have no catch token left for that pile.")
+                raise IllegalMove(_("You have no catch token left for that pile."))
             rng = Rng(state=s.rng)
             winner, hands = _rock_paper_scissors(rng, holder, player)
             s.rng = rng.state
@@ -493,10 +520,10 @@ class ItsMine(Rules):
 
     def _expire(self, state: State, t: int) -> State:
         if state.turn is not None:
-            raise IllegalMove("The countdown starts only once every draw pile is empty.")
+            raise IllegalMove(_("The countdown starts only once every draw pile is empty."))
         deadline = state.countdown_from + COUNTDOWN_MS
         if t < deadline:
-            raise IllegalMove(f"The countdown has not run out yet: it ends at {deadline} ms.")
+            raise IllegalMove(_("The countdown has not run out yet: it ends at {deadline} ms.").format(deadline=deadline))
         s = state.copy()
         s.now = t
         return self._end_round(s, "countdown")
@@ -527,7 +554,7 @@ class ItsMine(Rules):
 
     def _continue(self, state: State, t: int) -> State:
         if state.phase != "scored":
-            raise IllegalMove(f"Round {state.round} is still being played.")
+            raise IllegalMove(_("Round {round} is still being played.").format(round=state.round))
         s = state.copy()
         s.now = t
         s.round += 1
@@ -598,60 +625,84 @@ class ItsMine(Rules):
     # --------------------------------------------------------------- the log
 
     def describe(self, state: State, player: int, move) -> str:
+        """The log line of a move: whole sentences in the current language."""
         who = seat_name(player)
         try:
             after = self.apply(state, player, move)
         except IllegalMove as exc:
-            return f"{who}: {exc}"
+            return _("{player}: {error}").format(player=who, error=exc)
         kind = move["a"]
         if kind == "f":
             card = after.open[player][-1]
-            text = f"{who} flipped a {card_name(card)}."
+            if card in CHERRIES:
+                text = _("{player} flipped a cherry.").format(player=who)
+            elif card in CLOSED:
+                text = _("{player} flipped a Closed sign.").format(player=who)
+            else:
+                text = _("{player} flipped a {card}.").format(player=who, card=card_name(card))
             if after.turn is None:
-                text += f" Every draw pile is empty: {COUNTDOWN_MS // 1000} seconds to grab what is left."
+                seconds = COUNTDOWN_MS // 1000
+                text += " " + ngettext("Every draw pile is empty: {count} second to grab what is left.",
+                                       "Every draw pile is empty: {count} seconds to grab what is left.",
+                                       seconds).format(count=seconds)
         elif kind == "g":
             won_by_contest = {c["pile"]: c for c in after.contests}
             parts = []
             for o in move["p"]:
-                whose = "their own pile" if o == player else f"{seat_name(o)}'s pile"
+                count = len(state.open[o])
                 contest = won_by_contest.get(o)
                 if contest is None:
-                    count = len(state.open[o])
-                    parts.append(f"{whose} ({count} card{'' if count == 1 else 's'})")
+                    parts.append(_pile_phrase(o, player, count))
+                    continue
+                rival = seat_name(contest["players"][0])
+                rival_hand, own_hand = (hand_name(h) for h in contest["hands"])
+                pile = _pile_phrase(o, player, None)
+                if contest["winner"] == player:
+                    parts.append(_("{pile} at the same moment as {rival}: rock-paper-scissors, {hand} against "
+                                   "{rival_hand}, and wins it").format(pile=pile, rival=rival, hand=own_hand,
+                                                                        rival_hand=rival_hand))
                 else:
-                    rival = seat_name(contest["players"][0])
-                    rival_hand, own_hand = (HANDS[h] for h in contest["hands"])
-                    keeper = "and wins it" if contest["winner"] == player else f"but {rival} keeps it"
-                    parts.append(
-                        f"{whose} at the same moment as {rival}: rock-paper-scissors, "
-                        f"{own_hand} against {rival_hand}, {keeper}"
-                    )
-            text = f"{who} grabbed {' and '.join(parts)} — It's mine!"
+                    parts.append(_("{pile} at the same moment as {rival}: rock-paper-scissors, {hand} against "
+                                   "{rival_hand}, but {rival} keeps it").format(pile=pile, rival=rival, hand=own_hand,
+                                                                                 rival_hand=rival_hand))
+            text = _("{player} grabbed {piles} — It's mine!").format(player=who, piles=and_list(parts))
         elif kind == "x":
-            text = "Time is up: nobody wants the piles left on the table."
+            text = _("Time is up: nobody wants the piles left on the table.")
         else:
-            text = f"Round {after.round} begins; {seat_name(after.first)} flips first."
+            text = _("Round {round} begins; {player} flips first.").format(round=after.round, player=seat_name(after.first))
         if after.phase != "play" and state.phase == "play":
             result = after.history[-1]
-            why = {"tokens": " (nobody holds a catch token)", "cleared": " (the table is cleared)"}.get(
-                result["end"], ""
-            )
-            scores = ", ".join(f"{seat_name(p)} {s:+d}" for p, s in enumerate(result["scores"]))
-            text += f" Round {result['round']} ends{why}: {scores}."
+            scores = _(", ").join(_("{player} {points}").format(player=seat_name(p), points=f"{s:+d}")
+                                  for p, s in enumerate(result["scores"]))
+            ending = {
+                "tokens": _("Round {round} ends (nobody holds a catch token): {scores}."),
+                "cleared": _("Round {round} ends (the table is cleared): {scores}."),
+            }.get(result["end"]) or _("Round {round} ends: {scores}.")
+            text += " " + ending.format(round=result["round"], scores=scores)
         if kind == "g":
             text += _hearts_story(state, after, player, move["p"])
         return text
+
+
+def _pile_phrase(owner: int, player: int, count: int | None) -> str:
+    """A pile in a log line: "Player 3's pile (2 cards)", "their own pile"."""
+    if count is None:
+        return _("their own pile") if owner == player else _("{owner}'s pile").format(owner=seat_name(owner))
+    if owner == player:
+        return ngettext("their own pile ({count} card)", "their own pile ({count} cards)", count).format(count=count)
+    return ngettext("{owner}'s pile ({count} card)", "{owner}'s pile ({count} cards)", count).format(
+        owner=seat_name(owner), count=count)
 
 
 def _hearts_story(before: State, after: State, player: int, piles: list) -> str:
     """Where a grab's catch tokens (hearts) went: to each pile's owner, or the box for
     one's own pile; after a rock-paper-scissors contest, every seat's change."""
     if after.contests:
-        changes = [f"{seat_name(p)} {after.tokens[p] - before.tokens[p]:+d}" for p in range(after.n)
-                   if after.tokens[p] != before.tokens[p]]
-        return f" Hearts: {', '.join(changes)}." if changes else ""
-    targets = ["the box" if pile == player else seat_name(pile) for pile in piles]
-    return f" ♥ {seat_name(player)} → {', '.join(targets)}."
+        changes = [_("{player} {points}").format(player=seat_name(p), points=f"{after.tokens[p] - before.tokens[p]:+d}")
+                   for p in range(after.n) if after.tokens[p] != before.tokens[p]]
+        return " " + _("Hearts: {changes}.").format(changes=_(", ").join(changes)) if changes else ""
+    targets = [_("the box") if pile == player else seat_name(pile) for pile in piles]
+    return " " + _("♥ {player} → {targets}.").format(player=seat_name(player), targets=_(", ").join(targets))
 
 
 def _subsets(items: list, most: int) -> list[list]:

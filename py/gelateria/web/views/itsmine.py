@@ -28,6 +28,7 @@ stage changes (new round, scores, game over).
 """
 from __future__ import annotations
 
+from gelateria.core.i18n import _, pgettext, seat_label
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_points
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import top_bar
@@ -95,16 +96,17 @@ class ItsMineScreen(TableScreen):
 
     def setup_fields(self) -> Markup:
         first = self.options.get("first")
-        choices = [("", "Random")] + [(str(i), f"Player {i + 1} ({seat.name})") for i, seat in enumerate(self.seats)]
+        choices = [("", pgettext("itsmine first player", "Random"))] + [
+            (str(i), _("{seat} ({name})").format(seat=seat_label(i), name=seat.name)) for i, seat in enumerate(self.seats)]
         return join(
             h("p", {"class": "seed-row"},
-              h("label", {"for": "opt_first"}, "Who flips first "),
+              h("label", {"for": "opt_first"}, _("Who flips first"), " "),
               h("select", {"id": "opt_first", "name": "opt_first"},
                 *[h("option", {"value": v, "selected": v == ("" if first is None else str(first))}, label)
                   for v, label in choices])),
-            h("p", {"class": "setup-hint"},
-              "Real time: bots react as fast as their level. With two or more humans at this screen, each "
-              "grabs with a key row of their own (Q W E R T, Y U I O P, Z X C V B, …) on the shared keyboard."))
+            h("p", {"class": "setup-hint"}, _(
+                "Real time: bots react as fast as their level. With two or more humans at this screen, each grabs "
+                "with a key row of their own ({keys}) on the shared keyboard.").format(keys="Q W E R T, Y U I O P, Z X C V B, …")))
 
     def read_options(self, form: dict) -> dict:
         options = super().read_options(form)
@@ -229,8 +231,8 @@ class ItsMineScreen(TableScreen):
             move = self.stamped(legal, "f")
             if move is None:
                 turn = view["turn"]
-                self.say("Every draw pile is empty: nothing is left to flip." if turn is None
-                         else f"It is {self.names()[turn]}'s turn to flip.")
+                self.say(_("Every draw pile is empty: nothing is left to flip.") if turn is None
+                         else _("It is {player}'s turn to flip.").format(player=self.names()[turn]))
             return move
         try:
             number = int(data.get("pile", data.get("seat", "-1")))
@@ -251,8 +253,8 @@ class ItsMineScreen(TableScreen):
         if view["me"] is None:  # hot-seat: a pile's number alone says nothing about whose hand
             if self.mode() == "hotseat":
                 names = self.names()
-                keys = "; ".join(f"{names[s]} {' '.join(map(key_label, k))}" for s, k in self.groups().items())
-                self.say(f"Each player grabs with their own keys ({keys}), or their name on the pile's button.")
+                keys = _("; ").join(f"{names[s]} {' '.join(map(key_label, k))}" for s, k in self.groups().items())
+                self.say(_("Each player grabs with their own keys ({keys}), or their name on the pile's button.").format(keys=keys))
             return None
         # The listed grab, or the same grab unlisted: then the rules say why not.
         move = next((m for m in legal if m["a"] == "g" and m["p"] == [pile]), {"a": "g", "p": [pile]})
@@ -399,23 +401,23 @@ class ItsMineScreen(TableScreen):
         names = self.names()
         turn = v["turn"]
         if v["phase"] != "play":
-            text = f"Round {v['round']} is over."
+            text = _("Round {round} is over.").format(round=v["round"])
         elif turn is None:
-            text = "Every card is out: last call!"
+            text = _("Every card is out: last call!")
         elif self.is_bot(turn):
-            text = f"{names[turn]} flips next"
+            text = _("{player} flips next").format(player=names[turn])
         elif self.mode() == "solo":
-            text = h("strong", None, "Your turn: flip!")
+            text = h("strong", None, _("Your turn: flip!"))
         else:
-            text = h("strong", None, f"{names[turn]}: flip!")
+            text = h("strong", None, _("{player}: flip!").format(player=names[turn]))
         return h("p", {"class": "turn" + (f" p{turn}" if turn is not None else ""), "data-part": "status",
                        "data-turn": turn}, text)
 
     def facts_part(self) -> Markup:
         v = self.look()
         return h("span", {"class": "strip-facts", "data-part": "facts"},
-                 h("span", {"class": "round-fact"}, "Round ", h("b", None, str(v["round"])), f" of {ROUNDS}"),
-                 h("span", {"data-left": sum(v["draw"])}, h("b", None, str(sum(v["draw"]))), " to flip"))
+                 h("span", {"class": "round-fact"}, _("Round {round} of {rounds}").format(round=v["round"], rounds=ROUNDS)),
+                 h("span", {"data-left": sum(v["draw"])}, _("{count} to flip").format(count=sum(v["draw"]))))
 
     def countdown_part(self) -> Markup:
         countdown = self.look()["countdown"]
@@ -434,7 +436,7 @@ class ItsMineScreen(TableScreen):
         """The pause after a call: a ring round the table (drawn over it, pushing nothing)."""
         left = self.pause_left()
         return h("div", {"class": "pause-ring" + (" on" if left else ""), "data-part": "pause", "aria-hidden": "true"},
-                 h("span", {"class": "pause-tag"}, "It's mine! Paused…") if left else None)
+                 h("span", {"class": "pause-tag"}, _("It's mine! Paused…")) if left else None)
 
     def favs_part(self) -> Markup:
         v = self.look()
@@ -459,20 +461,20 @@ class ItsMineScreen(TableScreen):
     def log_panel(self) -> Markup:
         if self.phase == "replay":
             return super().log_panel()
-        return h("section", {"class": "log", "aria-label": "What happened"},
-                 h("h2", None, "What happened"), self.part("log"))
+        return h("section", {"class": "log", "aria-label": _("What happened")},
+                 h("h2", None, _("What happened")), self.part("log"))
 
     def seat_tag(self, i: int) -> str:
         if self.is_bot(i):
             return self.level_label(self.seats[i].level)
-        return "You" if self.mode() == "solo" else "Human"
+        return _("You") if self.mode() == "solo" else _("Human")
 
     def head_part(self, i: int) -> Markup:
         v = self.look()
         return seat_head(i, self.names()[i], self.seat_tag(i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i)
 
     def flash_part(self, i: int) -> Markup:
-        _, delta, when = self.flashes.get(i, (0, 0, -BURST_MS))
+        _event, delta, when = self.flashes.get(i, (0, 0, -BURST_MS))
         age = self.ms() - when
         return h("span", {"class": "flash-slot", "data-part": f"flash{i}", "aria-hidden": "true"},
                  token_flash(delta, age) if age < BURST_MS else None)
@@ -495,7 +497,7 @@ class ItsMineScreen(TableScreen):
             shown = (0, seat, self.ms()) if move.get("a") == "g" and i in move["p"] else None
         inner = None
         if shown is not None:
-            _, grabber, when = shown
+            _event, grabber, when = shown
             age = self.ms() - when
             if age < BURST_MS:
                 inner = burst(grabber, self.names()[grabber], age)
@@ -542,7 +544,7 @@ class ItsMineScreen(TableScreen):
         seats = []
         for i in range(n):
             classes = f"seat p{i}" + (" me" if self.mode() == "solo" and not self.is_bot(i) else "")
-            seats.append(h("article", {"class": classes, "data-seat-panel": i, "aria-label": f"{self.names()[i]}'s place"},
+            seats.append(h("article", {"class": classes, "data-seat-panel": i, "aria-label": _("{player}'s place").format(player=self.names()[i])},
                            self.part(f"head{i}"),
                            self.part(f"flash{i}"),
                            h("div", {"class": "seat-body"},
@@ -589,7 +591,7 @@ class ItsMineScreen(TableScreen):
         last = v["history"][-1] if v["history"] else None
         return join(
             rounds_table(v["history"], v["totals"], self.names(), final=True),
-            h("details", {"class": "last-round"}, h("summary", None, f"How round {last['round']} was scored"),
+            h("details", {"class": "last-round"}, h("summary", None, _("How round {round} was scored").format(round=last["round"])),
               self.round_table(last)) if last else None)
 
 

@@ -11,8 +11,9 @@ silhouette, so colour-blind players can play. Ids: #im-f0…#im-f4 (flavour patt
 
 from __future__ import annotations
 
+from gelateria.core.i18n import N_, _, language, ngettext, number, pgettext
 from gelateria.games.itsmine.rules import (
-    CHERRIES, CLOSED, FLAVOURS, ICE_CREAMS, SHAPES, card_name, closed_points, flavour_of, shape_of,
+    CHERRIES, CLOSED, ICE_CREAMS, card_name, closed_points, flavour_name, flavour_of, shape_name, shape_of,
 )
 from gelateria.web.markup import Markup, h, join, svg
 
@@ -35,6 +36,13 @@ FAN_SCALE = 1.3  # natural pixels per unit
 INDEX_W = 22  # the left strip of a card that stays visible when fanned
 
 _INK = "#5b3b2b"
+
+
+def fit(text: str, size: float, room: float) -> dict:
+    """SVG text attributes that squeeze `text` into `room` units when it would be wider
+    (a rough width: CJK letters are a full em, others about 0.58 em)."""
+    wide = sum(1.0 if ord(c) > 0x2E7F else 0.58 for c in text) * size
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if wide > room else {}
 
 
 def _defs() -> Markup:
@@ -68,6 +76,7 @@ def _defs() -> Markup:
             id="im-back", width=8, height=8, patternUnits="userSpaceOnUse", patternTransform="rotate(30)"),
     ]
     scoop = {"stroke": _INK, "stroke_width": 1.2}
+    sign = pgettext("itsmine closed-shop sign", "CLOSED")
     symbols = [
         svg("symbol",  # cone
             svg("path", d="M10 17 L30 17 L20 39 Z", fill="#e3a857", stroke="#8a5a22", stroke_width=1.2, stroke_linejoin="round"),
@@ -112,8 +121,8 @@ def _defs() -> Markup:
             svg("path", d="M10 14 L20 5 L30 14", stroke="#cfd8dc", stroke_width=1.4, fill="none"),
             svg("circle", cx=20, cy=5, r=1.8, fill="#ffca28"),
             svg("rect", x=2, y=14, width=36, height=18, rx=3, fill="#ffffff", stroke="#c62828", stroke_width=2.2),
-            svg("text", "CLOSED", x=20, y=26.5, font_size=8.2, font_weight=800, fill="#c62828", text_anchor="middle",
-                font_family="system-ui, sans-serif"),
+            svg("text", sign, x=20, y=26.5, font_size=8.2, font_weight=800, fill="#c62828", text_anchor="middle",
+                font_family="system-ui, sans-serif", **fit(sign, 8.2, 32)),
             id="im-closed", viewBox="0 0 40 40"),
         svg("symbol",
             svg("path", d="M10 17 C10 17 1 11 1 5.5 C1 2.5 3.3 1 5.6 1 C7.6 1 9.2 2.3 10 4 C10.8 2.3 12.4 1 14.4 1 "
@@ -123,14 +132,13 @@ def _defs() -> Markup:
     return svg("svg", svg("defs", *pats, *symbols), class_="im-defs", width=0, height=0, aria_hidden="true", focusable="false")
 
 
-DEFS = None  # built on first use
+DEFS: dict = {}  # language -> the hidden <svg>, built on first use
 
 
 def defs() -> Markup:
-    global DEFS
-    if DEFS is None:
-        DEFS = _defs()
-    return DEFS
+    if language() not in DEFS:
+        DEFS[language()] = _defs()
+    return DEFS[language()]
 
 
 def shape_use(shape: int, x: float, y: float, size: float, flavour: int | None) -> Markup:
@@ -138,8 +146,16 @@ def shape_use(shape: int, x: float, y: float, size: float, flavour: int | None) 
     return svg("use", href=f"#im-s{shape}", x=x, y=y, width=size, height=size, fill=fill)
 
 
+def flavour_letter(flavour: int) -> str:
+    """The letter on a flavour's badge (its name's first letter, in the current language)."""
+    return (pgettext("itsmine flavour letter", "S"), pgettext("itsmine flavour letter", "C"),
+            pgettext("itsmine flavour letter", "V"), pgettext("itsmine flavour letter", "P"),
+            pgettext("itsmine flavour letter", "B"))[flavour]
+
+
 def flavour_badge(flavour: int, cx: float, cy: float, r: float = 8) -> Markup:
-    letter, _, ink = FLAVOUR_LOOK[flavour]
+    _letter, _fill, ink = FLAVOUR_LOOK[flavour]
+    letter = flavour_letter(flavour)
     return join(
         svg("circle", cx=cx, cy=cy, r=r, fill=f"url(#im-f{flavour})", stroke=_INK, stroke_width=1.1),
         svg("text", letter, x=cx, y=cy + r * 0.42, font_size=r * 1.2, font_weight=800, fill=ink, text_anchor="middle",
@@ -154,7 +170,7 @@ _CARD_CACHE: dict = {}
 def card_face(card: int, mark: int = 0) -> Markup:
     """One card at the origin, CW × CH. `mark`: points it is worth to the viewer (shown
     as a little gold tag on ice creams), 0 for none."""
-    key = (card, mark)
+    key = (card, mark, language())
     cached = _CARD_CACHE.get(key)
     if cached is not None:
         return cached
@@ -168,8 +184,10 @@ def card_face(card: int, mark: int = 0) -> Markup:
             flavour_badge(flavour, 11, 12),
             shape_use(shape, 2, 23, 18, flavour),
             shape_use(shape, INDEX_W, 12, 40, flavour),
-            svg("text", FLAVOURS[flavour], x=INDEX_W + 20, y=68, font_size=8, font_weight=700, fill=_INK, text_anchor="middle"),
-            svg("text", SHAPES[shape], x=INDEX_W + 20, y=78, font_size=8, fill=_INK, text_anchor="middle"),
+            svg("text", flavour_name(flavour), x=INDEX_W + 20, y=68, font_size=8, font_weight=700, fill=_INK,
+                text_anchor="middle", **fit(flavour_name(flavour), 8, 38)),
+            svg("text", shape_name(shape), x=INDEX_W + 20, y=78, font_size=8, fill=_INK, text_anchor="middle",
+                **fit(shape_name(shape), 8, 38)),
         ]
         if mark:
             parts += [svg("rect", x=2, y=46, width=18, height=13, rx=6.5, fill="#ffd54f", stroke="#b28704", stroke_width=0.8),
@@ -180,15 +198,18 @@ def card_face(card: int, mark: int = 0) -> Markup:
             svg("use", href="#im-cherry", x=2, y=3, width=18, height=18),
             svg("text", "+1", x=11, y=34, font_size=9, font_weight=800, fill="#b71c1c", text_anchor="middle"),
             svg("use", href="#im-cherry", x=INDEX_W, y=14, width=40, height=40),
-            svg("text", "cherry", x=INDEX_W + 20, y=72, font_size=8.5, font_weight=700, fill="#b71c1c", text_anchor="middle"),
+            svg("text", name, x=INDEX_W + 20, y=72, font_size=8.5, font_weight=700, fill="#b71c1c", text_anchor="middle",
+                **fit(name, 8.5, 38)),
         ]
     else:
+        closed_word = pgettext("itsmine card face", "closed")
         parts += [
             svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#37474f", stroke="#c62828", stroke_width=2),
             svg("use", href="#im-closed", x=2, y=3, width=18, height=18),
             svg("text", "−1", x=11, y=34, font_size=9, font_weight=800, fill="#ffffff", text_anchor="middle"),
             svg("use", href="#im-closed", x=INDEX_W - 1, y=12, width=41, height=41),
-            svg("text", "closed", x=INDEX_W + 20, y=66, font_size=8.5, font_weight=700, fill="#ffffff", text_anchor="middle"),
+            svg("text", closed_word, x=INDEX_W + 20, y=66, font_size=8.5, font_weight=700, fill="#ffffff",
+                text_anchor="middle", **fit(closed_word, 8.5, 38)),
             svg("text", "3 = +3", x=INDEX_W + 20, y=77, font_size=7.5, fill="#cfd8dc", text_anchor="middle"),
         ]
     markup = join(*parts)
@@ -201,7 +222,7 @@ _HEARTS: dict = {}
 
 def hearts(count: int, label: str) -> Markup:
     """A seat's catch tokens as hearts (up to three drawn, else one and "×N")."""
-    key = (count, label)
+    key = (count, label, language())
     if key not in _HEARTS:
         _HEARTS[key] = _hearts(count, label)
     return _HEARTS[key]
@@ -213,7 +234,7 @@ def _hearts(count: int, label: str) -> Markup:
     width = max(1, shown) * 19
     pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true", class_="hearts-pic")
     extra = h("span", {"class": "heart-more"}, f"×{count}") if count > shown else None
-    none = h("span", {"class": "heart-none"}, "none") if count == 0 else None
+    none = h("span", {"class": "heart-none"}, pgettext("itsmine hearts", "none")) if count == 0 else None
     return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
 
 
@@ -222,9 +243,9 @@ def favourite_badges(favourite) -> Markup:
     flavour, shape = favourite
     return h("span", {"class": "fav"},
              svg("svg", flavour_badge(flavour, 10, 10, 9), viewBox="0 0 20 20", width=22, height=22, aria_hidden="true"),
-             h("b", None, FLAVOURS[flavour]),
+             h("b", None, flavour_name(flavour)),
              svg("svg", shape_use(shape, 0, 0, 24, None), viewBox="0 0 24 24", width=24, height=24, aria_hidden="true"),
-             h("b", None, SHAPES[shape]))
+             h("b", None, shape_name(shape)))
 
 
 def kbd(text: str) -> Markup:
@@ -277,11 +298,12 @@ def countdown_bar(remaining: int, total: int) -> Markup:
     """The last-call countdown with `remaining` of `total` ms left."""
     return h("div", {"data-part": "countdown", "class": "countdown" + (" urgent" if remaining < 2000 else ""),
                      "role": "timer", "data-remaining": remaining,
-                     "aria-label": f"{remaining / 1000:.0f} seconds left to grab"},
-             h("span", {"class": "countdown-label"}, "Last call"),
+                     "aria-label": ngettext("{count} second left to grab", "{count} seconds left to grab",
+                                            round(remaining / 1000)).format(count=round(remaining / 1000))},
+             h("span", {"class": "countdown-label"}, _("Last call")),
              h("span", {"class": "countdown-track"},
                h("span", {"class": "countdown-fill", "style": f"width:{remaining / total * 100:.1f}%"})),
-             h("span", {"class": "countdown-secs"}, f"{remaining / 1000:.1f} s"))
+             h("span", {"class": "countdown-secs"}, _("{seconds} s").format(seconds=number(remaining / 1000, 1))))
 
 
 def token_flash(delta: int, age: int) -> Markup:
@@ -295,7 +317,7 @@ def burst(grabber: int, name: str, age: int) -> Markup:
     """"It's mine!" over a pile just grabbed, `age` ms into its animation."""
     return h("div", {"class": f"burst p{grabber}", "data-burst": grabber, "role": "presentation",
                      "style": f"animation-delay:-{age}ms" if age > 0 else None},
-             h("span", {"class": "burst-word"}, "It's mine!"), h("span", {"class": "burst-name"}, name))
+             h("span", {"class": "burst-word"}, _("It's mine!")), h("span", {"class": "burst-name"}, name))
 
 
 
@@ -317,16 +339,21 @@ def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
                       h("td", None, str(d["tokens"])),
                       h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                       h("td", {"class": "total"}, str(totals[p]))))
-    head = h("tr", None, *[h("th", {"scope": "col"}, t) for t in
-                           ("Player", "Favourites", "1 match", "2 matches", "Cherries", "Closed", "Hearts", "Round", "Total")])
+    head = h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
+        pgettext("itsmine score column", "Player"), pgettext("itsmine score column", "Favourites"),
+        pgettext("itsmine score column", "1 match"), pgettext("itsmine score column", "2 matches"),
+        pgettext("itsmine score column", "Cherries"), pgettext("itsmine score column", "Closed"),
+        pgettext("itsmine score column", "Hearts"), pgettext("itsmine score column", "Round"),
+        pgettext("itsmine score column", "Total"))])
     return h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows))
 
 
 def rounds_table(history: list, totals: list, names: list[str], final: bool) -> Markup:
     """Each finished round's score and the totals: beside the board, or (`final`) on
     the end screen."""
-    head = h("tr", None, h("th", None, "Player"),
-             *[h("th", None, f"Round {r['round']}" if final else f"R{r['round']}") for r in history], h("th", None, "Total"))
+    head = h("tr", None, h("th", None, pgettext("itsmine score column", "Player")),
+             *[h("th", None, (_("Round {round}") if final else _("R{round}")).format(round=r["round"])) for r in history],
+             h("th", None, pgettext("itsmine score column", "Total")))
     rows = [h("tr", {"data-summary-row": p} if final else None, h("th", {"scope": "row"}, names[p]),
               *[h("td", None, f"{r['scores'][p]:+d}") for r in history],
               h("td", None if final else {"class": "total"}, str(totals[p])))
@@ -336,28 +363,30 @@ def rounds_table(history: list, totals: list, names: list[str], final: bool) -> 
 
 
 END_REASONS = {
-    "countdown": "Time ran out: nobody wanted the piles left.",
-    "tokens": "Nobody holds a heart any more.",
-    "cleared": "The table is cleared.",
+    "countdown": N_("Time ran out: nobody wanted the piles left."),
+    "tokens": N_("Nobody holds a heart any more."),
+    "cleared": N_("The table is cleared."),
 }
 
 
 def round_over(result: dict, sheet: Markup, rounds: int) -> Markup:
     """The dialog between rounds: why the round ended, its score sheet, Next round."""
-    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": f"Round {result['round']} scores"},
+    reason = END_REASONS.get(result["end"])
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Round {round} scores").format(round=result["round"])},
              h("div", {"class": "overlay-card score-card"},
-               h("h2", None, f"Round {result['round']} of {rounds} is over"),
-               h("p", {"class": "why"}, END_REASONS.get(result["end"], "")),
+               h("h2", None, _("Round {round} of {rounds} is over").format(round=result["round"], rounds=rounds)),
+               h("p", {"class": "why"}, _(reason) if reason else ""),
                sheet,
-               h("p", {"class": "fine"}, "1 point per card matching one favourite, 2 for both; cherries +1; "
-                                         "closed −1 each (all three: +3); +1 per heart kept."),
+               h("p", {"class": "fine"}, _("1 point per card matching one favourite, 2 for both; cherries +1; "
+                                           "closed −1 each (all three: +3); +1 per heart kept.")),
                h("p", {"class": "end-buttons"},
                  h("button", {"type": "button", "class": "start", "data-action": "next-round"},
-                   f"Next round ({result['round'] + 1} of {rounds})"),
-                 h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"))))
+                   _("Next round ({round} of {rounds})").format(round=result["round"] + 1, rounds=rounds)),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")))))
 
 
 def deck_slot(i: int, count: int, name: str) -> Markup:
     """Seat i's draw pile as a picture (flipping is the hand bar's Flip control)."""
     return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
-             h("div", {"class": "deck", "role": "img", "aria-label": f"{name}'s draw pile: {count} cards"}, deck_picture(count)))
+             h("div", {"class": "deck", "role": "img", "aria-label": ngettext(
+                 "{player}'s draw pile: {count} card", "{player}'s draw pile: {count} cards", count).format(player=name, count=count)}, deck_picture(count)))

@@ -9,6 +9,9 @@ slot of fixed size, never pushing a pile.
 
 from __future__ import annotations
 
+import re
+
+from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
 from gelateria.web.markup import Markup, h
 from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, hearts, kbd, rounds_table
@@ -20,26 +23,32 @@ def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, fl
     hearts; "flips next" is a tab on the card's edge (it takes no room in the line)."""
     cherries = sum(1 for c in won if c in CHERRIES)
     closed = sum(1 for c in won if c in CLOSED)
-    extras = ([f"{cherries} cherr{'ies' if cherries > 1 else 'y'}"] if cherries else []) + ([f"{closed} closed"] if closed else [])
-    taken = f"{len(won)} taken" + (f" ({', '.join(extras)})" if extras else "")
+    extras = ([ngettext("{count} cherry", "{count} cherries", cherries).format(count=cherries)] if cherries else []) + (
+        [ngettext("{count} closed", "{count} closed", closed).format(count=closed)] if closed else [])
+    taken = (_("{count} taken ({extras})").format(count=len(won), extras=_(", ").join(extras)) if extras
+             else _("{count} taken").format(count=len(won)))
     return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens, "data-taken": len(won)},
              h("span", {"class": "pile-no", "aria-hidden": "true"}, str(i + 1)),
              h("span", {"class": "seat-name"}, name),
              h("span", {"class": "seat-tag"}, tag),
-             h("span", {"class": "seat-meta"}, f"{draw} to flip · {taken}"),
+             h("span", {"class": "seat-meta"}, _("{count} to flip · {taken}").format(count=draw, taken=taken)),
              # always there (hidden when not), so a redraw keeps every span the same element
-             h("span", {"class": "turn-flag", "data-turn-mark": "" if flips_next else None, "hidden": not flips_next}, "flips next"),
-             hearts(tokens, f"{tokens} heart{'s' if tokens != 1 else ''}"))
+             h("span", {"class": "turn-flag", "data-turn-mark": "" if flips_next else None, "hidden": not flips_next},
+               _("flips next")),
+             hearts(tokens, ngettext("{count} heart", "{count} hearts", tokens).format(count=tokens)))
 
 
 def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by: str | None) -> Markup:
     """Pile i's open cards (a box of fixed size); an empty pile says why in words."""
     k = len(cards)
-    empty = f"Taken by {taken_by}" if taken_by is not None else "No cards face up"
+    empty = _("Taken by {player}").format(player=taken_by) if taken_by is not None else _("No cards face up")
     if k:
-        label = f"{name}'s open pile, {k} card{'s' if k != 1 else ''}: " + ", ".join(card_name(c) for c in cards)
+        label = ngettext("{player}'s open pile, {count} card: {cards}", "{player}'s open pile, {count} cards: {cards}",
+                         k).format(player=name, count=k, cards=_(", ").join(card_name(c) for c in cards))
+    elif taken_by is not None:
+        label = _("{player}'s open pile: empty, taken by {taker}").format(player=name, taker=taken_by)
     else:
-        label = f"{name}'s open pile: " + ("empty, " + empty.lower() if taken_by is not None else "empty")
+        label = _("{player}'s open pile: empty").format(player=name)
     return h("div", {"class": "fan-slot", "data-part": f"fan{i}", "data-cards": k},
              fan_picture(cards, marks, fresh, label),
              None if k else h("span", {"class": "fan-empty", "aria-hidden": "true"}, empty))
@@ -53,9 +62,13 @@ def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool) -> Mark
     for seat, name, key in hands:
         shown = key_label(key) if key else None
         if len(hands) == 1:
-            text, label = ("It's mine! ", kbd(shown) if shown else None), f"It's mine!{' ' + shown if shown else ''}: take {owner}'s pile"
+            text = (_("It's mine!"), " ", kbd(shown) if shown else None)
+            label = (_("It's mine! {key}: take {owner}'s pile").format(key=shown, owner=owner) if shown
+                     else _("It's mine!: take {owner}'s pile").format(owner=owner))
         else:
-            text, label = (name, " ", kbd(shown) if shown else None), f"{name}{' ' + shown if shown else ''}: {name} takes {owner}'s pile"
+            text = (name, " ", kbd(shown) if shown else None)
+            label = (_("{player} {key}: {player} takes {owner}'s pile").format(player=name, key=shown, owner=owner) if shown
+                     else _("{player}: {player} takes {owner}'s pile").format(player=name, owner=owner))
         buttons.append(h("button", {"type": "button", "class": "grab", "data-action": "grab", "data-pile": i,
                                     "data-hand": seat if len(hands) > 1 else None, "disabled": not enabled,
                                     "aria-label": label}, *text))
@@ -73,22 +86,25 @@ def flip_control(kind: str, who: str, left: int, pause_left: int, pause_id: str)
                            "style": f"animation-duration:{pause_left}ms"})
     if kind in ("solo", "hotseat"):
         waiting = pause_left > 0
-        label = ("Paused…" if waiting else "Flip") if kind == "solo" else (f"Paused… then {who}" if waiting else f"Flip for {who}")
+        if kind == "solo":
+            label = _("Paused…") if waiting else pgettext("itsmine button", "Flip")
+        else:
+            label = (_("Paused… then {player}") if waiting else _("Flip for {player}")).format(player=who)
         return h("div", {"class": "flip-slot", "data-part": "flip"},
                  h("button", {"type": "button", "class": "flip" + (" waiting" if waiting else ""), "data-action": "flip",
                               "aria-disabled": "true" if waiting else None, "data-paused": "" if waiting else None},
-                   h("span", {"class": "flip-word"}, label), " ", kbd("Space"),
-                   h("small", {"class": "flip-left"}, f"{left} left"), meter))
-    text = f"{who} flips next" if kind == "bot" else "Nothing to flip"
+                   h("span", {"class": "flip-word"}, label), " ", kbd(space_key()),
+                   h("small", {"class": "flip-left"}, _("{count} left").format(count=left)), meter))
+    text = _("{player} flips next").format(player=who) if kind == "bot" else _("Nothing to flip")
     return h("div", {"class": "flip-slot", "data-part": "flip"},
              h("p", {"class": "flip-wait" + (" waiting" if pause_left > 0 else ""), "data-paused": "" if pause_left > 0 else None},
-               h("span", {"class": "flip-word"}, "Paused… " if pause_left > 0 else None, text), meter))
+               h("span", {"class": "flip-word"}, _("Paused… {what}").format(what=text) if pause_left > 0 else text), meter))
 
 
 def my_favourites(seat: int, favourite) -> Markup:
     """The one human's favourites, in the hand bar."""
-    return h("div", {"class": "hand-favs", "aria-label": "Your favourites", "role": "group"},
-             h("span", {"class": "hand-title"}, "Your favourites"),
+    return h("div", {"class": "hand-favs", "aria-label": _("Your favourites"), "role": "group"},
+             h("span", {"class": "hand-title"}, _("Your favourites")),
              h("span", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)))
 
 
@@ -97,48 +113,63 @@ def peek_buttons(humans: list[tuple], shown: dict) -> Markup:
     float above the bar while the button is held (`shown`: seat -> favourite)."""
     buttons = [h("button", {"type": "button", "class": "secondary peek", "data-hold": "peek", "data-seat": seat,
                             "aria-pressed": "true" if seat in shown else "false",
-                            "title": f"Hold to see {name}'s favourites"}, f"Peek: {name}")
+                            "title": _("Hold to see {player}'s favourites").format(player=name)},
+                 _("Peek: {player}").format(player=name))
                for seat, name in humans]
-    pops = [h("p", {"class": "fav-pop", "data-favourites": seat}, f"{name}'s favourites: ", favourite_badges(shown[seat]))
+    pops = [h("p", {"class": "fav-pop", "data-favourites": seat}, _("{player}'s favourites:").format(player=name), " ",
+              favourite_badges(shown[seat]))
             for seat, name in humans if seat in shown]
-    return h("div", {"class": "hand-favs peeks", "role": "group", "aria-label": "Secret favourites"},
-             h("span", {"class": "hand-title"}, "Hold to peek"), *buttons, *pops)
+    return h("div", {"class": "hand-favs peeks", "role": "group", "aria-label": _("Secret favourites")},
+             h("span", {"class": "hand-title"}, _("Hold to peek")), *buttons, *pops)
+
+
+def space_key() -> str:
+    """The Space bar as a key cap."""
+    return pgettext("keyboard key", "Space")
+
+
+def keyed(text: str, **keys: str) -> list:
+    """A translated sentence with key caps in it: each {name} becomes kbd(keys[name])."""
+    parts = re.split(r"\{(\w+)\}", text)
+    return [kbd(keys[part]) if i % 2 else part for i, part in enumerate(parts) if part or i % 2]
 
 
 def how_to_play(mode: str, n: int, groups: list[tuple[str, list[str]]]) -> Markup:
     """The Controls box for `mode` (solo, hotseat, replay or watch); `groups`: each
     hot-seat player's (name, keys for piles 1..n)."""
+    pause = h("li", None, _("After a call of “It's mine!” nobody flips for a moment; grabs still count."))
+    space = space_key()
     if mode == "solo":
-        items = [h("li", None, kbd("Space"), " or Flip: turn up your next card on your turn"),
-                 h("li", None, kbd("1"), "–", kbd(str(n)), " or “It's mine!”: grab that pile (costs a heart)"),
-                 h("li", None, "After a call of “It's mine!” nobody flips for a moment; grabs still count.")]
+        items = [h("li", None, *keyed(_("{space} or Flip: turn up your next card on your turn"), space=space)),
+                 h("li", None, *keyed(_("{first}–{last} or “It's mine!”: grab that pile (costs a heart)"), first="1", last=str(n))),
+                 pause]
     elif mode == "hotseat":
-        items = [h("li", None, "Each player grabs with their own keys, pile 1 to ", str(n), " left to right:",
+        items = [h("li", None, _("Each player grabs with their own keys, pile 1 to {last} left to right:").format(last=n),
                    h("ul", {"class": "key-list"},
                      *[h("li", None, h("b", None, name), " ", *[kbd(key_label(k)) for k in keys]) for name, keys in groups])),
-                 h("li", None, "Or tap your name on a pile's button."),
-                 h("li", None, kbd("Space"), " or Flip: flip for the player whose turn it is"),
-                 h("li", None, "Hold your Peek button to see your favourites"),
-                 h("li", None, "After a call of “It's mine!” nobody flips for a moment; grabs still count.")]
+                 h("li", None, _("Or tap your name on a pile's button.")),
+                 h("li", None, *keyed(_("{space} or Flip: flip for the player whose turn it is"), space=space)),
+                 h("li", None, _("Hold your Peek button to see your favourites")),
+                 pause]
     elif mode == "replay":
-        items = [h("li", None, "A replay at the game's own speed: ", kbd("Space"), " plays and pauses, ",
-                   kbd("←"), " ", kbd("→"), " step.")]
+        items = [h("li", None, *keyed(_("A replay at the game's own speed: {space} plays and pauses, {back} {forward} step."),
+                                      space=space, back="←", forward="→"))]
     else:
-        items = [h("li", None, "Bots only: sit back and watch.")]
-    return h("section", {"class": "how", "aria-label": "Controls"}, h("h2", None, "Controls"), h("ul", None, *items))
-
-
-SCORING = ("Each card with your flavour or shape: 1 point; both: 2 (gold tags). Cherry +1. "
-           "Closed −1 each, all three +3. Each heart you keep: +1.")
+        items = [h("li", None, _("Bots only: sit back and watch."))]
+    return h("section", {"class": "how", "aria-label": pgettext("itsmine", "Controls")},
+             h("h2", None, pgettext("itsmine", "Controls")), h("ul", None, *items))
 
 
 def scoring_box() -> Markup:
-    return h("section", {"class": "scoring", "aria-label": "Scoring"}, h("h2", None, "Scoring"), h("p", {"class": "fine"}, SCORING))
+    return h("section", {"class": "scoring", "aria-label": pgettext("itsmine", "Scoring")},
+             h("h2", None, pgettext("itsmine", "Scoring")),
+             h("p", {"class": "fine"}, _("Each card with your flavour or shape: 1 point; both: 2 (gold tags). Cherry +1. "
+                                        "Closed −1 each, all three +3. Each heart you keep: +1.")))
 
 
 def totals_box(round_no: int, rounds: int, history: list, totals: list, names: list[str]) -> Markup:
     """Which round this is, and each finished round's scores so far."""
-    return h("section", {"class": "totals", "aria-label": "Scores so far"},
-             h("h2", None, f"Round {round_no} of {rounds}"),
-             h("p", {"class": "fine"}, "Scores so far:" if history else "No round scored yet."),
+    return h("section", {"class": "totals", "aria-label": _("Scores so far")},
+             h("h2", None, _("Round {round} of {rounds}").format(round=round_no, rounds=rounds)),
+             h("p", {"class": "fine"}, _("Scores so far:") if history else _("No round scored yet.")),
              rounds_table(history, totals, names, final=False) if history else None)

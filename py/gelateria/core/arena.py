@@ -23,6 +23,7 @@ import math
 import time
 
 from gelateria.core.game import TURNS, get_game
+from gelateria.core.i18n import _
 from gelateria.core.rng import Rng
 from gelateria.core.session import Session, bot_seats, make_bot
 
@@ -168,7 +169,8 @@ def run(
     `progress(done, total)` is called as games finish."""
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
-        raise KeyError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}")
+        raise KeyError(_("{game} is for {low}–{high} players, not {count}").format(
+            game=_(game.title), low=game.min_players, high=game.max_players, count=len(seats)))
     for level in set(seats):
         make_bot(game, level)  # an unknown level fails before any game is played
     jobs_list = [(game_id, list(seats), seed, i, options) for i in range(games)]
@@ -194,8 +196,10 @@ def report_lines(summary: dict) -> list[str]:
     """The human-readable table printed before the JSON line."""
     game = get_game(summary["game"])
     lines = [
-        f"{game.title} arena: {summary['games']} games, {summary['players']} players, "
-        f"seats {','.join(summary['seats'])} rotated, seed {summary['seed']}, {summary['elapsed_s']} s",
+        _("{game} arena: {games} games, {players} players, seats {seats} rotated, seed {seed}, {seconds} s").format(
+            game=_(game.title), games=summary["games"], players=summary["players"], seats=",".join(summary["seats"]),
+            seed=summary["seed"], seconds=summary["elapsed_s"]),
+        # The table's column heads stay as they are: short technical names, in columns.
         f"{'level':8} {'seats':>5} {'wins':>8} {'win rate':>8}  {'95% CI':15} {'fair':>6}  "
         f"{'avg score':>9}  {'95% CI':15} {'ms/move':>8} {'ms/decision':>11} {'max ms':>7}",
     ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Protocol
 
+from gelateria.core.i18n import N_
 from gelateria.core.rng import Rng
 
 
@@ -33,9 +34,9 @@ def three_levels(easy: Callable[[], Bot], normal: Callable[[], Bot], search_modu
     from gelateria.core.game import BotLevel
 
     return {
-        "easy": BotLevel(easy, "Easy bot", "makes careless moves"),
-        "normal": BotLevel(normal, "Bot", "plays the best move it sees at a glance"),
-        "hard": BotLevel(searching(search_module), "Hard bot", "looks ahead, up to a second a move"),
+        "easy": BotLevel(easy, N_("Easy bot"), N_("makes careless moves")),
+        "normal": BotLevel(normal, N_("Bot"), N_("plays the best move it sees at a glance")),
+        "hard": BotLevel(searching(search_module), N_("Hard bot"), N_("looks ahead, up to a second a move")),
     }
 
 

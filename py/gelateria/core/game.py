@@ -22,6 +22,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from gelateria.core.i18n import _
+
 Move = Any  # JSON-able: dict / list / str / int
 State = Any
 
@@ -34,7 +36,7 @@ class IllegalMove(ValueError):
 @runtime_checkable
 class Game(Protocol):
     id: str  # url-safe short name: "gelati", "genial", "gelatinous", "itsmine"
-    title: str  # shown to players: "Genial Spezial"
+    title: str  # shown to players as _(title): "Genial Spezial" (marked N_ by the game)
     min_players: int
     max_players: int
 
@@ -189,7 +191,7 @@ class Rules:
                 return str(exc)
             except Exception:  # a value of the wrong shape: the sentence below says it
                 pass
-        return f"That is not a move of {self.title} in this position."
+        return _("That is not a move of {game} in this position.").format(game=_(self.title))
 
 
 _REGISTRY: dict[str, Game] = {}
@@ -235,6 +237,6 @@ def all_games() -> dict[str, Game]:
 def get_game(game_id: str) -> Game:
     games = _REGISTRY if game_id in _REGISTRY else all_games()
     if game_id not in games:
-        known = ", ".join(sorted(games)) or "none"
-        raise KeyError(f"No game called {game_id!r} (known: {known})")
+        known = ", ".join(sorted(games)) or "-"
+        raise KeyError(_("No game called {name} (known: {known})").format(name=repr(game_id), known=known))
     return games[game_id]

@@ -22,6 +22,8 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
+from gelateria.core.i18n import N_, _
+
 FORMAT_VERSION = 1  # the record's shape; bump when it changes incompatibly
 CODEC_VERSION = "1"  # the first character of every encoded link
 
@@ -36,7 +38,31 @@ SEAT_KINDS = ("human", "bot")
 
 
 class RecordError(ValueError):
-    """A record or link that cannot be used; the message is for the player."""
+    """A record or link that cannot be used; the message is for the player (in the
+    language shown when it was raised). `newer`: it came from a newer version of
+    Gelateria (storage says so whatever the language)."""
+
+    def __init__(self, message: str = "", newer: bool = False):
+        super().__init__(message)
+        self.newer = newer
+
+
+# What read_json reads, and its three ways of failing, as whole sentences (the subject
+# changes the sentence's shape in Japanese and Korean).
+UNREADABLE = {
+    "file": (N_("This saved game is not readable."),
+             N_("This saved game holds far more than any Gelateria game."),
+             N_("This saved game is not readable (it is damaged or was not written by Gelateria).")),
+    "link": (N_("This link is not readable."),
+             N_("This link holds far more than any Gelateria game."),
+             N_("This link is not readable (it is damaged or was not written by Gelateria).")),
+    "save": (N_("A saved game is not readable."),
+             N_("A saved game holds far more than any Gelateria game."),
+             N_("A saved game is not readable (it is damaged or was not written by Gelateria).")),
+    "prefs": (N_("The preferences are not readable."),
+              N_("The preferences hold far more than any Gelateria game."),
+              N_("The preferences are not readable (they are damaged or were not written by Gelateria).")),
+}
 
 
 @dataclass
@@ -97,18 +123,20 @@ def nesting_within(text: str, depth: int) -> bool:
     return not skeleton
 
 
-def read_json(text: object, what: str = "This saved game", max_chars: int = MAX_JSON_BYTES):
-    """Parse JSON from outside, bounded: too long or too deep is refused unread."""
+def read_json(text: object, what: str = "file", max_chars: int = MAX_JSON_BYTES):
+    """Parse JSON from outside, bounded: too long or too deep is refused unread.
+    `what`: a key of UNREADABLE ("file", "link", "save", "prefs")."""
+    unreadable, too_big, damaged = UNREADABLE.get(what, UNREADABLE["file"])
     if not isinstance(text, str):
-        raise RecordError(f"{what} is not readable.")
+        raise RecordError(_(unreadable))
     if len(text) > max_chars:
-        raise RecordError(f"{what} holds far more than any Gelateria game.")
+        raise RecordError(_(too_big))
     if not nesting_within(text, MAX_DEPTH):
-        raise RecordError(f"{what} is not readable (it is damaged or was not written by Gelateria).")
+        raise RecordError(_(damaged))
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise RecordError(f"{what} is not readable (it is damaged or was not written by Gelateria).") from exc
+        raise RecordError(_(damaged)) from exc
 
 
 def clean_text(value: object, limit: int) -> str:
@@ -164,54 +192,53 @@ def _is_json_scalar_tree(value, depth: int = 0) -> bool:
 def from_dict(d: object) -> Record:
     """Validate the shape of a decoded record (not the legality of its moves)."""
     if not isinstance(d, dict):
-        raise RecordError("This is not a Gelateria game.")
+        raise RecordError(_("This is not a Gelateria game."))
     game = d.get("g")
     if not isinstance(game, str) or not game.isidentifier() or len(game) > 20:
-        raise RecordError("This link does not say which game it is for.")
+        raise RecordError(_("This link does not say which game it is for."))
     rules = rules_for(game)
     version = d.get("v")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("This link has no format version.")
+        raise RecordError(_("This link has no format version."))
     if version > FORMAT_VERSION:
         raise RecordError(
-            "This link was made by a newer version of Gelateria. Reload the page to update, then open it again."
-        )
+            _("This link was made by a newer version of Gelateria. Reload the page to update, then open it again."),
+            newer=True)
     if version < 1:
-        raise RecordError("This link has an unknown format version.")
+        raise RecordError(_("This link has an unknown format version."))
     seats_raw = d.get("s")
     if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= MAX_SEATS:
-        raise RecordError("This link has no valid list of players.")
+        raise RecordError(_("This link has no valid list of players."))
     if not rules.min_players <= len(seats_raw) <= rules.max_players:
-        raise RecordError(
-            f"{rules.title} is for {rules.min_players}–{rules.max_players} players; this link has {len(seats_raw)}."
-        )
+        raise RecordError(_("{game} is for {low}–{high} players; this link has {count}.").format(
+            game=_(rules.title), low=rules.min_players, high=rules.max_players, count=len(seats_raw)))
     levels = _bot_levels(rules)
     seats = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict) or s.get("k") not in SEAT_KINDS:
-            raise RecordError(f"Player {i + 1} in this link is neither a human nor a bot.")
+            raise RecordError(_("Player {number} in this link is neither a human nor a bot.").format(number=i + 1))
         level = s.get("l", "") if s["k"] == "bot" else ""
         if s["k"] == "bot" and (not isinstance(level, str) or level not in levels):
             raise RecordError(
-                f"Player {i + 1} in this link is a kind of bot this version of Gelateria does not have. "
-                "Reload the page to update, then open it again."
-            )
-        seats.append(Seat(s["k"], clean_name(s.get("n"), f"Player {i + 1}"), level))
+                _("Player {number} in this link is a kind of bot this version of Gelateria does not have. "
+                  "Reload the page to update, then open it again.").format(number=i + 1), newer=True)
+        seats.append(Seat(s["k"], clean_name(s.get("n"), _("Player {number}").format(number=i + 1)), level))
     seed = d.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RecordError("This link has no valid seed.")
+        raise RecordError(_("This link has no valid seed."))
     options = d.get("o", {})
     if not isinstance(options, dict) or not _is_json_scalar_tree(options):
-        raise RecordError("This link has unreadable game options.")
+        raise RecordError(_("This link has unreadable game options."))
     for key, value in options.items():
         known = rules.options.get(key)
         if known is None or not any(type(value) is type(v) and value == v for v in known):
-            raise RecordError(f"This link has a setting {rules.title} does not have in this version.")
+            raise RecordError(_("This link has a setting {game} does not have in this version.").format(game=_(rules.title)))
     moves = d.get("m", [])
     if not isinstance(moves, list):
-        raise RecordError("This link has an unreadable list of moves.")
+        raise RecordError(_("This link has an unreadable list of moves."))
     if len(moves) > min(MAX_MOVES, rules.max_moves):
-        raise RecordError(f"This link has {len(moves)} moves: far more than a game of {rules.title} can have.")
+        raise RecordError(_("This link has {count} moves: far more than a game of {game} can have.").format(
+            count=len(moves), game=_(rules.title)))
     for i, pm in enumerate(moves):
         if (
             not isinstance(pm, list)
@@ -221,7 +248,7 @@ def from_dict(d: object) -> Record:
             or not 0 <= pm[0] < len(seats)
             or not _is_json_scalar_tree(pm[1])
         ):
-            raise RecordError(f"Move {i + 1} in this link is unreadable.")
+            raise RecordError(_("Move {number} in this link is unreadable.").format(number=i + 1))
     return Record(game, seats, seed, options, moves, version)
 
 
@@ -231,7 +258,8 @@ def rules_for(game_id: str):
     try:
         return get_game(game_id)
     except KeyError as exc:
-        raise RecordError(f"This link is for a game this box does not have ({clean_text(game_id, 20)}).") from exc
+        raise RecordError(_("This link is for a game this box does not have ({name}).").format(
+            name=clean_text(game_id, 20))) from exc
 
 
 def _bot_levels(rules) -> set[str]:
@@ -243,7 +271,7 @@ def to_json(record: Record) -> str:
 
 
 def from_json(text: str) -> Record:
-    return from_dict(read_json(text, "This saved game"))
+    return from_dict(read_json(text, "file"))
 
 
 def encode(record: Record) -> str:
@@ -256,33 +284,32 @@ def encode(record: Record) -> str:
 def decode(text: object) -> Record:
     """Decode link text into a validated Record, or raise RecordError."""
     if not isinstance(text, str) or not text:
-        raise RecordError("This link is empty.")
+        raise RecordError(_("This link is empty."))
     if len(text) > MAX_LINK_CHARS:
-        raise RecordError("This link is far too long to be a Gelateria game.")
+        raise RecordError(_("This link is far too long to be a Gelateria game."))
     version, body = text[0], text[1:]
     if version != CODEC_VERSION:
         if version.isdigit():
-            raise RecordError(
-                "This link comes from a different version of Gelateria and cannot be opened here."
-            )
-        raise RecordError("This is not a Gelateria link.")
+            raise RecordError(_("This link comes from a different version of Gelateria and cannot be opened here."),
+                              newer=version > CODEC_VERSION)
+        raise RecordError(_("This is not a Gelateria link."))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as exc:
-        raise RecordError("This link is damaged (it may have been cut short when it was copied).") from exc
+        raise RecordError(_("This link is damaged (it may have been cut short when it was copied).")) from exc
     try:
         inflater = zlib.decompressobj(-15)
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:
-            raise RecordError("This link holds far more than any Gelateria game.")
+            raise RecordError(_("This link holds far more than any Gelateria game."))
         if not inflater.eof:
-            raise RecordError("This link is damaged (it may have been cut short when it was copied).")
+            raise RecordError(_("This link is damaged (it may have been cut short when it was copied)."))
         text = raw.decode("utf-8")
     except RecordError:
         raise
     except (zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise RecordError("This link is damaged (it may have been cut short when it was copied).") from exc
-    return from_dict(read_json(text, "This link"))
+        raise RecordError(_("This link is damaged (it may have been cut short when it was copied).")) from exc
+    return from_dict(read_json(text, "link"))
 
 
 def replay(record: Record, upto: int | None = None):

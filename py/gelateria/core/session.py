@@ -44,7 +44,8 @@ class Event:
 def make_bot(game: Game, level: str):
     levels = game.type.levels()
     if level not in levels:
-        raise KeyError(f"{game.title} has no bot level {level!r} (levels: {', '.join(sorted(levels))})")
+        raise KeyError(_("{game} has no bot level {level} (levels: {levels})").format(
+            game=_(game.title), level=repr(level), levels=", ".join(sorted(levels))))
     return levels[level].factory()
 
 
@@ -96,19 +97,22 @@ class Session:
         game = rules_for(record.game)
         n = len(record.seats)
         if not game.min_players <= n <= game.max_players:
-            raise RecordError(f"{game.title} is for {game.min_players}–{game.max_players} players; this link has {n}.")
+            raise RecordError(_("{game} is for {low}–{high} players; this link has {count}.").format(
+                game=_(game.title), low=game.min_players, high=game.max_players, count=n))
         try:
             session = cls(game, record.seats, record.seed, record.options, defaults=False)
         except (ValueError, TypeError, KeyError) as exc:
-            raise RecordError(f"This link's game settings are not valid for {game.title}.") from exc
+            raise RecordError(_("This link's game settings are not valid for {game}.").format(game=_(game.title))) from exc
         moves = record.moves if upto is None else record.moves[:upto]
         for i, (player, move) in enumerate(moves):
             try:
                 session.submit(player, move)
             except IllegalMove as exc:
-                raise RecordError(f"Move {i + 1} in this link is not allowed: {exc}") from exc
+                raise RecordError(_("Move {number} in this link is not allowed: {reason}").format(
+                    number=i + 1, reason=exc)) from exc
             except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-                raise RecordError(f"Move {i + 1} in this link is not a move of {game.title}.") from exc
+                raise RecordError(_("Move {number} in this link is not a move of {game}.").format(
+                    number=i + 1, game=_(game.title))) from exc
         return session
 
     # --- the game so far -----------------------------------------------------------

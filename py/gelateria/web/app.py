@@ -10,6 +10,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from gelateria.core import i18n
+from gelateria.core.i18n import _
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
@@ -256,10 +257,11 @@ class App:
             "section", {"class": "page", "data-screen": "error"},
             top_bar(),
             h("article", {"class": "page-body notice", "role": "alert"},
-              h("h1", None, "Something went wrong"),
-              h("p", None, "This screen hit an error. Your saved games are safe. Go back to the games and try again."),
-              h("pre", {"class": "error-detail"}, detail.strip().splitlines()[-1]),
-              h("p", None, h("a", {"class": "button", "href": "#/"}, "Back to the games"))))
+              h("h1", None, _("Something went wrong")),
+              h("p", None, _("This screen hit an error. Your saved games are safe. Go back to the games and try again.")),
+              h("pre", {"class": "error-detail", "lang": "en"}, detail.strip().splitlines()[-1]),
+              h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))))
+        document.title = _("Something went wrong — Gelateria")
 
     def _flush(self) -> None:
         if self.screen is not None:

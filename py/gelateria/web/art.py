@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gelateria.core import hexgrid
+from gelateria.core.i18n import _
 from gelateria.web.markup import Markup, join, points, svg
 
 
@@ -23,7 +24,7 @@ def gelati() -> Markup:
         parts.append(svg("path", d=f"M{x - 6:.1f} {y + 1:.1f} L{x:.1f} {y + 12:.1f} L{x + 6:.1f} {y + 1:.1f} Z",
                          fill="#e8b56d", stroke="#a8723a", stroke_width=1))
         parts.append(svg("circle", cx=round(x, 1), cy=round(y - 3, 1), r=6.5, fill=colour, stroke="#5b3b2b", stroke_width=1))
-    return _picture(*parts, label="Hexagonal ice-cream tiles")
+    return _picture(*parts, label=_("Hexagonal ice-cream tiles"))
 
 
 def genial() -> Markup:
@@ -37,7 +38,7 @@ def genial() -> Markup:
     tx, ty = hexgrid.to_pixel((1, 1), 12)
     parts.append(svg("rect", x=round(tx + 43, 1), y=round(ty + 8, 1), width=10, height=20, rx=2, fill="#d8d2c4", stroke="#6b6255"))
     parts.append(svg("circle", cx=round(tx + 48, 1), cy=round(ty + 8, 1), r=6, fill="#2f7fd1", stroke="#fff", stroke_width=1.5))
-    return _picture(*parts, label="Double-hex tiles and a tower")
+    return _picture(*parts, label=_("Double-hex tiles and a tower"))
 
 
 def _die(x: float, y: float, size: float, pips: int, fill: str = "#e9fbe9") -> Markup:
@@ -52,7 +53,7 @@ def _die(x: float, y: float, size: float, pips: int, fill: str = "#e9fbe9") -> M
 def gelatinous() -> Markup:
     parts = [_die(34 + (i % 2) * 20, 18 + (i // 2) * 20, 19, 3) for i in range(4)]
     parts += [_die(10, 56, 18, 1, "#fff"), _die(88, 54, 18, 6, "#fff")]
-    return _picture(*parts, label="Dice stacking into a cube")
+    return _picture(*parts, label=_("Dice stacking into a cube"))
 
 
 def itsmine() -> Markup:
@@ -66,7 +67,7 @@ def itsmine() -> Markup:
                          transform=f"rotate({-12 + i * 8} {x + 17} {62})"))
     parts.append(svg("path", d="M92 66 C92 60 100 58 102 64 C104 58 112 60 112 66 C112 72 102 78 102 80 C102 78 92 72 92 66 Z",
                      fill="#e63b5a", stroke="#8f1d2e", stroke_width=1.5))
-    return _picture(*parts, label="Fanned ice-cream cards and a heart token")
+    return _picture(*parts, label=_("Fanned ice-cream cards and a heart token"))
 
 
 PICTURES = {"gelati": gelati, "genial": genial, "gelatinous": gelatinous, "itsmine": itsmine}
@@ -77,4 +78,4 @@ def picture(game_id: str) -> Markup:
     draw = PICTURES.get(game_id)
     if draw is not None:
         return draw()
-    return _picture(svg("circle", cx=60, cy=45, r=28, fill="#f3e1ea"), label="A game")
+    return _picture(svg("circle", cx=60, cy=45, r=28, fill="#f3e1ea"), label=_("A game"))

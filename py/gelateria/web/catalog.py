@@ -1,24 +1,49 @@
 """What the home screen says about each game, derived from the registered games'
-declared types (core.game.GameType): adding a game never edits a list here."""
+declared types (core.game.GameType): adding a game never edits a list here.
+
+An entry keeps the games' own English (marked N_ where each game declares it) and
+says it in the language shown each time it is read: the language can change at any
+moment, so no translated word is ever kept here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from gelateria.core.game import all_games
+from gelateria.core.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
 class Entry:
     id: str
-    title: str
-    players: str
-    minutes: str
-    pitch: str
+    name: str  # the game's title in English, as declared (a msgid)
+    min_players: int
+    max_players: int
+    minutes_text: str  # "30 min", as declared (a msgid)
+    pitch_text: str
     accent: str  # CSS colour of the card
 
+    @property
+    def title(self) -> str:
+        return _(self.name)
 
-_ENTRIES: dict[str, Entry] = {}  # game id -> entry, made once per registered game
+    @property
+    def players(self) -> str:
+        if self.min_players == self.max_players:
+            return ngettext("{count} player", "{count} players", self.max_players).format(count=self.max_players)
+        return _("{low}–{high} players").format(low=self.min_players, high=self.max_players)
+
+    @property
+    def minutes(self) -> str:
+        return _(self.minutes_text) if self.minutes_text else ""
+
+    @property
+    def pitch(self) -> str:
+        return _(self.pitch_text) if self.pitch_text else ""
+
+
+_ENTRIES: dict[str, Entry] = {}  # game id -> entry, made once per registered game (language-free)
 
 
 def catalog() -> list[Entry]:
@@ -26,7 +51,7 @@ def catalog() -> list[Entry]:
     games = sorted(all_games().values(), key=lambda game: game.type.order)
     for game in games:
         if game.id not in _ENTRIES:
-            _ENTRIES[game.id] = Entry(game.id, game.title, f"{game.min_players}–{game.max_players} players",
+            _ENTRIES[game.id] = Entry(game.id, game.title, game.min_players, game.max_players,
                                       game.type.minutes, game.type.pitch, game.type.accent)
     return [_ENTRIES[game.id] for game in games]
 

@@ -7,17 +7,25 @@ TableScreen inherits; a game's view supplies `board`, `side` and `summary`.
 from __future__ import annotations
 
 from gelateria.core.game import TURNS
+from gelateria.core.i18n import N_, _, number, pgettext
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import top_bar
-from gelateria.web.storage import BLOCKED, FULL
+from gelateria.web.storage import BLOCKED, FULL, headline
 
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
-SAVE_TROUBLE = {
-    FULL: "This game is not being saved: this browser's storage is full.",
-    BLOCKED: "This browser does not let Gelateria save games here (private browsing or blocked storage), "
-             "so this game lasts only while the page is open.",
+SAVE_TROUBLE = {  # said with _() where shown
+    FULL: N_("This game is not being saved: this browser's storage is full."),
+    BLOCKED: N_("This browser does not let Gelateria save games here (private browsing or blocked storage), "
+                "so this game lasts only while the page is open."),
 }
+
+
+def pace_name(pace: str) -> str:
+    """A bot speed as its chip says it."""
+    names = {"slow": pgettext("bot speed", "Slow"), "normal": pgettext("bot speed", "Normal"),
+             "fast": pgettext("bot speed", "Fast"), "instant": pgettext("bot speed", "Instant")}
+    return names.get(pace, pace)
 
 
 def think_stats(times: list[float]) -> str | None:
@@ -78,7 +86,12 @@ class TableChrome:
         """The ' · Hard bot' after a bot seat's name: its level, as the new-game panel calls it."""
         if not self.is_bot(player):
             return None
-        return h("small", {"class": "bot-tag"}, " · " + self.level_label(self.seats[player].level))
+        return h("small", {"class": "bot-tag"}, _(" · {level}").format(level=self.level_label(self.seats[player].level)))
+
+    @property
+    def title(self) -> str:
+        """document.title."""
+        return _("{game} — Gelateria").format(game=self.entry.title)
 
     def render(self) -> Markup:
         if self.phase == "setup":
@@ -101,7 +114,7 @@ class TableChrome:
                  self.status_line(), self.strip(),
                  h("button", {"type": "button", "class": "secondary more-button", "data-action": "sheet",
                               "aria-expanded": "true" if self.sheet_open else "false", "aria-controls": "more-sheet"},
-                   "More"))
+                   pgettext("phone sheet", "More")))
 
     def more_sheet(self) -> Markup:
         """Details, controls and the log: a column on wide screens, a sheet that floats
@@ -109,7 +122,7 @@ class TableChrome:
         return h("div", {"class": "more-sheet" + (" open" if self.sheet_open else ""), "id": "more-sheet",
                          "data-sheet": "open" if self.sheet_open else "closed"},
                  h("p", {"class": "sheet-head"},
-                   h("button", {"type": "button", "class": "secondary", "data-action": "sheet"}, "Close")),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "sheet"}, _("Close"))),
                  self.details(), self.controls(), self.log_panel())
 
     def since_last_turn(self) -> Markup | None:
@@ -124,26 +137,26 @@ class TableChrome:
         while since > 0 and moves[since - 1][0] != me:
             since -= 1
         lines = self.log[1 + since:]
-        return h("section", {"class": "since-last", "aria-label": "Since your last turn", "data-since": len(lines)},
-                 h("h2", None, "Since your last turn" if since else "Before your first turn"),
-                 h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, "Nothing yet."))
+        return h("section", {"class": "since-last", "aria-label": _("Since your last turn"), "data-since": len(lines)},
+                 h("h2", None, _("Since your last turn") if since else _("Before your first turn")),
+                 h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))
 
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab
         moved this game on, or this game is not being saved."""
         if self.stale:
             return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-stale": ""},
-                     h("p", None, "This game was moved on in another tab or window, so this page is out of date. "
-                                  "Nothing here was saved over it."),
-                     h("button", {"type": "button", "data-action": "load-newest"}, "Continue from the newest position"))
+                     h("p", None, _("This game was moved on in another tab or window, so this page is out of date. "
+                                    "Nothing here was saved over it.")),
+                     h("button", {"type": "button", "data-action": "load-newest"}, _("Continue from the newest position")))
         if not self.save_trouble:
             return None
         return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": self.save_trouble},
-                 h("p", None, SAVE_TROUBLE[self.save_trouble],
-                   " The game goes on here; to keep it, copy its link or download it."),
-                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, "Copy link to this game"),
+                 h("p", None, _(SAVE_TROUBLE[self.save_trouble]), " ",
+                   _("The game goes on here; to keep it, copy its link or download it.")),
+                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy link to this game")),
                  " ",
-                 h("button", {"type": "button", "class": "secondary", "data-action": "download"}, "Download this game"))
+                 h("button", {"type": "button", "class": "secondary", "data-action": "download"}, _("Download this game")))
 
     def notice(self) -> Markup:
         """A message floats over the top of the board, under the strip: it never pushes
@@ -160,9 +173,9 @@ class TableChrome:
         if not acting:
             return Markup("")
         name = self.names()[acting[0]]
-        text = "Your turn" if acting[0] == self.viewer() and len(self.humans()) == 1 else f"{name}'s turn"
+        text = _("Your turn") if acting[0] == self.viewer() and len(self.humans()) == 1 else _("{player}'s turn").format(player=name)
         if self.is_bot(acting[0]):
-            text = f"{name} is thinking…"
+            text = _("{player} is thinking…").format(player=name)
         return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0]}, text)
 
     def controls(self) -> Markup:
@@ -171,29 +184,29 @@ class TableChrome:
         buttons = self.pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
         undo = None
         if self.confirm_undo and self.undo_target() is not None:
-            undo = h("span", {"class": "confirm", "role": "group", "aria-label": "Confirm undo"},
-                     "Undo the last move for everyone? ",
-                     h("button", {"type": "button", "data-action": "undo"}, "Yes, undo"), " ",
-                     h("button", {"type": "button", "class": "secondary", "data-action": "undo-cancel"}, "No"))
+            undo = h("span", {"class": "confirm", "role": "group", "aria-label": _("Confirm undo")},
+                     _("Undo the last move for everyone?"), " ",
+                     h("button", {"type": "button", "data-action": "undo"}, _("Yes, undo")), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "undo-cancel"}, _("No")))
         elif self.game.type.can_undo():
             undo = h("button", {"type": "button", "class": "secondary", "data-action": "undo",
-                                "disabled": self.undo_target() is None, "aria-keyshortcuts": "u"}, "Undo")
+                                "disabled": self.undo_target() is None, "aria-keyshortcuts": "u"}, _("Undo"))
         return h("div", {"class": "controls"},
-                 h("div", {"class": "pace", "role": "group", "aria-label": "Bot speed"},
-                   h("span", None, "Bot speed"), *buttons) if buttons else None,
+                 h("div", {"class": "pace", "role": "group", "aria-label": _("Bot speed")},
+                   h("span", None, _("Bot speed")), *buttons) if buttons else None,
                  h("p", {"class": "control-row"},
                    undo,
                    h("button", {"type": "button", "class": "secondary", "data-action": "share",
-                                "aria-expanded": "true" if self.sharing else "false"}, "Share"),
-                   h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Replay"),
-                   h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "New game"),
-                   h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, "Rules")),
+                                "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
+                   h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, _("Rules"))),
                  self.share_panel() if self.sharing else None)
 
     @staticmethod
     def pace_chips(chosen: str) -> list[Markup]:
         return [h("button", {"type": "button", "class": "chip" + (" on" if p == chosen else ""), "data-action": "pace",
-                             "data-pace": p, "aria-pressed": "true" if p == chosen else "false"}, p.title())
+                             "data-pace": p, "aria-pressed": "true" if p == chosen else "false"}, pace_name(p))
                 for p in PACES]
 
     def bot_speed_chips(self) -> bool:
@@ -203,17 +216,18 @@ class TableChrome:
 
     def share_panel(self) -> Markup:
         links = self.links()
-        rows = [("deal", "Same deal", "The same seats and deal, from the start: can they beat your score?"),
-                ("game", "This game", "The game so far: they see this position and can play on, then send a new link back."),
-                ("replay", "Replay", "Watch the whole game move by move.")]
+        rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?")),
+                ("game", _("This game"), _("The game so far: they see this position and can play on, then send a new link back.")),
+                ("replay", _("Replay"), _("Watch the whole game move by move."))]
         return h("div", {"class": "share-panel", "data-share": ""},
                  h("p", {"class": "share-warning"},
-                   "A link carries the whole game, hidden tiles and cards included: share it with friends, not opponents you don't trust."),
+                   _("A link carries the whole game, hidden tiles and cards included: share it with friends, "
+                     "not opponents you don't trust.")),
                  *[h("div", {"class": "share-row"},
                      h("label", {"for": f"link-{kind}"}, title),
                      h("input", {"id": f"link-{kind}", "readonly": True, "value": links[kind], "data-link": kind,
                                  "aria-describedby": f"link-{kind}-help"}),
-                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, "Copy"),
+                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")),
                      h("small", {"id": f"link-{kind}-help"}, help_text))
                    for kind, title, help_text in rows])
 
@@ -227,23 +241,25 @@ class TableChrome:
 
         return h("div", {"class": "controls replay-controls", "data-replay": self.replay_index},
                  h("p", {"class": "replay-position", "aria-live": "polite"},
-                   f"Replay: move {self.replay_index} of {last}"),
-                 h("p", {"class": "control-row", "role": "group", "aria-label": "Replay controls"},
-                   button("replay-first", "First move", "first", self.replay_index == 0),
-                   button("replay-prev", "Previous move", "prev", self.replay_index == 0),
-                   button("replay-play", "Pause" if playing else "Play", "pause" if playing else "play"),
-                   button("replay-next", "Next move", "next", self.replay_index == last),
-                   button("replay-last", "Last move", "last", self.replay_index == last)),
+                   _("Replay: move {number} of {count}").format(number=self.replay_index, count=last)),
+                 h("p", {"class": "control-row", "role": "group", "aria-label": _("Replay controls")},
+                   button("replay-first", _("First move"), "first", self.replay_index == 0),
+                   button("replay-prev", _("Previous move"), "prev", self.replay_index == 0),
+                   button("replay-play", pgettext("replay", "Pause") if playing else pgettext("replay", "Play"),
+                          "pause" if playing else "play"),
+                   button("replay-next", _("Next move"), "next", self.replay_index == last),
+                   button("replay-last", _("Last move"), "last", self.replay_index == last)),
                  h("p", {"class": "control-row"},
                    self.replay_exit(),
-                   h("small", None, "Arrow keys step; Space plays and pauses.")))
+                   h("small", None, _("Arrow keys step; Space plays and pauses."))))
 
     def replay_exit(self) -> Markup:
         if self.session.is_over():
-            return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the result")
+            return h("button", {"type": "button", "data-action": "replay-leave"}, _("Back to the result"))
         if self.watch_only:  # a replay link: the game's secrets stay secret, so no seat to go back to
-            return h("a", {"class": "button", "href": f"#/{self.game_id}"}, f"Start your own game of {self.entry.title}")
-        return h("button", {"type": "button", "data-action": "replay-leave"}, "Back to the game")
+            return h("a", {"class": "button", "href": f"#/{self.game_id}"},
+                     _("Start your own game of {game}").format(game=self.entry.title))
+        return h("button", {"type": "button", "data-action": "replay-leave"}, _("Back to the game"))
 
     def log_panel(self) -> Markup:
         if self.phase == "replay":
@@ -254,41 +270,37 @@ class TableChrome:
                        h("button", {"type": "button", "class": "log-jump", "data-action": "replay-jump", "data-index": i + 1},
                          line))
                      for i, line in enumerate(self.log[1 + first: 1 + first + LOG_SHOWN], start=first)]
-            return h("section", {"class": "log", "aria-label": "Moves"},
-                     h("h2", None, "Moves"), h("ol", {"data-log": "", "class": "replay-log"}, *items))
+            return h("section", {"class": "log", "aria-label": _("Moves")},
+                     h("h2", None, _("Moves")), h("ol", {"data-log": "", "class": "replay-log"}, *items))
         items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]
-        return h("section", {"class": "log", "aria-label": "What happened"},
-                 h("h2", None, "What happened"), h("ol", {"data-log": ""}, *items))
+        return h("section", {"class": "log", "aria-label": _("What happened")},
+                 h("h2", None, _("What happened")), h("ol", {"data-log": ""}, *items))
 
     def overlay(self) -> Markup:
         if self.phase == "over":
             if self.end_dismissed:
-                return h("p", {"class": "end-bar"}, "Game over. ",
-                         h("button", {"type": "button", "data-action": "show-end"}, "Show the result"))
+                return h("p", {"class": "end-bar"}, _("Game over."), " ",
+                         h("button", {"type": "button", "data-action": "show-end"}, _("Show the result")))
             return self.end_screen()
         acting = self.game.to_act(self.state) if self.phase == "play" else []
         if acting and self.needs_handover(acting[0]):
             name = self.names()[acting[0]]
-            return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": f"Pass to {name}",
-                             "data-handover": acting[0]},
+            return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true",
+                             "aria-label": _("Pass to {player}").format(player=name), "data-handover": acting[0]},
                      h("div", {"class": "overlay-card"},
-                       h("h2", None, f"Pass the device to {name}"),
-                       h("p", None, "Everyone else, look away: the next screen shows secret tiles and cards."),
+                       h("h2", None, _("Pass the device to {player}").format(player=name)),
+                       h("p", None, _("Everyone else, look away: the next screen shows secret tiles and cards.")),
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
-                         f"I'm {name}: show my turn"),
-                       h("p", {"class": "handover-link"}, f"Playing on different devices? Send {name} the link to this game: ",
+                         _("I'm {player}: show my turn").format(player=name)),
+                       h("p", {"class": "handover-link"},
+                         _("Playing on different devices? Send {player} the link to this game:").format(player=name), " ",
                          h("button", {"type": "button", "class": "secondary", "data-action": "copy-link", "data-kind": "game"},
-                           "Copy link to this game"))))
+                           _("Copy link to this game")))))
         return Markup("")
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line."""
-        names = self.names()
-        if not winners:
-            return "Nobody wins this time."
-        if len(winners) == 1:
-            return f"{names[winners[0]]} wins!"
-        return " and ".join(names[w] for w in winners) + " share the win!"
+        return headline(self.names(), winners)
 
     def outcome(self) -> str:
         """A word for how the game ended (data-outcome on the end screen, for tests)."""
@@ -296,17 +308,17 @@ class TableChrome:
 
     def end_screen(self) -> Markup:
         winners = self.game.winners(self.state)
-        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": "Game over", "data-end": "",
+        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Game over"), "data-end": "",
                          "data-outcome": self.outcome()},
                  h("div", {"class": "overlay-card end-card"},
                    h("h2", None, self.headline(winners)),
                    self.score_table(winners),
                    self.summary(),
                    h("p", {"class": "end-buttons"},
-                     h("button", {"type": "button", "data-action": "same-seats"}, "Same seats, new deal"), " ",
-                     h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, "Play again"), " ",
-                     h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, "Watch the replay"), " ",
-                     h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, "Look at the board"))))
+                     h("button", {"type": "button", "data-action": "same-seats"}, _("Same seats, new deal")), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("Play again")), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Watch the replay")), " ",
+                     h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, _("Look at the board")))))
 
     def score_table(self, winners: list[int]) -> Markup:
         """Final scores, winners first (a game whose summary() says more may drop it)."""
@@ -317,7 +329,8 @@ class TableChrome:
         rows = [h("tr", {"class": "winner" if p in winners else None},
                   h("th", {"scope": "row"}, names[p]), h("td", None, self.score_text(p, scores[p])))
                 for p in order]
-        return h("table", {"class": "final-scores"}, h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "Score"))),
+        return h("table", {"class": "final-scores"},
+                 h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("Score")))),
                  h("tbody", None, *rows))
 
     def higher_is_better(self) -> bool:
@@ -331,5 +344,5 @@ class TableChrome:
         return self.format_score(score) if self.has_score(player) else "—"
 
     def format_score(self, score) -> str:
-        return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+        return str(int(score)) if float(score).is_integer() else number(score, 1)
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 
+from gelateria.core.i18n import _
 from gelateria.core.record import Record, RecordError, decode, encode
 from gelateria.core.rng import new_seed
 from gelateria.core.session import Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import SAVE_TROUBLE
-from gelateria.web.storage import STALE
+from gelateria.web.storage import STALE, UNREPLAYABLE
 
 LINK_KINDS = ("deal", "game", "replay")
 SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
@@ -35,7 +36,7 @@ class SavedTable:
             if kind == "resume":
                 saved = self.saved_here(arg)
                 if saved is None:
-                    self.message = "That saved game is no longer on this device. Start a new one below."
+                    self.message = _("That saved game is no longer on this device. Start a new one below.")
                     return
                 self.load(saved.record, save_id=saved.save_id)
             elif kind == "play" and len(rest) == 3:
@@ -44,13 +45,14 @@ class SavedTable:
                 record = decode(arg)
                 if record.game != self.game_id:
                     other = entry(record.game)
-                    raise RecordError(f"This link is for another game ({other.title if other else record.game}), not {self.entry.title}.")
+                    raise RecordError(_("This link is for another game ({other}), not {game}.").format(
+                        other=other.title if other else record.game, game=self.entry.title))
                 self.open_link(kind, record)
             else:
-                self.message = "That address does not lead to a game. Start a new one below."
+                self.message = _("That address does not lead to a game. Start a new one below.")
         except RecordError as exc:
             self.phase = "setup"
-            self.message = f"This link could not be opened: {exc}"
+            self.message = _("This link could not be opened: {reason}").format(reason=exc)
 
     def open_address(self, save_id: str, link: str) -> None:
         """This device's save of that id, or the game in the address, whichever is further
@@ -65,7 +67,7 @@ class SavedTable:
                 raise
             record = saved.record  # a cut address: this device still has the game
         if record.game != self.game_id:
-            raise RecordError(f"This link is for another game, not {self.entry.title}.")
+            raise RecordError(_("This link is for another game, not {game}.").format(game=self.entry.title))
         if saved is not None and continues(saved.record, record):
             self.load(saved.record, save_id=saved.save_id)
         elif saved is not None and continues(record, saved.record):
@@ -77,8 +79,8 @@ class SavedTable:
             reuse = SAVE_ID.fullmatch(save_id) and self.app.saves.get(save_id) is None
             self.open_link("game", record, save_id=save_id if reuse else "")
             if saved is not None:
-                self.message = ("This address holds a different turn of a game saved on this device: it opened as "
-                                "a game of its own, and your saved one is still under Continue.")
+                self.message = _("This address holds a different turn of a game saved on this device: it opened as "
+                                 "a game of its own, and your saved one is still under Continue.")
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
@@ -90,8 +92,8 @@ class SavedTable:
     def open_link(self, kind: str, record: Record, save_id: str = "") -> None:
         if kind == "deal":
             self.seats, self.seed, self.options = list(record.seats), record.seed, dict(record.options)
-            self.message = ("A deal shared with you: the same seats, options and deal as your friend's game. "
-                            "Change the names if you like, then start.")
+            self.message = _("A deal shared with you: the same seats, options and deal as your friend's game. "
+                             "Change the names if you like, then start.")
             return
         self.load(record, save_id=save_id)
         if kind == "replay":
@@ -104,8 +106,8 @@ class SavedTable:
         self.autosave()  # saved at once: a reload before the first move finds it
         acting = self.session.to_act()
         if acting:
-            self.message = (f"Game opened from a link: {self.names()[acting[0]]} moves next. "
-                            "Make your move, then send the new link on.")
+            self.message = _("Game opened from a link: {player} moves next. "
+                             "Make your move, then send the new link on.").format(player=self.names()[acting[0]])
 
     def load(self, record: Record, save_id: str) -> None:
         """Continue a recorded game at its last move (raises RecordError if it cannot)."""
@@ -135,7 +137,9 @@ class SavedTable:
         if not self.save_id or self.session is None or self.stale or self.watch_only:
             return
         over = self.session.is_over()
-        result = self.app.saves.save(self.save_id, self.record, over=over, summary=self.save_summary(over))
+        scores = [score if self.has_score(p) else None for p, score in enumerate(self.game.scores(self.state))]
+        result = self.app.saves.save(self.save_id, self.record, over=over, summary=self.save_summary(over),
+                                     scores=scores, winners=list(self.game.winners(self.state)) if over else None)
         if result == STALE:
             self.went_stale()
             return
@@ -153,9 +157,11 @@ class SavedTable:
 
     def save_summary(self, over: bool) -> str:
         """One line for the home screen's lists: the scores, and who won once it is over."""
-        scores = " · ".join(f"{name} {self.score_text(p, score)}"
-                            for p, (name, score) in enumerate(zip(self.names(), self.game.scores(self.state))))
-        return f"{self.headline(self.game.winners(self.state))} {scores}" if over else scores
+        scores = _(" · ").join(_("{player} {score}").format(player=name, score=self.score_text(p, score))
+                               for p, (name, score) in enumerate(zip(self.names(), self.game.scores(self.state))))
+        if not over:
+            return scores
+        return _("{headline} {scores}").format(headline=self.headline(self.game.winners(self.state)), scores=scores)
 
     def went_stale(self) -> None:
         """Another tab or window saved newer moves of this game: stop, and offer them."""
@@ -172,14 +178,14 @@ class SavedTable:
         saved = self.saved_here(self.save_id)
         try:
             if saved is None:
-                raise RecordError("it could not be read")
+                raise RecordError("gone")
             self.load(saved.record, save_id=saved.save_id)  # (begin() clears stale)
-            self.message = "You are on the newest position of this game."
+            self.message = _("You are on the newest position of this game.")
         except RecordError:
             # Set aside (never deleted), and this page's game is saved in its place.
-            self.app.saves.set_aside_save(self.save_id, "the newer copy of a game could not be replayed")
+            self.app.saves.set_aside_save(self.save_id, UNREPLAYABLE)
             self.stale = False
-            self.message = "The newer copy of this game could not be opened, so it was set aside; this one goes on."
+            self.message = _("The newer copy of this game could not be opened, so it was set aside; this one goes on.")
             self.autosave()
         self.app.refresh()
         self.after_change()

@@ -11,18 +11,22 @@ from __future__ import annotations
 import importlib
 
 from gelateria.core import i18n
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, and_list, ngettext
 from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
 from gelateria.web.catalog import catalog, entry
 from gelateria.web.markup import Markup, h, join
+from gelateria.web.storage import saved_summary
 
 
 class Screen:
-    title = "Gelateria"
-
     def __init__(self, app=None):
         self.app = app
+
+    @property
+    def title(self) -> str:
+        """document.title, in the language shown (read at every redraw)."""
+        return _("Gelateria")
 
     def render(self) -> Markup:
         raise NotImplementedError
@@ -80,8 +84,11 @@ def language_switch() -> Markup:
 
 
 class HomeScreen(Screen):
-    title = "Gelateria — four ice-cream table games"
     import_message = ""
+
+    @property
+    def title(self) -> str:
+        return _("Gelateria — four ice-cream table games")
 
     def on_import(self, text: str) -> None:
         """A game file the player picked (what "Download this game" wrote): checked
@@ -89,11 +96,11 @@ class HomeScreen(Screen):
         try:
             record = from_json(text)
         except RecordError as exc:
-            self.import_message = f"That file could not be opened: {exc}"
+            self.import_message = _("That file could not be opened: {reason}").format(reason=exc)
             self.app.refresh()
             return
         if entry(record.game) is None:
-            self.import_message = "That file is for a game this box does not have."
+            self.import_message = _("That file is for a game this box does not have.")
             self.app.refresh()
             return
         self.app.go(f"/{record.game}/game/{encode(record)}")
@@ -105,26 +112,29 @@ class HomeScreen(Screen):
         return h("section", {"class": "home", "data-screen": "home"},
                  top_bar(),
                  h("div", {"class": "hero"},
-                   h("h1", {"tabindex": "-1"}, "Four ice-cream games, one box"),
-                   h("p", None, "Open a game and play: against bots, with friends on this screen, or by sending a link. "
-                                "Nothing to install, no account, and it keeps working offline.")),
+                   h("h1", {"tabindex": "-1"}, _("Four ice-cream games, one box")),
+                   h("p", None, _("Open a game and play: against bots, with friends on this screen, or by sending a link. "
+                                  "Nothing to install, no account, and it keeps working offline."))),
                  *[h("p", {"class": "notice-bar home-notice", "role": "alert"}, problem) for problem in problems],
-                 self.saved_games([s for s in saves if not s.over], "Continue", "continue",
-                                  lambda s: f"#/{s.game}/resume/{s.save_id}", "Continue"),
-                 h("ul", {"class": "game-cards", "aria-label": "Games"}, *cards),
-                 self.saved_games([s for s in saves if s.over][:8], "Finished games", "history",
-                                  lambda s: f"#/{s.game}/resume/{s.save_id}", "See the result"),
+                 self.saved_games([s for s in saves if not s.over], _("Continue"), "continue",
+                                  lambda s: f"#/{s.game}/resume/{s.save_id}",
+                                  _("Continue: {game} with {players}")),
+                 h("ul", {"class": "game-cards", "aria-label": _("Games")}, *cards),
+                 self.saved_games([s for s in saves if s.over][:8], _("Finished games"), "history",
+                                  lambda s: f"#/{s.game}/resume/{s.save_id}",
+                                  _("See the result: {game} with {players}")),
                  h("p", {"class": "import-row"},
-                   h("label", {"class": "button secondary", "for": "import-file"}, "Open a downloaded game"),
+                   h("label", {"class": "button secondary", "for": "import-file"}, _("Open a downloaded game")),
                    h("input", {"id": "import-file", "type": "file", "accept": ".json,application/json",
                                "class": "visually-hidden", "data-import": ""}),
                    self.import_message and h("span", {"class": "notice-bar", "role": "alert", "data-import-message": ""},
                                              self.import_message)),
                  h("footer", {"class": "home-foot"},
-                   "Everything runs in your browser; your games never leave this device unless you share a link."))
+                   _("Everything runs in your browser; your games never leave this device unless you share a link.")))
 
     @staticmethod
-    def saved_games(saves, title: str, hook: str, href, verb: str) -> Markup:
+    def saved_games(saves, title: str, hook: str, href, label: str) -> Markup:
+        """`label`: the link's accessible name, with {game} and {players}."""
         if not saves:
             return Markup("")
         items = []
@@ -132,13 +142,16 @@ class HomeScreen(Screen):
             game = entry(saved.game)
             if game is None:
                 continue
-            names = ", ".join(seat.name for seat in saved.record.seats)
+            names = _(", ").join(seat.name for seat in saved.record.seats)
+            moves = len(saved.record.moves)
+            said = saved_summary(saved)
+            line = ngettext("{count} move", "{count} moves", moves).format(count=moves)
             items.append(h("li", {"class": "saved", "style": f"--accent:{game.accent}", "data-save": saved.save_id},
-                           h("a", {"href": href(saved), "aria-label": f"{verb}: {game.title} with {names}"},
+                           h("a", {"href": href(saved), "aria-label": label.format(game=game.title, players=names)},
                              h("strong", None, game.title), " ",
                              h("span", {"class": "saved-names"}, names),
                              h("span", {"class": "saved-summary"},
-                               f"{len(saved.record.moves)} moves" + (f" · {saved.summary}" if saved.summary else "")))))
+                               _("{moves} · {summary}").format(moves=line, summary=said) if said else line))))
         return h("section", {"class": f"saved-games {hook}", "aria-label": title, f"data-{hook}": ""},
                  h("h2", None, title), h("ul", None, *items))
 
@@ -148,9 +161,10 @@ class HomeScreen(Screen):
                  h("a", {"class": "card-main", "href": f"#/{entry.id}"},  # named by what it shows
                    art.picture(entry.id),
                    h("h2", None, entry.title),
-                   h("p", {"class": "meta"}, f"{entry.players} · {entry.minutes}"),
+                   h("p", {"class": "meta"}, _("{players} · {minutes}").format(players=entry.players, minutes=entry.minutes)
+                     if entry.minutes else entry.players),
                    h("p", {"class": "pitch"}, entry.pitch)),
-                 h("a", {"class": "card-rules", "href": f"#/{entry.id}/rules"}, "Rules"))
+                 h("a", {"class": "card-rules", "href": f"#/{entry.id}/rules"}, _("Rules")))
 
 
 def rules_sections(game_id: str):
@@ -166,57 +180,69 @@ class RulesScreen(Screen):
     def __init__(self, app, game_id: str):
         super().__init__(app)
         self.entry = entry(game_id)
-        self.title = f"{self.entry.title} rules — Gelateria"
+
+    @property
+    def title(self) -> str:
+        return _("{game} rules — Gelateria").format(game=self.entry.title)
 
     def render(self) -> Markup:
+        # help.RULES holds the English, each heading and paragraph marked N_ by the game.
         sections = rules_sections(self.entry.id)
-        body = [h("p", None, "The rules page for this game is still being written.")] if sections is None else [
-            h("section", {"class": "rules-section"}, h("h2", None, title), *[h("p", None, p) for p in paragraphs])
+        body = [h("p", None, _("The rules page for this game is still being written."))] if sections is None else [
+            h("section", {"class": "rules-section"}, h("h2", None, _(title)), *[h("p", None, _(p)) for p in paragraphs])
             for title, paragraphs in sections
         ]
         return h("section", {"class": "page rules", "data-screen": "rules", "data-game": self.entry.id},
-                 top_bar(f"{self.entry.title} · rules"),
+                 top_bar(_("{game} · rules").format(game=self.entry.title)),
                  h("article", {"class": "page-body"},
-                   h("h1", {"tabindex": "-1"}, f"How to play {self.entry.title}"),
+                   h("h1", {"tabindex": "-1"}, _("How to play {game}").format(game=self.entry.title)),
                    *body,
-                   h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"}, f"Play {self.entry.title}"))))
+                   h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"},
+                                  _("Play {game}").format(game=self.entry.title)))))
 
 
 class ComingSoonScreen(Screen):
     def __init__(self, app, game_id: str):
         super().__init__(app)
         self.entry = entry(game_id)
-        self.title = f"{self.entry.title} — Gelateria"
+
+    @property
+    def title(self) -> str:
+        return _("{game} — Gelateria").format(game=self.entry.title)
 
     def render(self) -> Markup:
         has_rules = rules_sections(self.entry.id) is not None
         return h("section", {"class": "page", "data-screen": "coming-soon", "data-game": self.entry.id},
                  top_bar(self.entry.title),
                  h("article", {"class": "page-body notice"},
-                   h("h1", {"tabindex": "-1"}, f"{self.entry.title} is not on the table yet"),
-                   h("p", None, f"The {self.entry.title} table is still being built, so it cannot be played in this "
-                                f"version of Gelateria. The other games in the box are ready."),
+                   h("h1", {"tabindex": "-1"}, _("{game} is not on the table yet").format(game=self.entry.title)),
+                   h("p", None, _("The {game} table is still being built, so it cannot be played in this "
+                                  "version of Gelateria. The other games in the box are ready.").format(game=self.entry.title)),
                    h("p", None,
-                     h("a", {"class": "button", "href": "#/"}, "Back to the games"),
+                     h("a", {"class": "button", "href": "#/"}, _("Back to the games")),
                      " ",
-                     h("a", {"class": "button secondary", "href": f"#/{self.entry.id}/rules"}, "Read the rules") if has_rules else None)))
+                     h("a", {"class": "button secondary", "href": f"#/{self.entry.id}/rules"}, _("Read the rules"))
+                     if has_rules else None)))
 
 
 class NotFoundScreen(Screen):
-    title = "No such page — Gelateria"
-
     def __init__(self, app, path: str):
         super().__init__(app)
         self.path = path
 
+    @property
+    def title(self) -> str:
+        return _("No such page — Gelateria")
+
     def render(self) -> Markup:
+        before, _sep, after = _("There is nothing at {address}. The link may be mistyped or from a newer version "
+                                "of Gelateria.").partition("{address}")
         return h("section", {"class": "page", "data-screen": "not-found"},
                  top_bar(),
                  h("article", {"class": "page-body notice"},
-                   h("h1", {"tabindex": "-1"}, "No such page"),
-                   h("p", None, "There is nothing at ", h("code", None, "#" + self.path),
-                     ". The link may be mistyped or from a newer version of Gelateria."),
-                   h("p", None, h("a", {"class": "button", "href": "#/"}, "Back to the games"))))
+                   h("h1", {"tabindex": "-1"}, _("No such page")),
+                   h("p", None, before, h("code", None, "#" + self.path), after),
+                   h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))))
 
 
 def game_view_module(game_id: str):

@@ -16,8 +16,11 @@ from __future__ import annotations
 import json
 import re
 import time
+import math
 from dataclasses import dataclass
 
+from gelateria.core import i18n
+from gelateria.core.i18n import N_, _, and_list, ngettext, number
 from gelateria.core.record import (MAX_LINK_CHARS, Record, RecordError, clean_text, decode, encode, is_safe_int,
                                    read_json)
 
@@ -30,6 +33,12 @@ SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what this app writes after SAVE_
 
 # What a save came to (SaveStore.save's answer).
 SAVED, FULL, BLOCKED, STALE = "saved", "full", "blocked", "stale"
+
+# Why an entry was set aside (kept in English, said in the language shown).
+DAMAGED = N_("it is damaged")
+FOREIGN = N_("it was not written by Gelateria")
+NEWER = N_("it was saved by a newer version of Gelateria")
+UNREPLAYABLE = N_("the newer copy of a game could not be replayed")
 
 
 class MemoryBackend:
@@ -71,12 +80,64 @@ class Saved:
     record: Record
     over: bool
     updated: float  # ms since the epoch
-    summary: str
+    summary: str  # one line in the words of the table that saved it, in `lang`
     revision: int = 0
+    lang: str = ""  # the summary's language ("": written before there were languages, so English)
+    scores: list | None = None  # the same facts, language-free: a number (or None: no score) per seat
+    winners: list | None = None  # seats, once over
 
     @property
     def game(self) -> str:
         return self.record.game
+
+
+def headline(names: list[str], winners: list[int]) -> str:
+    """The end screen's first line: who won."""
+    if not winners:
+        return _("Nobody wins this time.")
+    if len(winners) == 1:
+        return _("{player} wins!").format(player=names[winners[0]])
+    return _("{players} share the win!").format(players=and_list([names[w] for w in winners]))
+
+
+def score_words(score) -> str:
+    """A score as the tables write it: a whole number, else one decimal; "—" for none."""
+    if score is None:
+        return "—"
+    return str(int(score)) if float(score).is_integer() else number(score, 1)
+
+
+def saved_summary(saved: Saved) -> str:
+    """The home screen's line for a save, in the language shown: the table's own words
+    when they were written in this language, else said again from the scores."""
+    if saved.summary and (saved.lang or i18n.DEFAULT) == i18n.language():
+        return saved.summary
+    if saved.scores is None:
+        return ""  # an old save, in another language: its move count says enough
+    names = [seat.name for seat in saved.record.seats]
+    scores = _(" · ").join(_("{player} {score}").format(player=name, score=score_words(score))
+                           for name, score in zip(names, saved.scores))
+    if not saved.over:
+        return scores
+    return _("{headline} {scores}").format(headline=headline(names, saved.winners or []), scores=scores)
+
+
+def _scores(value: object, seats: int) -> list | None:
+    """Stored scores, if they are what this app writes: one finite number (or null) a seat."""
+    if not isinstance(value, list) or len(value) != seats:
+        return None
+    for v in value:
+        if v is None or is_safe_int(v):
+            continue
+        if not isinstance(v, float) or not math.isfinite(v) or abs(v) > 1e9:
+            return None
+    return list(value)
+
+
+def _winners(value: object, seats: int) -> list | None:
+    if not isinstance(value, list) or len(value) > seats or len(set(map(repr, value))) != len(value):
+        return None
+    return list(value) if all(is_safe_int(v) and 0 <= v < seats for v in value) else None
 
 
 MAX_PREFS_CHARS = 20_000
@@ -88,7 +149,7 @@ def read_prefs(text: object) -> dict:
     text, a whole number, or a small table of whole numbers): whatever else storage
     holds there is dropped, so no screen ever meets a list where it expects a word."""
     try:
-        raw = read_json(text or "{}", "The preferences", MAX_PREFS_CHARS)
+        raw = read_json(text or "{}", "prefs", MAX_PREFS_CHARS)
     except RecordError:
         return {}
     if not isinstance(raw, dict):
@@ -105,28 +166,29 @@ def read_prefs(text: object) -> dict:
     return prefs
 
 
-def describe_saved(saved: Saved) -> str:
+def describe_saved(game_id: str, names: list[str]) -> str:
     """A save in words, to name it in a notice: "Gelati with Ana and Bo"."""
     from gelateria.web.catalog import entry as catalog_entry
 
-    entry = catalog_entry(saved.game)
-    names = [seat.name for seat in saved.record.seats]
-    who = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    return f"{entry.title if entry else saved.game} with {who}"
+    entry = catalog_entry(game_id)
+    return _("{game} with {players}").format(game=entry.title if entry else game_id, players=and_list(names))
 
 
 class SaveStore:
     def __init__(self, backend, clock=time.time):
         self.backend = backend
         self.clock = clock
-        self.notes: list[str] = []  # what went wrong, for the player to read
-        self.set_aside: dict[str, str] = {}  # key of each unreadable entry -> why it was set aside
+        # What went wrong, for the player to read: (what, details), said in words by `problems`.
+        self.notes: list[tuple] = []
+        self.set_aside: dict[str, str] = {}  # key of each unreadable entry -> why it was set aside (a msgid)
         self.revisions: dict[str, int] = {}  # save id -> the revision this page holds
         self.persistent = getattr(backend, "persistent", True)
 
-    def save(self, save_id: str, record: Record, over: bool, summary: str) -> str:
+    def save(self, save_id: str, record: Record, over: bool, summary: str, scores: list | None = None,
+             winners: list | None = None) -> str:
         """Write a game on top of the revision this page holds. Returns SAVED, STALE
-        (another page saved newer moves: nothing written), FULL or BLOCKED."""
+        (another page saved newer moves: nothing written), FULL or BLOCKED. `summary` is
+        in the language shown now; `scores` and `winners` say it again in any other."""
         key = SAVE_PREFIX + save_id
         try:
             stored = self._stored_revision(key)
@@ -134,13 +196,18 @@ class SaveStore:
             return BLOCKED
         held = self.revisions.get(save_id, 0)
         if stored is None:  # what is there cannot be read: moved aside, never written over
-            self._set_aside(key, self.backend.get(key), "it is damaged")
+            self._set_aside(key, self.backend.get(key), DAMAGED)
             stored = 0
         if stored > held:
             return STALE
         revision = max(stored, held) + 1  # never backwards, even if the entry went missing
-        entry = json.dumps({"v": ENTRY_VERSION, "rev": revision, "link": encode(record), "over": over,
-                            "updated": int(self.clock() * 1000), "summary": clean_text(summary, 200)})
+        fields = {"v": ENTRY_VERSION, "rev": revision, "link": encode(record), "over": over,
+                  "updated": int(self.clock() * 1000), "summary": clean_text(summary, 200), "lang": i18n.language()}
+        if _scores(scores, len(record.seats)) is not None:
+            fields["scores"] = scores
+            if _winners(winners, len(record.seats)) is not None:
+                fields["winners"] = winners
+        entry = json.dumps(fields)
         refused = self._write(key, entry)
         if refused is None or (is_quota_error(refused) and self._make_room(key, entry, save_id)):
             self.revisions[save_id] = revision
@@ -162,14 +229,12 @@ class SaveStore:
         dropped = []  # (key, stored text, words)
         for old in finished:
             old_key = SAVE_PREFIX + old.save_id
-            dropped.append((old_key, self.backend.get(old_key), describe_saved(old)))
+            dropped.append((old_key, self.backend.get(old_key), (old.game, tuple(s.name for s in old.record.seats))))
             self.backend.remove(old_key)
             if self._write(key, entry) is None:
-                self.note(f"Storage was full, so to keep this game the oldest finished "
-                          f"{'game was' if len(dropped) == 1 else f'{len(dropped)} games were'} removed: "
-                          + "; ".join(words for _, _, words in dropped) + ".")
+                self.note(("full", tuple(words for _, _, words in dropped)))
                 return True
-        for old_key, text, _ in dropped:  # it did not help: put them all back
+        for old_key, text, _words in dropped:  # it did not help: put them all back
             self._write(old_key, text)
         return False
 
@@ -180,7 +245,7 @@ class SaveStore:
         if raw is None:
             return 0
         try:
-            entry = read_json(raw, "A saved game", MAX_ENTRY_CHARS)
+            entry = read_json(raw, "save", MAX_ENTRY_CHARS)
         except RecordError:
             return None
         rev = entry.get("rev", 1) if isinstance(entry, dict) else None
@@ -193,35 +258,45 @@ class SaveStore:
         except Exception:
             return False
 
-    def note(self, problem: str) -> None:
+    def note(self, problem: tuple) -> None:
         if problem not in self.notes:
             self.notes.append(problem)
 
+    @staticmethod
+    def said(note: tuple) -> str:
+        what, details = note
+        if what == "full":
+            games = _("; ").join(describe_saved(game, list(names)) for game, names in details)
+            return ngettext("Storage was full, so to keep this game the oldest finished game was removed: {games}.",
+                            "Storage was full, so to keep this game the oldest finished {count} games were removed: "
+                            "{games}.", len(details)).format(count=len(details), games=games)
+        return _("Saved games could not be read: this browser blocks storage for this page.")
+
     @property
     def problems(self) -> list[str]:
-        """Sentences for the player: the notes, and one line for every entry set aside."""
+        """Sentences for the player, in the language shown: the notes, and one line for
+        every entry set aside."""
+        notes = [self.said(note) for note in self.notes]
         if not self.set_aside:
-            return list(self.notes)
-        whys = "; ".join(dict.fromkeys(self.set_aside.values()))
-        if len(self.set_aside) == 1:
-            told = f"One saved game could not be opened ({whys}); it was set aside and the rest are fine."
-        else:
-            told = (f"{len(self.set_aside)} saved games could not be opened ({whys}); "
-                    "they were set aside and the rest are fine.")
-        return self.notes + [told]
+            return notes
+        whys = _("; ").join(_(why) for why in dict.fromkeys(self.set_aside.values()))
+        told = ngettext("One saved game could not be opened ({reasons}); it was set aside and the rest are fine.",
+                        "{count} saved games could not be opened ({reasons}); they were set aside and the rest are fine.",
+                        len(self.set_aside)).format(count=len(self.set_aside), reasons=whys)
+        return notes + [told]
 
     def load_all(self) -> list[Saved]:
         saves = []
         try:
             keys = [k for k in self.backend.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
         except Exception:
-            self.note("Saved games could not be read: this browser blocks storage for this page.")
+            self.note(("blocked", ()))
             return []
         for key in keys:
             if not SAFE_ID.fullmatch(key[len(SAVE_PREFIX):]):
                 # Not a key this app writes (markup, odd characters): it goes to a key
                 # made of safe characters, so it never reaches a page or an address.
-                self._set_aside(key, self._raw(key), "it was not written by Gelateria")
+                self._set_aside(key, self._raw(key), FOREIGN)
                 continue
             saved = self._read(key)
             if saved is not None:
@@ -239,23 +314,26 @@ class SaveStore:
         if raw is None:
             return None
         try:
-            entry = read_json(raw, "A saved game", MAX_ENTRY_CHARS)
-            if not isinstance(entry, dict) or not isinstance(entry.get("v"), int):
-                raise RecordError("it is not a saved game")
+            entry = read_json(raw, "save", MAX_ENTRY_CHARS)
+            if not isinstance(entry, dict) or not isinstance(entry.get("v"), int) or isinstance(entry.get("v"), bool):
+                raise RecordError("not a saved game")
             if entry["v"] > ENTRY_VERSION:
-                raise RecordError("it was saved by a newer version of Gelateria")
+                raise RecordError("newer", newer=True)
             record = decode(entry.get("link"))
             updated, rev = entry.get("updated"), entry.get("rev", 1)
             if not is_safe_int(rev) or rev < 0:
-                raise RecordError("it is not a saved game")
+                raise RecordError("not a saved game")
+            lang = entry.get("lang")
+            seats = len(record.seats)
             return Saved(key[len(SAVE_PREFIX):], record, entry.get("over") is True,
                          float(updated) if is_safe_int(updated) else 0.0,
-                         clean_text(entry.get("summary"), 200), rev)
+                         clean_text(entry.get("summary"), 200), rev,
+                         lang if isinstance(lang, str) and lang in i18n.LANGUAGES else "",
+                         _scores(entry.get("scores"), seats), _winners(entry.get("winners"), seats))
         except RecordError as exc:
-            newer = "newer version" in str(exc) or "Reload the page to update" in str(exc)
-            self._set_aside(key, raw, "it was saved by a newer version of Gelateria" if newer else "it is damaged")
+            self._set_aside(key, raw, NEWER if exc.newer else DAMAGED)
         except Exception:  # whatever else a hostile entry manages: the same, in plain words
-            self._set_aside(key, raw, "it is damaged")
+            self._set_aside(key, raw, DAMAGED)
         return None
 
     def _set_aside(self, key: str, raw, why: str) -> None:

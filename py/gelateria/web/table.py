@@ -1,23 +1,23 @@
 """The shared game screen: a session on the page, and the page's timers.
 
-The game itself is a core.session.Session (the record, every state, the log, undo,
-the bots). TableScreen is what the page adds around it, the same for every game; its
-parts live beside it: web/setup.py (the new-game panel), web/saving.py (routes, links,
-saves), web/replay.py (replay mode), web/chrome.py (drawing the shared parts). This
-file turns the session's events into page timers (a bot's move after the chosen pace,
-a searching bot thinking in slices, a real-time game's next event), plays moves, and
-runs undo, replay and the hot-seat hand-over.
+The game itself is a core.session.Session (the record, every state, the log, undo, the bots).
+TableScreen is what the page adds around it, the same for every game; its parts live beside
+it: web/setup.py (the new-game panel), web/saving.py (routes, links, saves), web/replay.py
+(replay mode), web/chrome.py (drawing the shared parts). This file turns the session's events
+into page timers (a bot's move after the chosen pace, a searching bot thinking in slices, a
+real-time game's next event), plays moves, and runs undo, replay and the hot-seat hand-over.
 
-A game's view subclasses TableScreen and supplies only what is its own: drawing
-(`board`, `side`, `summary`), `interpret(action, data, view, legal)` that turns a click
-into a move or a change of its own UI state, and its declared timing (`pace`,
-`settle_ms`, `message_ms`, `save_delay_ms`). The browser is reached only through
-`self.app`, so the whole flow is unit-testable with a fake app.
+A game's view subclasses TableScreen and supplies only what is its own: drawing (`board`,
+`side`, `summary`), `interpret(action, data, view, legal)` that turns a click into a move or
+a change of its own UI state, and its declared timing (`pace`, `settle_ms`, `message_ms`,
+`save_delay_ms`). The browser is reached only through `self.app`, so the whole flow is
+unit-testable with a fake app.
 """
 
 from __future__ import annotations
 
 from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game
+from gelateria.core.i18n import N_, _
 from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.session import Event, Session
@@ -29,7 +29,7 @@ from gelateria.web.screens import Screen
 from gelateria.web.setup import DEFAULT_NAMES, NewGamePanel  # noqa: F401 (re-exported for views)
 
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
-STALE_MOVE = "This page is out of date: continue from the newest position first (the button above)."
+STALE_MOVE = N_("This page is out of date: continue from the newest position first (the button above).")
 UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
 
 
@@ -42,7 +42,6 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         super().__init__(app)
         self.game = get_game(self.game_id)
         self.entry = entry(self.game_id)
-        self.title = f"{self.entry.title} — Gelateria"
         self.phase = "setup"  # setup → play → over, and replay
         self.seats: list[Seat] = self.default_seats()
         self.seed = new_seed()
@@ -180,7 +179,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         """Play a move through the session; a refused one changes nothing and says why (unless quiet)."""
         if self.stale or not self.can_play():
             if self.stale and not quiet:
-                self.say(STALE_MOVE)
+                self.say(_(STALE_MOVE))
             return False
         before = self.state
         try:
@@ -351,7 +350,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.undos += 1
         self.phase = "over" if self.session.is_over() else "play"
         self.end_dismissed = self.confirm_undo = False
-        self.message = "Undone: back to " + (f"move {target}." if target else "the start.")
+        self.message = _("Undone: back to move {number}.").format(number=target) if target else _("Undone: back to the start.")
         self.autosave()
         self.app.refresh()
         self.after_change()
@@ -398,8 +397,8 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             self.app.copy(self.links()[kind])
             if kind == "game":
                 self.session.undo_floor = len(self.record.moves)  # shared: these moves are now settled
-            self.message = {"deal": "Link to this deal copied.", "game": "Link to this game copied.",
-                            "replay": "Replay link copied."}[kind]
+            self.message = {"deal": _("Link to this deal copied."), "game": _("Link to this game copied."),
+                            "replay": _("Replay link copied.")}[kind]
         elif action == "replay":
             self.enter_replay(0)
         elif action == "load-newest":

@@ -421,7 +421,8 @@ def test_a_changed_score_flashes_once_per_change_and_the_flash_is_not_cut_short(
 def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
     app, s = table(HUMAN_VS_BOT)
     html = s.render()
-    assert '<span class="gl-coarse">Tap</span><span class="gl-fine">Click</span>' in html
+    assert ('<span class="gl-coarse">Tap once to look, again to place.</span>'
+            '<span class="gl-fine">Click once to look, again to place.</span>') in html
     keys = re.search(r'<p class="gl-small gl-fine gl-keys">(.*?)</p>', html).group(1)
     assert "Keys:" in keys and "Keys:" not in html.replace(keys, "")
 

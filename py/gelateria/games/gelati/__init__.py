@@ -2,6 +2,7 @@
 
 from gelateria.core.bots import three_levels
 from gelateria.core.game import HIDDEN, GameType, register
+from gelateria.core.i18n import N_
 from gelateria.games.gelati.bots import EasyBot, HeuristicBot
 from gelateria.games.gelati.rules import GAME
 
@@ -9,7 +10,7 @@ register(GAME, GameType(
     information=HIDDEN,  # hands and orders are secret: hot-seat players pass the device
     bots=three_levels(EasyBot, HeuristicBot, "gelateria.games.gelati.search"),
     order=1,
-    minutes="30 min",
-    pitch="Lay hexagonal ice-cream tiles, match cups, flavours and toppings, and fill secret orders on the way to 50.",
+    minutes=N_("30 min"),
+    pitch=N_("Lay hexagonal ice-cream tiles, match cups, flavours and toppings, and fill secret orders on the way to 50."),
     accent="#f49ac1",
 ))

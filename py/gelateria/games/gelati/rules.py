@@ -29,15 +29,17 @@ without anyone placing a tile, nobody ever can again and the game ends.
 from __future__ import annotations
 
 from gelateria.core.game import IllegalMove, Rules
+from gelateria.core.i18n import N_, _, and_list, seat_label
 from gelateria.core.hexgrid import AXES, NORTH, NORTH_EAST, SOUTH, SOUTH_WEST, neighbours, run_through
 from gelateria.core.rng import Rng
 
 # --- components -----------------------------------------------------------------------
 
-CUPS = ("paper cup", "waffle cone", "blue cup", "glass bowl")
-FLAVOURS = ("strawberry", "chocolate", "vanilla", "pistachio")
-TOPPINGS = ("cookie", "cherry", "sprinkles", "sauce")
-PART_NAMES = CUPS + FLAVOURS + TOPPINGS  # part id -> name
+# The English names are the parts' identifiers too (tile_named); show them with part_name().
+CUPS = (N_("paper cup"), N_("waffle cone"), N_("blue cup"), N_("glass bowl"))
+FLAVOURS = (N_("strawberry"), N_("chocolate"), N_("vanilla"), N_("pistachio"))
+TOPPINGS = (N_("cookie"), N_("cherry"), N_("sprinkles"), N_("sauce"))
+PART_NAMES = CUPS + FLAVOURS + TOPPINGS  # part id -> name (English)
 PART_KINDS = ("cup",) * 4 + ("flavour",) * 4 + ("topping",) * 4
 N_PARTS = 12
 COPIES_PER_PART = 4  # 48 part tokens in all
@@ -78,21 +80,33 @@ def tile_named(*names: str) -> int:
     return tile_of(ids[0], ids[1] - 4, ids[2] - 8)
 
 
-_ARTICLE = {"paper cup": "a paper cup", "waffle cone": "a waffle cone", "blue cup": "a blue cup",
-            "glass bowl": "a glass bowl", "cookie": "a cookie", "cherry": "a cherry",
-            "sprinkles": "sprinkles", "sauce": "sauce"}
+def part_name(part: int) -> str:
+    """A part's name in the language shown ("strawberry", 「イチゴ」)."""
+    return _(PART_NAMES[part])
+
+
+def parts_text(parts) -> str:
+    """Part names as a list in the language shown ("vanilla and sauce")."""
+    return and_list([part_name(p) for p in parts])
+
+
+# A cup or topping as it reads after "in" / "with" in a tile's name (English articles).
+_ARTICLE = {"paper cup": N_("a paper cup"), "waffle cone": N_("a waffle cone"), "blue cup": N_("a blue cup"),
+            "glass bowl": N_("a glass bowl"), "cookie": N_("a cookie"), "cherry": N_("a cherry"),
+            "sprinkles": N_("sprinkles"), "sauce": N_("sauce")}
 
 
 def tile_text(tile: int) -> str:
     """'strawberry in a waffle cone with a cookie'."""
     cup, flavour, topping = (PART_NAMES[p] for p in TILE_PARTS[tile])
-    return f"{flavour} in {_ARTICLE[cup]} with {_ARTICLE[topping]}"
+    return _("{flavour} in {cup} with {topping}").format(
+        flavour=_(flavour), cup=_(_ARTICLE[cup]), topping=_(_ARTICLE[topping]))
 
 
 def tile_short(tile: int) -> str:
     """'the strawberry waffle cone': enough to find a tile on the board."""
-    cup, flavour, _ = (PART_NAMES[p] for p in TILE_PARTS[tile])
-    return f"the {flavour} {cup}"
+    cup, flavour, _topping = (PART_NAMES[p] for p in TILE_PARTS[tile])
+    return _("the {flavour} {cup}").format(flavour=_(flavour), cup=_(cup))
 
 
 def place_words(board: dict, at) -> str:
@@ -100,9 +114,10 @@ def place_words(board: dict, at) -> str:
     ("next to the strawberry paper cup, touching 3")."""
     touching = [board[n] for n in neighbours(tuple(at)) if tuple(n) in board]
     if not touching:
-        return "on its own"
-    more = f", touching {len(touching)}" if len(touching) > 1 else ""
-    return f"next to {tile_short(touching[0])}{more}"
+        return _("on its own")
+    if len(touching) > 1:
+        return _("next to {tile}, touching {count}").format(tile=tile_short(touching[0]), count=len(touching))
+    return _("next to {tile}").format(tile=tile_short(touching[0]))
 
 
 def order_text(order: int) -> str:
@@ -264,29 +279,21 @@ def make_state(
 
 def _int(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalMove(f"That is not a Gelati move ({what} should be a number).")
+        raise IllegalMove(_("That is not a Gelati move ({what} should be a number).").format(what=_(what)))
     return value
 
 
 def _part(value) -> int:
-    p = _int(value, "a part")
+    p = _int(value, N_("a part"))
     if not 0 <= p < N_PARTS:
-        raise IllegalMove("There is no such ice-cream part.")
+        raise IllegalMove(_("There is no such ice-cream part."))
     return p
-
-
-def _parts_list(counts) -> list[str]:
-    return [PART_NAMES[p] for p in range(N_PARTS) for _ in range(counts[p])]
-
-
-def _and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class Gelati(Rules):
     max_moves = 600  # real games take 60-130; trades are bounded by the parts earned
     id = "gelati"
-    title = "Gelati"
+    title = N_("Gelati")
     min_players = 2
     max_players = 4
 
@@ -372,36 +379,37 @@ class Gelati(Rules):
 
     def advance(self, state: State, player: int, move) -> State:
         if state.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         if player != state.turn:
-            raise IllegalMove(f"It is Player {state.turn + 1}'s turn.")
+            raise IllegalMove(_("It is {player}'s turn.").format(player=seat_label(state.turn)))
         handler = self._handlers.get(frozenset(move)) if isinstance(move, dict) else None
         if handler is None or move.get("pass", 1) != 1 or move.get("end", 1) != 1:
-            raise IllegalMove("That is not a Gelati move.")
+            raise IllegalMove(_("That is not a Gelati move."))
         s = state.copy()
         handler(self, s, player, move)
         return s
 
     def _place(self, s: State, player: int, move) -> None:
         if s.phase != "place":
-            raise IllegalMove("You have already placed a tile this turn.")
-        tile = _int(move["p"], "the tile")
+            raise IllegalMove(_("You have already placed a tile this turn."))
+        tile = _int(move["p"], N_("the tile"))
         at = move["at"]
         if not isinstance(at, list) or len(at) != 2:
-            raise IllegalMove("Say where to place the tile.")
-        cell = (_int(at[0], "a coordinate"), _int(at[1], "a coordinate"))
+            raise IllegalMove(_("Say where to place the tile."))
+        cell = (_int(at[0], N_("a coordinate")), _int(at[1], N_("a coordinate")))
         if tile not in s.hands[player]:
-            raise IllegalMove("That tile is not in your hand.")
+            raise IllegalMove(_("That tile is not in your hand."))
         if cell in s.board:
-            raise IllegalMove("That cell is already taken.")
+            raise IllegalMove(_("That cell is already taken."))
         if cell not in s.frontier:
-            raise IllegalMove("A tile must touch at least one tile already on the table.")
+            raise IllegalMove(_("A tile must touch at least one tile already on the table."))
         fits, touching = s.frontier[cell]
         if not fits >> tile & 1:
             clash = next(n for n in neighbours(cell) if n in s.board and not TILE_MASK[s.board[n]] & TILE_MASK[tile])
             raise IllegalMove(
-                f"Every touching tile must share a part with yours: {tile_text(s.board[clash])} "
-                f"at ({clash[0]},{clash[1]}) has nothing in common with {tile_text(tile)}."
+                _("Every touching tile must share a part with yours: {other} at ({q},{r}) has nothing in "
+                  "common with {tile}.").format(other=tile_text(s.board[clash]), q=clash[0], r=clash[1],
+                                                 tile=tile_text(tile))
             )
         board = dict(s.board)
         board[cell] = tile
@@ -432,15 +440,15 @@ class Gelati(Rules):
         self._score(s, player, points)
 
     def _exchange(self, s: State, player: int, move) -> None:
-        tile = _int(move["x"], "the tile")
+        tile = _int(move["x"], N_("the tile"))
         if s.phase != "place":
-            raise IllegalMove("You can only exchange a tile instead of placing one.")
+            raise IllegalMove(_("You can only exchange a tile instead of placing one."))
         if tile not in s.hands[player]:
-            raise IllegalMove("That tile is not in your hand.")
+            raise IllegalMove(_("That tile is not in your hand."))
         if can_place(s, player):
-            raise IllegalMove("One of your tiles fits, so you must place it.")
+            raise IllegalMove(_("One of your tiles fits, so you must place it."))
         if not s.stack:
-            raise IllegalMove("The stack is empty, so you cannot exchange: you pass.")
+            raise IllegalMove(_("The stack is empty, so you cannot exchange: you pass."))
         drawn = s.stack[-1]
         s.stack = s.stack[:-1]
         s.hands = _put(s.hands, player, _remove_one(s.hands[player], tile) + (drawn,))
@@ -449,26 +457,26 @@ class Gelati(Rules):
 
     def _pass(self, s: State, player: int, move) -> None:
         if s.phase != "place":
-            raise IllegalMove("You have already placed a tile this turn.")
+            raise IllegalMove(_("You have already placed a tile this turn."))
         if can_place(s, player):
-            raise IllegalMove("One of your tiles fits, so you must place it.")
+            raise IllegalMove(_("One of your tiles fits, so you must place it."))
         if s.stack and s.hands[player]:
-            raise IllegalMove("None of your tiles fits: exchange one for the top of the stack.")
+            raise IllegalMove(_("None of your tiles fits: exchange one for the top of the stack."))
         s.placed = False
         self._return_set_aside(s)
         s.phase = "after"
         s.last = {"kind": "pass", "player": player}
 
     def _order(self, s: State, player: int, move) -> None:
-        order = _int(move["order"], "the order")
+        order = _int(move["order"], N_("the order"))
         self._need_after(s)
         if order not in s.orders[player]:
-            raise IllegalMove("That is not one of your orders.")
+            raise IllegalMove(_("That is not one of your orders."))
         held = list(s.held[player])
         parts = ORDER_PARTS[order]
         if not all(held[p] for p in parts):
-            missing = [PART_NAMES[p] for p in parts if not held[p]]
-            raise IllegalMove(f"You still need {_and_list(missing)} for that order.")
+            missing = parts_text([p for p in parts if not held[p]])
+            raise IllegalMove(_("You still need {parts} for that order.").format(parts=missing))
         supply = list(s.supply)
         for p in parts:
             held[p] -= 1
@@ -487,17 +495,17 @@ class Gelati(Rules):
     def _trade(self, s: State, player: int, move) -> None:
         give = move["trade"]
         if not isinstance(give, list) or len(give) != 2:
-            raise IllegalMove("A trade gives exactly two parts.")
+            raise IllegalMove(_("A trade gives exactly two parts."))
         a, b = sorted(_part(p) for p in give)
         get = _part(move["get"])
         self._need_after(s)
         held = list(s.held[player])
         if held[a] < 1 + (a == b) or held[b] < 1:
-            raise IllegalMove("You do not hold those two parts.")
+            raise IllegalMove(_("You do not hold those two parts."))
         if get in (a, b):
-            raise IllegalMove("Trade for a different part than the ones you give.")
+            raise IllegalMove(_("Trade for a different part than the ones you give."))
         if not s.supply[get]:
-            raise IllegalMove(f"There is no {PART_NAMES[get]} left in the supply.")
+            raise IllegalMove(_("There is no {part} left in the supply.").format(part=part_name(get)))
         supply = list(s.supply)
         held[a] -= 1
         held[b] -= 1
@@ -514,9 +522,9 @@ class Gelati(Rules):
         self._need_after(s)
         held = list(s.held[player])
         if sum(held) <= PART_LIMIT:
-            raise IllegalMove(f"You may only discard while you hold more than {PART_LIMIT} parts.")
+            raise IllegalMove(_("You may only discard while you hold more than {limit} parts.").format(limit=PART_LIMIT))
         if not held[part]:
-            raise IllegalMove(f"You hold no {PART_NAMES[part]}.")
+            raise IllegalMove(_("You hold no {part}.").format(part=part_name(part)))
         held[part] -= 1
         s.held = _put(s.held, player, tuple(held))
         s.supply = _put(s.supply, part, s.supply[part] + 1)
@@ -527,7 +535,8 @@ class Gelati(Rules):
         count = sum(s.held[player])
         if count > PART_LIMIT:
             raise IllegalMove(
-                f"You hold {count} parts: discard, trade or complete an order until you hold {PART_LIMIT}."
+                _("You hold {count} parts: discard, trade or complete an order until you hold {limit}.").format(
+                    count=count, limit=PART_LIMIT)
             )
         drew = s.placed and bool(s.stack)
         if drew:
@@ -563,7 +572,7 @@ class Gelati(Rules):
     @staticmethod
     def _need_after(s: State) -> None:
         if s.phase != "after":
-            raise IllegalMove("First place a tile (or exchange or pass if none fits).")
+            raise IllegalMove(_("First place a tile (or exchange or pass if none fits)."))
 
     @staticmethod
     def _return_set_aside(s: State) -> None:
@@ -618,32 +627,37 @@ class Gelati(Rules):
     def describe(self, state: State, player: int, move) -> str:
         after = self.apply(state, player, move)
         e = after.last
-        who = f"Player {player + 1}"
+        who = seat_label(player)
         kind = e["kind"]
         if kind == "place":
-            text = f"{who} placed {tile_text(e['tile'])} {place_words(state.board, e['at'])}: +{e['points']}"
+            text = _("{player} placed {tile} {where}: +{points}").format(
+                player=who, tile=tile_text(e["tile"]), where=place_words(state.board, e["at"]), points=e["points"])
             if e["earned"]:
-                text += ", earned " + _and_list([PART_NAMES[p] for p in e["earned"]])
+                text += _(", earned {parts}").format(parts=parts_text(e["earned"]))
             if e["missed"]:
-                text += " (no " + _and_list([PART_NAMES[p] for p in e["missed"]]) + " left to earn)"
+                text += _(" (no {parts} left to earn)").format(parts=parts_text(e["missed"]))
         elif kind == "exchange":
-            text = f"{who} could not place and exchanged {tile_text(e['tile'])} for a tile from the stack"
+            text = _("{player} could not place and exchanged {tile} for a tile from the stack").format(
+                player=who, tile=tile_text(e["tile"]))
         elif kind == "pass":
-            text = f"{who} could not place a tile and passed"
+            text = _("{player} could not place a tile and passed").format(player=who)
         elif kind == "order":
-            text = f"{who} completed an order, {order_text(e['order'])} (+{ORDER_POINTS})"
+            text = _("{player} completed an order, {order} (+{points})").format(
+                player=who, order=order_text(e["order"]), points=ORDER_POINTS)
         elif kind == "trade":
-            give = _and_list([PART_NAMES[p] for p in e["give"]])
-            text = f"{who} traded 2 for 1: {give} for {PART_NAMES[e['get']]}"
+            text = _("{player} traded 2 for 1: {give} for {get}").format(
+                player=who, give=parts_text(e["give"]), get=part_name(e["get"]))
         elif kind == "discard":
-            text = f"{who} discarded {PART_NAMES[e['part']]}"
+            text = _("{player} discarded {part}").format(player=who, part=part_name(e["part"]))
+        elif e["drew"]:
+            text = _("{player} ended the turn and drew a tile").format(player=who)
         else:
-            text = f"{who} ended the turn" + (" and drew a tile" if e["drew"] else "")
+            text = _("{player} ended the turn").format(player=who)
         if after.phase == "over":
             if after.scores[player] >= WIN_POINTS and kind in ("place", "order"):
-                text += f" and reached {WIN_POINTS}: {who} wins"
+                text += _(" and reached {points}: {player} wins").format(points=WIN_POINTS, player=who)
             else:
-                text += "; the game is over"
+                text += _("; the game is over")
         return text
 
 

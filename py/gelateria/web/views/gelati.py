@@ -25,6 +25,7 @@ browser; the whole flow is unit-testable with a fake app.
 from __future__ import annotations
 
 from gelateria.core import hexgrid
+from gelateria.core.i18n import _
 from gelateria.games.gelati.rules import (
     ORDER_PARTS,
     PART_NAMES,
@@ -37,7 +38,7 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.table import UI, TableScreen, think_stats
 from gelateria.web.views.board_pan import PannedBoard, ZoomedBoard
 from gelateria.web.views import gelati_art as art
-from gelateria.web.views.gelati_panels import GelatiPanels, preview_text
+from gelateria.web.views.gelati_panels import GelatiPanels, fill, preview_text
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
@@ -141,7 +142,8 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
                 self.aim = None
                 self.focus_next = "[data-spot][tabindex='0']"  # on to the board
                 if not self.targets():
-                    self.message = f"{tile_text(tile).capitalize()} fits nowhere on the table yet: pick your other tile."
+                    text = _("{tile} fits nowhere on the table yet: pick your other tile.").format(tile=tile_text(tile))
+                    self.message = text[:1].upper() + text[1:]
                 else:
                     self.message = ""
             return UI
@@ -338,9 +340,8 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             board = {(q, r): t for q, r, t in v["board"]}
             for cell in targets:
                 p = self.preview(self.selected, cell)
-                label = f"Place here, {place_words(board, cell)}: {preview_text(p)}"
-                if self.aim == cell:
-                    label += ". Looking here: select again to place"
+                label = (_("Place here, {where}: {preview}. Looking here: select again to place") if self.aim == cell
+                         else _("Place here, {where}: {preview}")).format(where=place_words(board, cell), preview=preview_text(p))
                 spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=self.aim == cell, wins=p["wins"],
                                           home=cell == home))
             if self.aim is not None and self.aim in targets:
@@ -429,14 +430,17 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         def num(p):
             return h("b", {"class": bumped.get(p), "data-strip-score": p}, str(scores[p]))
 
+        def name(p):
+            return h("span", {"class": "gl-strip-name"}, names[p])
+
         if me is None:
-            facts = [h("span", {"class": "gl-strip-name"}, names[lead]), " leads ", num(lead)]
+            facts = fill(_("{player} leads {score}"), player=name(lead), score=num(lead))
         elif scores[lead] == scores[me]:
             other = next((p for p in order if p != me), None)
             tied = other is not None and scores[other] == scores[me]
-            facts = ["You ", num(me), h("span", None, " · tied" if tied else " · you lead")]
+            facts = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=num(me))
         else:
-            facts = ["You ", num(me), " · ", h("span", {"class": "gl-strip-name"}, names[lead]), " ", num(lead)]
+            facts = fill(_("You {score} · {player} {lead}"), score=num(me), player=name(lead), lead=num(lead))
         return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *facts)
 
     def bumped(self) -> dict[int, str]:

@@ -32,16 +32,17 @@ from gelateria.games.gelati.rules import (
     N_TILES,
     ORDER_PARTS,
     ORDER_POINTS,
-    PART_NAMES,
     TILE_PARTS,
     WIN_POINTS,
     order_text,
+    part_name,
     tile_of,
     tile_text,
 )
+from gelateria.core.i18n import N_, _, ngettext, pgettext
 from gelateria.web.markup import Markup, h, join, points, svg
 
-KIND_TITLES = (("Cups", range(0, 4)), ("Flavours", range(4, 8)), ("Toppings", range(8, 12)))
+KIND_TITLES = ((N_("Cups"), range(0, 4)), (N_("Flavours"), range(4, 8)), (N_("Toppings"), range(8, 12)))
 R = 50.0  # tile circumradius in board units
 HALF_H = R * math.sqrt(3) / 2  # 43.3
 TILE_BOX = (-R, -HALF_H, 2 * R, 2 * HALF_H)
@@ -346,7 +347,7 @@ def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, m
         tiles.append(svg("g", tile_use(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}",
                          transform=f"translate({fmt(cx)} {fmt(cy)})",
                          class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
-    title = f"Board: {len(board)} tiles"
+    title = ngettext("Board: {count} tile", "Board: {count} tiles", len(board)).format(count=len(board))
     return svg("svg",
                svg("title", title),
                svg("g", *tiles, class_="gl-tiles"),
@@ -360,8 +361,9 @@ def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, m
 
 def board_chips(stack: int, order_pile: int) -> Markup:
     return h("p", {"class": "gl-board-chips"},
-             h("span", {"class": "gl-chip-info", "data-stack": stack}, f"Stack: {stack} tile" + ("" if stack == 1 else "s")),
-             h("span", {"class": "gl-chip-info"}, f"Orders left: {order_pile}"))
+             h("span", {"class": "gl-chip-info", "data-stack": stack},
+               ngettext("Stack: {count} tile", "Stack: {count} tiles", stack).format(count=stack)),
+             h("span", {"class": "gl-chip-info"}, _("Orders left: {count}").format(count=order_pile)))
 
 
 def zoom_buttons(fitted: bool) -> Markup:
@@ -370,10 +372,10 @@ def zoom_buttons(fitted: bool) -> Markup:
         attrs.update(extra)
         return h("button", attrs, text)
 
-    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": "Zoom and pan the board"},
-             b("zoom-in", "Zoom in (+)", "+"),
-             b("zoom-out", "Zoom out (−)", "−"),
-             b("fit", "Fit the whole board (0)", "Fit", **{"aria-pressed": "true" if fitted else "false"}))
+    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": _("Zoom and pan the board")},
+             b("zoom-in", _("Zoom in (+)"), "+"),
+             b("zoom-out", _("Zoom out (−)"), "−"),
+             b("fit", _("Fit the whole board (0)"), pgettext("zoom", "Fit"), **{"aria-pressed": "true" if fitted else "false"}))
 
 
 def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = False, wins: bool = False,
@@ -467,10 +469,10 @@ def hand_tile(tile: int, key: int, selected: bool = False, fits: bool | None = N
                           "data-action": "select-tile", "data-tile": tile, "data-hand": tile,
                           "aria-pressed": "true" if selected else "false",
                           "aria-keyshortcuts": str(key),
-                          "aria-label": f"{label}" + ("" if fits else " (fits nowhere yet)")},
+                          "aria-label": label if fits else _("{tile} (fits nowhere yet)").format(tile=label)},
                tile_picture(tile, size=84),
                h("span", {"class": "gl-tile-name"}, label),
-               None if fits else h("span", {"class": "gl-tile-note"}, "fits nowhere yet")))
+               None if fits else h("span", {"class": "gl-tile-note"}, _("fits nowhere yet"))))
 
 
 def tile_row(tiles, size: int) -> Markup:
@@ -480,20 +482,21 @@ def tile_row(tiles, size: int) -> Markup:
 
 def swap_button(tile: int) -> Markup:
     return h("li", None, h("button", {"type": "button", "class": "gl-swap", "data-action": "exchange",
-                                      "data-tile": tile, "aria-label": f"Swap {tile_text(tile)}"},
-                           tile_picture(tile, size=54), h("span", None, "Swap this one")))
+                                      "data-tile": tile, "aria-label": _("Swap {tile}").format(tile=tile_text(tile))},
+                           tile_picture(tile, size=54), h("span", None, _("Swap this one"))))
 
 
 def order_card(order: int, held: list[int], ready: bool) -> Markup:
     """One of your orders: its ice cream and the parts you hold ticked (green when it
     can be completed: the button for that is in step 2)."""
     checks = [h("li", {"class": "gl-have" if held[p] else "gl-need"},
-                part_picture(p, 20), h("span", None, ("✓ " if held[p] else "✗ ") + PART_NAMES[p]))
+                part_picture(p, 20), h("span", None, ("✓ " if held[p] else "✗ ") + part_name(p)))
               for p in ORDER_PARTS[order]]
     done = sum(1 for p in ORDER_PARTS[order] if held[p])
     return h("li", {"class": "gl-order-card" + (" gl-ready" if ready else ""), "data-order-card": order},
-             h("span", {"class": "visually-hidden"}, f"Order: {order_text(order)}, you hold {done} of 3 parts"
-               + (": ready to complete." if ready else ".")),
+             h("span", {"class": "visually-hidden"},
+               (_("Order: {order}, you hold {count} of 3 parts: ready to complete.") if ready
+                else _("Order: {order}, you hold {count} of 3 parts.")).format(order=order_text(order), count=done)),
              ice_cream_picture(order_tile(order), size=34),
              h("ul", {"class": "gl-order-parts", "aria-hidden": "true"}, *checks))
 
@@ -511,7 +514,7 @@ def part_button(action: str, part: int, label: str, size: int = 24, extra=None, 
     return h("button", {"type": "button", "class": "gl-token-btn" + cls, "data-action": action, "data-part": part,
                         "disabled": disabled, "aria-pressed": None if pressed is None else "true" if pressed else "false",
                         "aria-label": label},
-             part_picture(part, size), h("span", {"class": "gl-token-name"}, PART_NAMES[part]), extra)
+             part_picture(part, size), h("span", {"class": "gl-token-name"}, part_name(part)), extra)
 
 
 def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: int, held: list[int],
@@ -524,22 +527,22 @@ def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: 
              h("span", {"class": "gl-pname"}, name, tag),
              h("strong", {"class": "gl-pscore" + (" " + bump if bump else ""), "data-score": p}, str(score)),
              h("span", {"class": "gl-pmeta"},
-               f"{hand_size} tile" + ("" if hand_size == 1 else "s") + " in hand · "
-               f"{orders_done} order" + ("" if orders_done == 1 else "s") + " done"),
-             held_list(held, f"Parts {name} holds"))
+               ngettext("{count} tile in hand", "{count} tiles in hand", hand_size).format(count=hand_size) + " · "
+               + ngettext("{count} order done", "{count} orders done", orders_done).format(count=orders_done)),
+             held_list(held, _("Parts {player} holds").format(player=name)))
 
 
 def breakdown_row(p: int, name: str, made: dict) -> Markup:
     """A player's line on the end screen, from the rules' `points_made`: points from
     tiles, parts won in rows, points from orders."""
     tiles, best, parts, orders = made["tiles"][p], made["best"][p], made["parts"][p], made["orders"][p]
-    detail = f"{tiles} tile" + ("" if tiles == 1 else "s")
+    detail = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
     if best:
-        detail += f", best +{best}"
+        detail = _("{tiles}, best +{points}").format(tiles=detail, points=best)
     return h("tr", {"data-breakdown": p},
              h("th", {"scope": "row"}, name),
              h("td", None, h("strong", None, str(made["points"][p])), h("small", None, f" ({detail})")),
-             h("td", None, h("strong", None, str(parts)), h("small", None, " in rows") if parts else None),
+             h("td", None, h("strong", None, str(parts)), h("small", None, " " + _("in rows")) if parts else None),
              h("td", {"class": "gl-nowrap"}, h("strong", None, str(made["order_points"][p])),
                h("small", None, f" ({len(orders)} × {ORDER_POINTS})") if orders else None,
                done_orders(orders)))
@@ -547,11 +550,11 @@ def breakdown_row(p: int, name: str, made: dict) -> Markup:
 
 def held_list(held: list[int], label: str) -> Markup:
     """The parts a player holds (public), as tokens with counts."""
-    tokens = [h("li", {"title": PART_NAMES[part], "aria-label": f"{PART_NAMES[part]} ×{held[part]}"},
+    tokens = [h("li", {"title": part_name(part), "aria-label": f"{part_name(part)} ×{held[part]}"},
                 part_picture(part, 22), h("span", None, f"×{held[part]}") if held[part] > 1 else None)
               for part in range(N_PARTS) if held[part]]
     if not tokens:
-        return h("span", {"class": "gl-held gl-none"}, "no parts")
+        return h("span", {"class": "gl-held gl-none"}, _("no parts"))
     return h("ul", {"class": "gl-held", "aria-label": label}, *tokens)
 
 
@@ -560,11 +563,11 @@ def supply_panel(supply: list[int]) -> Markup:
     rows = []
     for title, kinds in KIND_TITLES:
         cells = [h("li", {"class": "gl-supply-part" + (" gl-empty" if not supply[p] else ""),
-                          "title": PART_NAMES[p], "data-supply": p,
-                          "aria-label": f"{PART_NAMES[p]}: {supply[p]} left"},
+                          "title": part_name(p), "data-supply": p,
+                          "aria-label": _("{part}: {count} left").format(part=part_name(p), count=supply[p])},
                    part_picture(p, 28), h("span", {"class": "gl-supply-count"}, str(supply[p])))
                  for p in kinds]
-        rows.append(h("div", {"class": "gl-supply-row"}, h("span", {"class": "gl-supply-kind"}, title),
+        rows.append(h("div", {"class": "gl-supply-row"}, h("span", {"class": "gl-supply-kind"}, _(title)),
                       h("ul", None, *cells)))
-    return h("section", {"class": "gl-supply", "aria-label": "Parts in the supply"},
-             h("h2", None, "Supply"), *rows)
+    return h("section", {"class": "gl-supply", "aria-label": _("Parts in the supply")},
+             h("h2", None, _("Supply")), *rows)

@@ -16,39 +16,46 @@ there is a keyboard (CSS shows one or the other: `.gl-coarse` / `.gl-fine`).
 
 from __future__ import annotations
 
+import re
+
+from gelateria.core.i18n import _, and_list, pgettext
 from gelateria.games.gelati.rules import (
     N_PARTS,
     ORDER_PARTS,
     ORDER_POINTS,
     PART_LIMIT,
-    PART_NAMES,
     WIN_POINTS,
     order_text,
+    part_name,
+    parts_text,
     tile_text,
 )
 from gelateria.web.markup import Markup, h
 from gelateria.web.views import gelati_art as art
 
 
-def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def preview_text(p: dict) -> str:
     """"+3, earns chocolate" for a previewed placement."""
     text = f"+{p['points']}"
     if p["earned"]:
-        text += ", earns " + and_list([PART_NAMES[x] for x in p["earned"]])
+        text += _(", earns {parts}").format(parts=parts_text(p["earned"]))
     if p["missed"]:
-        text += " (no " + and_list([PART_NAMES[x] for x in p["missed"]]) + " left to earn)"
+        text += _(" (no {parts} left to earn)").format(parts=parts_text(p["missed"]))
     if p["wins"]:
-        text += " and wins the game"
+        text += _(" and wins the game")
     return text
 
 
-def tap(word_touch: str, word_mouse: str) -> Markup:
-    """One word for touch screens, another for a mouse (CSS shows the one that fits)."""
-    return h("span", None, h("span", {"class": "gl-coarse"}, word_touch), h("span", {"class": "gl-fine"}, word_mouse))
+def tap(touch: str, mouse: str) -> Markup:
+    """One sentence for touch screens, another for a mouse (CSS shows the one that fits)."""
+    return h("span", None, h("span", {"class": "gl-coarse"}, touch), h("span", {"class": "gl-fine"}, mouse))
+
+
+def fill(template: str, **values) -> list:
+    """A translated sentence with markup in its {placeholders}: the pieces, in the
+    sentence's own order (Japanese and Korean put them elsewhere than English)."""
+    pieces = re.split(r"\{(\w+)\}", template)
+    return [values[piece] if i % 2 else piece for i, piece in enumerate(pieces) if i % 2 or piece]
 
 
 class GelatiPanels:
@@ -59,17 +66,17 @@ class GelatiPanels:
     def turn_panel(self, v: dict, me, names) -> Markup:
         shown = self.shown_seat()
         if self.phase == "replay":
-            body = [h("p", {"class": "gl-tray-note"}, "Replay: hands and orders stay secret. "
-                                                      "Step through the game with the controls under “More”.")]
+            body = [h("p", {"class": "gl-tray-note"}, _("Replay: hands and orders stay secret. "
+                                                        "Step through the game with the controls under “More”."))]
             if v["revealed"] is not None:
                 body.append(self.revealed(v, names))
-            return h("section", {"class": "gl-turn", "aria-label": "Replay"}, *body)
+            return h("section", {"class": "gl-turn", "aria-label": _("Replay")}, *body)
         if shown is None:
             hand = h("p", {"class": "gl-tray-note", "data-hidden-hand": ""},
-                     f"{names[v['turn']]}'s tiles and orders are secret.") if self.phase == "play" else None
+                     _("{player}'s tiles and orders are secret.").format(player=names[v["turn"]])) if self.phase == "play" else None
         else:
             hand = self.hand_panel(v, me)
-        return h("section", {"class": "gl-turn", "aria-label": "Your tiles and turn"},
+        return h("section", {"class": "gl-turn", "aria-label": _("Your tiles and turn")},
                  hand, self.step_panel(v, me, names))
 
     def hand_panel(self, v: dict, me) -> Markup:
@@ -78,9 +85,9 @@ class GelatiPanels:
         items = [art.hand_tile(t, i + 1, t == self.selected, t in placeable if placing else None)
                  for i, t in enumerate(v["hand"])]
         if not items:
-            items.append(h("li", {"class": "gl-tray-note"}, "No tiles left."))
+            items.append(h("li", {"class": "gl-tray-note"}, _("No tiles left.")))
         return h("div", {"class": "gl-hand-panel"},
-                 h("h2", None, "Your tiles"),
+                 h("h2", None, _("Your tiles")),
                  h("ul", {"class": "gl-hand", "data-hand-list": ""}, *items))
 
     def orders_panel(self, v: dict) -> Markup | None:
@@ -90,17 +97,17 @@ class GelatiPanels:
         legal_orders = {m["order"] for m in self.legal() if "order" in m}
         cards = [art.order_card(o, held, o in legal_orders) for o in v["orders"]]
         if not cards:
-            cards.append(h("li", {"class": "gl-tray-note"}, "No orders left in the pile."))
-        return h("section", {"class": "gl-orders-panel", "aria-label": "Your orders"},
-                 h("h2", None, f"Your orders (+{ORDER_POINTS} each)"),
+            cards.append(h("li", {"class": "gl-tray-note"}, _("No orders left in the pile.")))
+        return h("section", {"class": "gl-orders-panel", "aria-label": _("Your orders")},
+                 h("h2", None, _("Your orders (+{points} each)").format(points=ORDER_POINTS)),
                  h("ul", {"class": "gl-orders"}, *cards))
 
     def step_panel(self, v: dict, me, names) -> Markup:
         turn = v["turn"]
         if self.phase == "over":
-            return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, "The game is over."))
+            return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, _("The game is over.")))
         if me is None:
-            text = f"{names[turn]} is playing." if self.is_bot(turn) else f"Waiting for {names[turn]}."
+            text = (_("{player} is playing.") if self.is_bot(turn) else _("Waiting for {player}.")).format(player=names[turn])
             body = [h("p", {"class": "gl-step-title"}, text)]
             if v["revealed"] is not None:
                 body.append(self.revealed(v, names))
@@ -108,16 +115,16 @@ class GelatiPanels:
         if v["phase"] == "place":
             return self.place_step(v, me)
         return h("div", {"class": "gl-step-panel", "data-step": "after"},
-                 h("p", {"class": "gl-step-title"}, "Step 2 · Orders and trades"),
-                 h("p", None, "On the board: complete an order, trade if you like, then end your turn."))
+                 h("p", {"class": "gl-step-title"}, _("Step 2 · Orders and trades")),
+                 h("p", None, _("On the board: complete an order, trade if you like, then end your turn.")))
 
     def revealed(self, v: dict, names) -> Markup:
         who = names[v["turn"]]
         aside = v["set_aside"]
         return h("div", {"class": "gl-revealed", "data-revealed": ""},
-                 h("p", None, f"None of {who}'s tiles fits anywhere, so they are shown to everyone:"),
+                 h("p", None, _("None of {player}'s tiles fits anywhere, so they are shown to everyone:").format(player=who)),
                  art.tile_row(v["revealed"], 48),
-                 h("p", {"class": "gl-small"}, "Set aside this turn:") if aside else None,
+                 h("p", {"class": "gl-small"}, _("Set aside this turn:")) if aside else None,
                  art.tile_row(aside, 36) if aside else None)
 
     def place_step(self, v: dict, me) -> Markup:
@@ -126,25 +133,26 @@ class GelatiPanels:
             buttons = [art.swap_button(m["x"]) for m in legal if "x" in m]
             aside = v["set_aside"]
             return h("div", {"class": "gl-step-panel", "data-step": "exchange"},
-                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
-                     h("p", {"class": "gl-small"}, "Your tiles are shown to everyone. Swap one for the top tile "
-                                                   "of the stack, and repeat until a tile fits."),
+                     h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
+                     h("p", {"class": "gl-small"}, _("Your tiles are shown to everyone. Swap one for the top tile "
+                                                     "of the stack, and repeat until a tile fits.")),
                      h("ul", {"class": "gl-tile-row"}, *buttons),
-                     h("p", {"class": "gl-small"}, "Set aside (back into the stack once you place):") if aside else None,
+                     h("p", {"class": "gl-small"}, _("Set aside (back into the stack once you place):")) if aside else None,
                      art.tile_row(aside, 36) if aside else None)
         if v["must"] == "pass":
             return h("div", {"class": "gl-step-panel", "data-step": "pass"},
-                     h("p", {"class": "gl-step-title"}, "Step 1 · None of your tiles fits"),
-                     h("p", {"class": "gl-small"}, "The stack is empty, so you place nothing this turn "
-                                                   "(you can still complete orders and trade)."),
-                     h("button", {"type": "button", "data-action": "pass"}, "Pass"))
+                     h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
+                     h("p", {"class": "gl-small"}, _("The stack is empty, so you place nothing this turn "
+                                                     "(you can still complete orders and trade).")),
+                     h("button", {"type": "button", "data-action": "pass"}, pgettext("move", "Pass")))
         if self.aim is not None:
-            hint = h("p", None, tap("Tap", "Click"), " the space again, or “Place here”, to put it down.")
+            hint = h("p", None, tap(_("Tap the space again, or “Place here”, to put it down."),
+                                    _("Click the space again, or “Place here”, to put it down.")))
         else:
-            hint = h("p", None, "Pick a tile, then a glowing space (its points are on it). ",
-                     tap("Tap", "Click"), " once to look, again to place.")
+            hint = h("p", None, _("Pick a tile, then a glowing space (its points are on it)."), " ",
+                     tap(_("Tap once to look, again to place."), _("Click once to look, again to place.")))
         return h("div", {"class": "gl-step-panel", "data-step": "place"},
-                 h("p", {"class": "gl-step-title"}, "Step 1 · Place a tile"), hint)
+                 h("p", {"class": "gl-step-title"}, _("Step 1 · Place a tile")), hint)
 
     # --- on the board: the placement bar and step 2 ------------------------------------------
 
@@ -152,9 +160,10 @@ class GelatiPanels:
         if me is None or self.aim is None or self.selected is None or self.aim not in self.targets():
             return Markup("")
         p = self.preview(self.selected, self.aim)
-        return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": "Confirm placement", "data-confirm": ""},
-                 h("button", {"type": "button", "data-action": "place"}, f"Place here ({preview_text(p)})"),
-                 h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, "Cancel"))
+        return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": _("Confirm placement"), "data-confirm": ""},
+                 h("button", {"type": "button", "data-action": "place"},
+                   _("Place here ({preview})").format(preview=preview_text(p))),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, _("Cancel")))
 
     def after_card(self, v: dict, me) -> Markup:
         """Step 2 floats over the board (nothing to aim at there now): End turn first,
@@ -167,36 +176,38 @@ class GelatiPanels:
         end_ok = {"end": 1} in legal
         orders = [m["order"] for m in legal if "order" in m]
         if not end_ok:
-            text = f"You hold {count} parts: discard, trade or complete an order until you hold {PART_LIMIT}."
+            text = _("You hold {count} parts: discard, trade or complete an order until you hold {limit}.").format(
+                count=count, limit=PART_LIMIT)
         elif orders:
-            text = f"Complete an order for +{ORDER_POINTS}, trade if you like, then end your turn."
+            text = _("Complete an order for +{points}, trade if you like, then end your turn.").format(points=ORDER_POINTS)
         else:
-            text = "Trade parts if you like, then end your turn."
+            text = _("Trade parts if you like, then end your turn.")
         blocks = [h("div", {"class": "gl-after-head"},
-                    h("p", None, h("strong", None, "Step 2 · "), text),
+                    h("p", None, h("strong", None, _("Step 2 · ")), text),
                     h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
                                  "disabled": not end_ok},
-                      "End turn" + (" and draw" if v["stack"] and v["placed"] else "")))]
+                      _("End turn and draw") if v["stack"] and v["placed"] else _("End turn")))]
         for o in orders:
             blocks.append(h("p", {"class": "gl-after-row"},
                             h("button", {"type": "button", "class": "gl-complete", "data-action": "order", "data-order": o},
-                              f"Complete {order_text(o)} (+{ORDER_POINTS})")))
+                              _("Complete {order} (+{points})").format(order=order_text(o), points=ORDER_POINTS))))
         discards = [m["discard"] for m in legal if "discard" in m]
         if discards:
-            blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": "Discard parts", "data-discard": ""},
-                            h("p", None, f"Discard {count - PART_LIMIT}:"),
+            blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": _("Discard parts"), "data-discard": ""},
+                            h("p", None, _("Discard {count}:").format(count=count - PART_LIMIT)),
                             h("p", {"class": "gl-token-row"},
-                              *[art.part_button("discard", p, f"Discard {PART_NAMES[p]}") for p in discards])))
+                              *[art.part_button("discard", p, _("Discard {part}").format(part=part_name(p)))
+                                for p in discards])))
         blocks.append(self.trade_picker(v, me, legal))
-        return h("div", {"class": "gl-after-card", "role": "group", "aria-label": "Step 2: orders and trades",
+        return h("div", {"class": "gl-after-card", "role": "group", "aria-label": _("Step 2: orders and trades"),
                          "data-end-bar": ""}, *blocks)
 
     def trade_picker(self, v: dict, me, legal) -> Markup:
         held = v["held"][me]
         trades = [m for m in legal if "trade" in m]
         if not trades:
-            return h("p", {"class": "gl-small"}, "Trading 2 for 1 needs two parts; you hold "
-                     + ("none." if not sum(held) else "one."))
+            return h("p", {"class": "gl-small"}, _("Trading 2 for 1 needs two parts; you hold none.") if not sum(held)
+                     else _("Trading 2 for 1 needs two parts; you hold one."))
         needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
         gives = []
         for p in range(N_PARTS):
@@ -205,7 +216,7 @@ class GelatiPanels:
             picked = self.give.count(p)
             ok = picked > 0 or (len(self.give) < 2 and self.give_ok(self.give + [p], legal))
             shown = f"{picked}/{held[p]}" if picked else f"×{held[p]}"
-            gives.append(art.part_button("trade-give", p, f"{PART_NAMES[p]} {shown}, give", extra=h("span", {"class": "gl-count"}, " " + shown),
+            gives.append(art.part_button("trade-give", p, _("{part} {count}, give").format(part=part_name(p), count=shown), extra=h("span", {"class": "gl-count"}, " " + shown),
                                          cls=" on" if picked else "", pressed=bool(picked), disabled=not ok))
         gets = []
         for p in range(N_PARTS):
@@ -213,27 +224,29 @@ class GelatiPanels:
                 continue
             ok = self.trade_ok(self.give, p, legal)
             star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
-            label = f"{PART_NAMES[p]}, take" + (" (an order needs it)" if p in needed else "")
+            label = (_("{part}, take (an order needs it)") if p in needed else _("{part}, take")).format(part=part_name(p))
             gets.append(art.part_button("trade-get", p, label, extra=star, pressed=self.get == p, disabled=not ok,
                                         cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")))
         ready = len(self.give) == 2 and self.get is not None and self.trade_ok(self.give, self.get, legal)
         if ready:
             a, b = self.give
-            give = f"2 {PART_NAMES[a]}" if a == b else f"{PART_NAMES[a]} and {PART_NAMES[b]}"
-            label = f"Trade {give} for {PART_NAMES[self.get]}"
+            if a == b:
+                label = _("Trade 2 {part} for {get}").format(part=part_name(a), get=part_name(self.get))
+            else:
+                label = _("Trade {give} for {get}").format(give=parts_text([a, b]), get=part_name(self.get))
         else:
-            label = "Pick two to give" if len(self.give) < 2 else "Now pick one to take"
+            label = _("Pick two to give") if len(self.give) < 2 else _("Now pick one to take")
         return h("details", {"class": "gl-trade", "open": True if (self.give or self.get is not None or needed) else None,
                              "data-trade": ""},
-                 h("summary", None, "Trade 2 for 1 with the supply"),
+                 h("summary", None, _("Trade 2 for 1 with the supply")),
                  h("div", {"class": "gl-trade-grid"},
-                   h("span", {"class": "gl-trade-label"}, "Give"), h("p", {"class": "gl-token-row"}, *gives),
-                   h("span", {"class": "gl-trade-label"}, "Take"), h("p", {"class": "gl-token-row"}, *gets)),
+                   h("span", {"class": "gl-trade-label"}, _("Give")), h("p", {"class": "gl-token-row"}, *gives),
+                   h("span", {"class": "gl-trade-label"}, _("Take")), h("p", {"class": "gl-token-row"}, *gets)),
                  h("p", {"class": "gl-trade-buttons"},
                    h("button", {"type": "button", "data-action": "trade", "disabled": not ready}, label),
                    h("button", {"type": "button", "class": "secondary", "data-action": "trade-clear",
-                                "disabled": not (self.give or self.get is not None)}, "Clear"),
-                   h("span", {"class": "gl-small"}, "★ an order needs it") if needed else None))
+                                "disabled": not (self.give or self.get is not None)}, _("Clear")),
+                   h("span", {"class": "gl-small"}, _("★ an order needs it")) if needed else None))
 
     # --- one tap away on a phone: the race, the supply, help -----------------------------------
 
@@ -241,29 +254,30 @@ class GelatiPanels:
         names = self.names()
         n = v["players"]
         bumped = self.bumped()
-        track = art.score_track(v["scores"], "Score track to 50: " + ", ".join(f"{names[p]} {v['scores'][p]}" for p in range(n)))
+        scores = and_list([_("{player} {score}").format(player=names[p], score=v["scores"][p]) for p in range(n)])
+        track = art.score_track(v["scores"], _("Score track to {points}: {scores}").format(points=WIN_POINTS, scores=scores))
         done = [0] * n
-        for player, _ in v["completed"]:
+        for player, _order in v["completed"]:
             done[player] += 1
         playing = self.phase in ("play", "replay") and v["phase"] != "over"
         rows = [art.player_row(p, names[p], self.bot_tag(p), v["scores"][p], v["hand_sizes"][p], done[p], v["held"][p],
                                playing and v["turn"] == p, bumped.get(p)) for p in range(n)]
-        return h("section", {"class": "gl-scores", "aria-label": "Scores and parts"},
-                 h("h2", None, f"Race to {WIN_POINTS}"), track, h("ol", {"class": "gl-players"}, *rows))
+        return h("section", {"class": "gl-scores", "aria-label": _("Scores and parts")},
+                 h("h2", None, _("Race to {points}").format(points=WIN_POINTS)), track, h("ol", {"class": "gl-players"}, *rows))
 
     @staticmethod
     def help_panel() -> Markup:
-        return h("section", {"class": "gl-help", "aria-label": "How to play a turn"},
-                 h("h2", None, "How a turn goes"),
+        return h("section", {"class": "gl-help", "aria-label": _("How to play a turn")},
+                 h("h2", None, _("How a turn goes")),
                  h("p", {"class": "gl-small"},
-                   "Place one of your tiles next to the others where every touching side matches. It scores a point "
-                   "for each tile it touches that shares something with it; four in a row sharing a part earns that "
-                   "part. Then complete orders (+15), trade 2 parts for 1, and end your turn to draw a tile. "
-                   "First to 50 wins."),
-                 h("p", {"class": "gl-small gl-coarse"}, "Drag the board to move it, pinch to zoom."),
+                   _("Place one of your tiles next to the others where every touching side matches. It scores a point "
+                     "for each tile it touches that shares something with it; four in a row sharing a part earns that "
+                     "part. Then complete orders (+15), trade 2 parts for 1, and end your turn to draw a tile. "
+                     "First to 50 wins.")),
+                 h("p", {"class": "gl-small gl-coarse"}, _("Drag the board to move it, pinch to zoom.")),
                  h("p", {"class": "gl-small gl-fine gl-keys"},
-                   "Drag the board to move it; Ctrl+scroll or pinch to zoom. Keys: 1 and 2 pick a tile, arrows move "
-                   "between spaces, Enter looks and then places, + and − zoom, 0 fits, Esc cancels."))
+                   _("Drag the board to move it; Ctrl+scroll or pinch to zoom. Keys: 1 and 2 pick a tile, arrows move "
+                     "between spaces, Enter looks and then places, + and − zoom, 0 fits, Esc cancels.")))
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -277,7 +291,7 @@ class GelatiPanels:
                 for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
         return h("div", {"class": "gelati-summary"},
                  h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
-                   h("caption", None, "How the points were made"),
-                   h("thead", None, h("tr", None, h("th", None, "Player"), h("th", None, "From tiles"),
-                                      h("th", None, "Parts"), h("th", None, "From orders"))),
+                   h("caption", None, _("How the points were made")),
+                   h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("From tiles")),
+                                      h("th", None, _("Parts")), h("th", None, _("From orders")))),
                    h("tbody", None, *rows)))

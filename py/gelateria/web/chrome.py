@@ -173,7 +173,10 @@ class TableChrome:
         if not acting:
             return Markup("")
         name = self.names()[acting[0]]
-        text = _("Your turn") if acting[0] == self.viewer() and len(self.humans()) == 1 else _("{player}'s turn").format(player=name)
+        if acting[0] == self.viewer() and len(self.humans()) == 1:
+            text = pgettext("turn strip", "Your turn")
+        else:
+            text = _("{player}'s turn").format(player=name)
         if self.is_bot(acting[0]):
             text = _("{player} is thinking…").format(player=name)
         return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0]}, text)

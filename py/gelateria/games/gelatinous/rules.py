@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gelateria.core.game import IllegalMove, Rules
-from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, seat_label
+from gelateria.core.i18n import N_, _, and_list, ngettext, seat_label
 from gelateria.core.rng import Rng
 
 MODES = ("solitaire", "video", "multi")
@@ -310,13 +310,13 @@ def describe_round(after: State) -> str:
     """The event-log line for the round that led to `after`, e.g. "Player 1 rolled
     3,3,1,6,5: +2 to the cube, 1 to the reserve, 1 from the reserve"."""
     parts = [_describe_roll(after, seat) for seat in range(len(after.hands)) if after.last[seat]]
-    line = pgettext("between players' rolls", "; ").join(parts) or _("Nobody had dice to roll")
+    line = _("; ").join(parts) or _("Nobody had dice to roll")
     endings = _describe_ending(after)
     if not endings:
         return line
-    # Every sentence ends with its full stop (a period in English, 。 in Japanese).
-    sentences = [_("{sentence}.").format(sentence=s) for s in [line] + endings]
-    return pgettext("between sentences", " ").join(sentences)
+    # Every sentence ends with its full stop and the space before the next: ". " in
+    # English, "。" alone in Japanese.
+    return "".join(_("{sentence}. ").format(sentence=s) for s in [line] + endings).rstrip()
 
 
 def _describe_roll(after: State, seat: int) -> str:
@@ -347,7 +347,7 @@ def _describe_roll(after: State, seat: int) -> str:
             parts.append(ngettext("{count} six with the reserve empty", "{count} sixes with the reserve empty", empty)
                          .format(count=empty))
     rolled = ",".join(map(str, faces))
-    effects = pgettext("between effects of a roll", ", ").join(parts) if parts else _("nothing moves")
+    effects = _(", ").join(parts) if parts else _("nothing moves")
     return _("{player} rolled {faces}: {effects}").format(player=seat_label(seat), faces=rolled, effects=effects)
 
 

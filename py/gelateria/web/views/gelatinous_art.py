@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from math import ceil, cos, radians
 
-from gelateria.core.i18n import N_, _, ngettext, pgettext, percent
+from gelateria.core.i18n import N_, _, ngettext, percent
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, PLAYING, WON
 from gelateria.web.markup import Markup, h, join, points, svg
 
@@ -228,7 +228,7 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
                tally_marks(p["tally"], rolled_now, 300, art_id("tally", seat, view))),
              h("p", {"class": "last-roll"}, roll_caption(view, seat, names)),
              score, passing,
-             h("p", {"class": "facts visually-hidden"}, pgettext("between facts", " · ").join(facts)))
+             h("p", {"class": "facts visually-hidden"}, _(" · ").join(facts)))
 
 def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
     """The last roll in words: its faces, and where the dice went or came from."""
@@ -257,7 +257,7 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
         if got["dice"]:
             parts.append(ngettext("got {count} from {player}", "got {count} from {player}", got["dice"])
                          .format(count=got["dice"], player=names[got["from"]]))
-    effects = pgettext("between effects of a roll", ", ").join(parts)
+    effects = _(", ").join(parts)
     if not last["rolled"]:
         if p["status"] != PLAYING:
             return Markup("")

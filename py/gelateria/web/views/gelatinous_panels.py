@@ -146,14 +146,15 @@ class GelatinousPanels:
                           h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))
         nobody = h("strong", None, pct(now["nobody"]) if now else "…")
         nobody_words = _("Everyone eaten: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
-        nobody_then = (" " + _("(start: {chance})").format(chance=pct(start["nobody"]))) if start and not at_start else ""
+        # (The space before the brackets is in the words: Japanese brackets need none.)
+        nobody_then = _(" (start: {chance})").format(chance=pct(start["nobody"])) if start and not at_start else ""
         return [h("p", {"class": "odds-sub"}, _("Chance to win")),
                 h("ol", {"class": "odds-rows"}, *rows),
                 h("p", {"class": "odds-nobody"}, *self.around(nobody_words, nobody), nobody_then),
                 h("p", {"class": "muted odds-note"},
                   _("About {rounds} more rounds.").format(rounds=number(now["mean_rounds"], 1)) if now
                   else _("How many more rounds: …"),
-                  (" " + _("The tick marks each player's chance at the start.")) if not at_start else ""),
+                  _(" The tick marks each player's chance at the start.") if not at_start else ""),
                 h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))
                 if view["mode"] == "video" else None]
 

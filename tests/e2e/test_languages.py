@@ -31,7 +31,9 @@ PLAYERS = {"gelati": 2, "genial": 2, "gelatinous": 3, "itsmine": 3}
 NAMES = {"ja": ["ハナ", "ソラ", "ユキ"], "ko": ["하나", "민수", "지우"]}
 # Proper names that stay in Latin letters in every language.
 LATIN_NAMES = {"Python", "Pyodide", "PyScript", "JavaScript", "WebAssembly", "GitHub", "JSON", "URL", "MB", "KB",
-               "Firefox", "Chrome", "Edge", "Safari", "Chromium", "CPU", "SVG", "Wi-Fi", "OK"}
+               "Firefox", "Chrome", "Edge", "Safari", "Chromium", "CPU", "SVG", "Wi-Fi", "OK",
+               # the names printed on the keys
+               "Ctrl", "Enter", "Esc", "Tab", "Space", "Shift", "Alt", "Backspace", "Delete"}
 
 # Every visible text node and accessible name on the page, outside elements that say
 # they are in another language (the switch's "English").
@@ -65,9 +67,9 @@ def english_patterns() -> list[tuple[str, re.Pattern]]:
     for area in catalogs.AREAS:
         for message in catalogs.extract(area):
             for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
-                bare = re.sub(r"\{\w+[^{}]*\}", "", text)
-                if len(re.findall(r"[A-Za-z]", bare)) < 2 or text in ("English", "Gelateria"):
-                    continue
+                words = set(re.findall(r"[A-Za-z]+", re.sub(r"\{\w+[^{}]*\}", "", text)))
+                if not words - LATIN_NAMES or text in ("English", "Gelateria"):
+                    continue  # nothing in it that a translation would change
                 parts = re.split(r"\{\w+[^{}]*\}", text)
                 found.append((text, re.compile(r".+?".join(re.escape(p) for p in parts), re.S)))
     return found

@@ -29,7 +29,7 @@ without anyone placing a tile, nobody ever can again and the game ends.
 from __future__ import annotations
 
 from gelateria.core.game import IllegalMove, Rules
-from gelateria.core.i18n import N_, _, and_list, seat_label
+from gelateria.core.i18n import N_, _, and_list, language, seat_label
 from gelateria.core.hexgrid import AXES, NORTH, NORTH_EAST, SOUTH, SOUTH_WEST, neighbours, run_through
 from gelateria.core.rng import Rng
 
@@ -96,11 +96,17 @@ _ARTICLE = {"paper cup": N_("a paper cup"), "waffle cone": N_("a waffle cone"), 
             "sprinkles": N_("sprinkles"), "sauce": N_("sauce")}
 
 
+_TILE_TEXTS: dict[tuple[str, int], str] = {}  # (language, tile) -> its name: a board names every tile each draw
+
+
 def tile_text(tile: int) -> str:
     """'strawberry in a waffle cone with a cookie'."""
-    cup, flavour, topping = (PART_NAMES[p] for p in TILE_PARTS[tile])
-    return _("{flavour} in {cup} with {topping}").format(
-        flavour=_(flavour), cup=_(_ARTICLE[cup]), topping=_(_ARTICLE[topping]))
+    key = (language(), tile)
+    if key not in _TILE_TEXTS:
+        cup, flavour, topping = (PART_NAMES[p] for p in TILE_PARTS[tile])
+        _TILE_TEXTS[key] = _("{flavour} in {cup} with {topping}").format(
+            flavour=_(flavour), cup=_(_ARTICLE[cup]), topping=_(_ARTICLE[topping]))
+    return _TILE_TEXTS[key]
 
 
 def tile_short(tile: int) -> str:

@@ -39,7 +39,7 @@ RULES: list[tuple[str, list[str]]] = [
         ],
     ),
     (
-        N_("Your turn"),
+        N_("On your turn"),
         [
             N_("Player 1 starts, then play goes round the table. On your turn place one of "
                "your double tiles on any two neighbouring empty spaces that are not towers. "

@@ -23,6 +23,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from math import comb
 
+from gelateria.core.i18n import _
 from gelateria.core.rng import Rng
 from gelateria.games.gelatinous.rules import (
     CUBE,
@@ -127,7 +128,7 @@ def solitaire_exact(hand=SOLO_DICE - SOLO_RESERVE, reserve=SOLO_RESERVE, cube=0,
     "mean_score" (over won games), "mean_rolls" (rolls still to come, won or lost),
     "undecided": the mass left when the propagation stopped}."""
     if cube >= CUBE or hand == 0:
-        raise ValueError("that solitaire game is already over")
+        raise ValueError(_("that solitaire game is already over"))
     scores: dict[int, float] = {}
     win = loss = mean_rolls = 0.0
     alive = 1.0
@@ -243,9 +244,9 @@ def simulate(mode: str = "solitaire", players: int = 1, games: int = 10_000, see
         start = GAME.new(players, 0, {"mode": mode})
     mode, players = start.mode, len(start.hands)
     if is_over(start):
-        raise ValueError("that game is already over")
+        raise ValueError(_("that game is already over"))
     if games < 1:
-        raise ValueError("simulate at least one game")
+        raise ValueError(_("simulate at least one game"))
     rng = Rng(seed)
     play_one = _play_multi if mode == "multi" else _play_solo
     with_winner = shared = rounds_total = 0
@@ -322,7 +323,7 @@ def odds_for(state: State, games: int = 2000, tol: float = 1e-9) -> dict:
     "win_alone": [...], "nobody": chance nobody wins, "mean_rounds": rounds still to
     play}, plus for solitaire "scores" ({final score: chance}) and "median_score"."""
     if is_over(state):
-        raise ValueError("that game is already over")
+        raise ValueError(_("that game is already over"))
     n = len(state.hands)
     if state.mode == "solitaire":
         r = solitaire_exact(state.hands[0], state.reserves[0], state.cubes[0], state.tally[0], tol)

@@ -136,7 +136,8 @@ def merged(lang: str) -> Catalog:
             if not message.id or message.fuzzy:
                 continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if all(strings) and (message.id, message.context) not in out:
+            # Catalog's `in` ignores the context; get() looks at both.
+            if all(strings) and out.get(message.id, message.context) is None:
                 out.add(message.id, message.string, context=message.context)
     return out
 

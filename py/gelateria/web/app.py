@@ -284,6 +284,8 @@ class App:
         self.prefs["language"] = code
         self.save_prefs()
         document.documentElement.lang = code
+        if self.screen is not None:
+            self.screen.language_changed()
         self.refresh()
 
     def _on_change(self, event) -> None:

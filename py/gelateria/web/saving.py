@@ -13,6 +13,7 @@ from gelateria.core.rng import new_seed
 from gelateria.core.session import Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import SAVE_TROUBLE
+from gelateria.web.screens import said
 from gelateria.web.storage import STALE, UNREPLAYABLE
 
 LINK_KINDS = ("deal", "game", "replay")
@@ -36,7 +37,7 @@ class SavedTable:
             if kind == "resume":
                 saved = self.saved_here(arg)
                 if saved is None:
-                    self.message = _("That saved game is no longer on this device. Start a new one below.")
+                    self.message = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
                     return
                 self.load(saved.record, save_id=saved.save_id)
             elif kind == "play" and len(rest) == 3:
@@ -49,10 +50,11 @@ class SavedTable:
                         other=other.title if other else record.game, game=self.entry.title))
                 self.open_link(kind, record)
             else:
-                self.message = _("That address does not lead to a game. Start a new one below.")
+                self.message = said(lambda: _("That address does not lead to a game. Start a new one below."))
         except RecordError as exc:
             self.phase = "setup"
-            self.message = _("This link could not be opened: {reason}").format(reason=exc)
+            reason = str(exc)  # (exc is gone after the except block; the words stay)
+            self.message = said(lambda: _("This link could not be opened: {reason}").format(reason=reason))
 
     def open_address(self, save_id: str, link: str) -> None:
         """This device's save of that id, or the game in the address, whichever is further
@@ -79,8 +81,8 @@ class SavedTable:
             reuse = SAVE_ID.fullmatch(save_id) and self.app.saves.get(save_id) is None
             self.open_link("game", record, save_id=save_id if reuse else "")
             if saved is not None:
-                self.message = _("This address holds a different turn of a game saved on this device: it opened as "
-                                 "a game of its own, and your saved one is still under Continue.")
+                self.message = said(lambda: _("This address holds a different turn of a game saved on this device: it "
+                                              "opened as a game of its own, and your saved one is still under Continue."))
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
@@ -92,8 +94,8 @@ class SavedTable:
     def open_link(self, kind: str, record: Record, save_id: str = "") -> None:
         if kind == "deal":
             self.seats, self.seed, self.options = list(record.seats), record.seed, dict(record.options)
-            self.message = _("A deal shared with you: the same seats, options and deal as your friend's game. "
-                             "Change the names if you like, then start.")
+            self.message = said(lambda: _("A deal shared with you: the same seats, options and deal as your friend's game. "
+                                          "Change the names if you like, then start."))
             return
         self.load(record, save_id=save_id)
         if kind == "replay":
@@ -106,8 +108,9 @@ class SavedTable:
         self.autosave()  # saved at once: a reload before the first move finds it
         acting = self.session.to_act()
         if acting:
-            self.message = _("Game opened from a link: {player} moves next. "
-                             "Make your move, then send the new link on.").format(player=self.names()[acting[0]])
+            player = self.names()[acting[0]]
+            self.message = said(lambda: _("Game opened from a link: {player} moves next. "
+                                          "Make your move, then send the new link on.").format(player=player))
 
     def load(self, record: Record, save_id: str) -> None:
         """Continue a recorded game at its last move (raises RecordError if it cannot)."""
@@ -180,12 +183,13 @@ class SavedTable:
             if saved is None:
                 raise RecordError("gone")
             self.load(saved.record, save_id=saved.save_id)  # (begin() clears stale)
-            self.message = _("You are on the newest position of this game.")
+            self.message = said(lambda: _("You are on the newest position of this game."))
         except RecordError:
             # Set aside (never deleted), and this page's game is saved in its place.
             self.app.saves.set_aside_save(self.save_id, UNREPLAYABLE)
             self.stale = False
-            self.message = _("The newer copy of this game could not be opened, so it was set aside; this one goes on.")
+            self.message = said(lambda: _("The newer copy of this game could not be opened, so it was set aside; "
+                                          "this one goes on."))
             self.autosave()
         self.app.refresh()
         self.after_change()

@@ -19,9 +19,35 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.storage import saved_summary
 
 
+class Said(str):
+    """Words a screen keeps to show (a notice), that know how to say themselves again:
+    when the player switches language, `Screen.language_changed` has them said anew.
+    A plain string, everywhere else."""
+
+    def __new__(cls, say):
+        words = super().__new__(cls, say())
+        words.say = say
+        return words
+
+    def again(self) -> "Said":
+        return Said(self.say)
+
+
+def said(say) -> Said:
+    """`self.message = said(lambda: _("…").format(…))`: a notice in the language shown, then and later."""
+    return Said(say)
+
+
 class Screen:
     def __init__(self, app=None):
         self.app = app
+
+    def language_changed(self) -> None:
+        """The player switched language (the screen is drawn again next): every notice
+        it keeps as Said words is said again in the new one."""
+        for name, value in list(vars(self).items()):
+            if isinstance(value, Said):
+                setattr(self, name, value.again())
 
     @property
     def title(self) -> str:
@@ -96,11 +122,12 @@ class HomeScreen(Screen):
         try:
             record = from_json(text)
         except RecordError as exc:
-            self.import_message = _("That file could not be opened: {reason}").format(reason=exc)
+            reason = str(exc)  # (exc is gone after the except block; the words stay)
+            self.import_message = said(lambda: _("That file could not be opened: {reason}").format(reason=reason))
             self.app.refresh()
             return
         if entry(record.game) is None:
-            self.import_message = _("That file is for a game this box does not have.")
+            self.import_message = said(lambda: _("That file is for a game this box does not have."))
             self.app.refresh()
             return
         self.app.go(f"/{record.game}/game/{encode(record)}")

@@ -9,7 +9,7 @@ from gelateria.core.i18n import _, pgettext
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
 from gelateria.web.markup import Markup, h
-from gelateria.web.screens import top_bar
+from gelateria.web.screens import said, top_bar
 
 DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]  # in English; default_names() in the language shown
 
@@ -58,7 +58,7 @@ class NewGamePanel:
         if seed_text.isdigit() and len(seed_text) <= 18:
             self.seed = int(seed_text)
         elif seed_text:
-            self.message = _("The seed must be a whole number; a new one was chosen.")
+            self.message = said(lambda: _("The seed must be a whole number; a new one was chosen."))
             self.seed = new_seed()
         self.options = self.read_options(form)
 
@@ -89,7 +89,8 @@ class NewGamePanel:
             deal = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
             self.deal_link = self.app.link(f"/{self.game_id}/deal/{encode(deal)}")
             self.app.copy(self.deal_link)
-            self.message = _("Link to this deal copied: whoever opens it gets these seats and this same deal.")
+            self.message = said(lambda: _("Link to this deal copied: whoever opens it gets these seats and this same "
+                                          "deal."))
 
     def render_setup(self) -> Markup:
         low, high = self.seat_limits()

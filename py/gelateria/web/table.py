@@ -25,7 +25,7 @@ from gelateria.web.catalog import entry
 from gelateria.web.chrome import PACES, TableChrome, think_stats  # noqa: F401 (re-exported for views)
 from gelateria.web.saving import SavedTable
 from gelateria.web.replay import ReplayMode
-from gelateria.web.screens import Screen
+from gelateria.web.screens import Screen, said
 from gelateria.web.setup import DEFAULT_NAMES, NewGamePanel  # noqa: F401 (re-exported for views)
 
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
@@ -350,7 +350,8 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.undos += 1
         self.phase = "over" if self.session.is_over() else "play"
         self.end_dismissed = self.confirm_undo = False
-        self.message = _("Undone: back to move {number}.").format(number=target) if target else _("Undone: back to the start.")
+        self.message = said(lambda: _("Undone: back to move {number}.").format(number=target) if target else
+                            _("Undone: back to the start."))
         self.autosave()
         self.app.refresh()
         self.after_change()

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gelateria.core.game import IllegalMove, Rules
-from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, seat_label
+from gelateria.core.i18n import N_, _, and_list, ngettext, seat_label
 from gelateria.core.rng import Rng
 
 # Identifiers (the view's "flavours"/"shapes"); the words players read are flavour_name()/shape_name().
@@ -69,22 +69,22 @@ def is_ice(card: int) -> bool:
 
 def flavour_name(flavour: int) -> str:
     """A flavour as players read it, in the current language."""
-    return (pgettext("itsmine flavour", "strawberry"), pgettext("itsmine flavour", "chocolate"),
-            pgettext("itsmine flavour", "vanilla"), pgettext("itsmine flavour", "pistachio"),
-            pgettext("itsmine flavour", "blueberry"))[flavour]
+    return (_("strawberry"), _("chocolate"),
+            _("vanilla"), _("pistachio"),
+            _("blueberry"))[flavour]
 
 
 def shape_name(shape: int) -> str:
     """A shape as players read it, in the current language."""
-    return (pgettext("itsmine shape", "cone"), pgettext("itsmine shape", "cup"), pgettext("itsmine shape", "stick"),
-            pgettext("itsmine shape", "sandwich"), pgettext("itsmine shape", "sundae"))[shape]
+    return (_("cone"), _("cup"), _("stick"),
+            _("sandwich"), _("sundae"))[shape]
 
 
 def card_name(card: int) -> str:
     if card in CHERRIES:
-        return pgettext("itsmine card", "cherry")
+        return _("cherry")
     if card in CLOSED:
-        return pgettext("itsmine card", "Closed sign")
+        return _("Closed sign")
     return _("{flavour} {shape}").format(flavour=flavour_name(flavour_of(card)), shape=shape_name(shape_of(card)))
 
 
@@ -198,8 +198,8 @@ HANDS = ("rock", "paper", "scissors")
 
 
 def hand_name(hand: int) -> str:
-    return (pgettext("rock-paper-scissors", "rock"), pgettext("rock-paper-scissors", "paper"),
-            pgettext("rock-paper-scissors", "scissors"))[hand]
+    return (_("rock"), _("paper"),
+            _("scissors"))[hand]
 
 
 class ItsMine(Rules):

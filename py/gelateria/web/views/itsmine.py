@@ -28,7 +28,7 @@ stage changes (new round, scores, game over).
 """
 from __future__ import annotations
 
-from gelateria.core.i18n import _, pgettext, seat_label
+from gelateria.core.i18n import _, seat_label
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_points
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import top_bar
@@ -96,7 +96,7 @@ class ItsMineScreen(TableScreen):
 
     def setup_fields(self) -> Markup:
         first = self.options.get("first")
-        choices = [("", pgettext("itsmine first player", "Random"))] + [
+        choices = [("", _("Random"))] + [
             (str(i), _("{seat} ({name})").format(seat=seat_label(i), name=seat.name)) for i, seat in enumerate(self.seats)]
         return join(
             h("p", {"class": "seed-row"},

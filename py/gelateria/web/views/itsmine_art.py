@@ -76,7 +76,7 @@ def _defs() -> Markup:
             id="im-back", width=8, height=8, patternUnits="userSpaceOnUse", patternTransform="rotate(30)"),
     ]
     scoop = {"stroke": _INK, "stroke_width": 1.2}
-    sign = pgettext("itsmine closed-shop sign", "CLOSED")
+    sign = _("CLOSED")
     symbols = [
         svg("symbol",  # cone
             svg("path", d="M10 17 L30 17 L20 39 Z", fill="#e3a857", stroke="#8a5a22", stroke_width=1.2, stroke_linejoin="round"),
@@ -202,7 +202,7 @@ def card_face(card: int, mark: int = 0) -> Markup:
                 **fit(name, 8.5, 38)),
         ]
     else:
-        closed_word = pgettext("itsmine card face", "closed")
+        closed_word = _("closed")
         parts += [
             svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#37474f", stroke="#c62828", stroke_width=2),
             svg("use", href="#im-closed", x=2, y=3, width=18, height=18),
@@ -234,7 +234,7 @@ def _hearts(count: int, label: str) -> Markup:
     width = max(1, shown) * 19
     pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true", class_="hearts-pic")
     extra = h("span", {"class": "heart-more"}, f"×{count}") if count > shown else None
-    none = h("span", {"class": "heart-none"}, pgettext("itsmine hearts", "none")) if count == 0 else None
+    none = h("span", {"class": "heart-none"}, _("none")) if count == 0 else None
     return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
 
 
@@ -333,27 +333,28 @@ def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
                       h("th", {"scope": "row"}, h("span", {"class": f"seat-dot p{p}", "aria-hidden": "true"}), " ", names[p]),
                       h("td", {"class": "fav-cell"}, favourite_badges(result["favourites"][p])),
                       h("td", None, str(d["one"])),
-                      h("td", None, f"{d['both']} × 2" if d["both"] else "0"),
+                      h("td", None, f"{d['both']}\u2009×\u20092" if d["both"] else "0"),
                       h("td", None, str(d["cherries"])),
                       h("td", None, f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0"),
                       h("td", None, str(d["tokens"])),
                       h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                       h("td", {"class": "total"}, str(totals[p]))))
     head = h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
-        pgettext("itsmine score column", "Player"), pgettext("itsmine score column", "Favourites"),
-        pgettext("itsmine score column", "1 match"), pgettext("itsmine score column", "2 matches"),
-        pgettext("itsmine score column", "Cherries"), pgettext("itsmine score column", "Closed"),
-        pgettext("itsmine score column", "Hearts"), pgettext("itsmine score column", "Round"),
-        pgettext("itsmine score column", "Total"))])
-    return h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows))
+        _("Player"), _("Favourites"),
+        _("1 match"), _("2 matches"),
+        _("Cherries"), _("Closed"),
+        _("Hearts"), _("This round"),
+        _("Total"))])
+    return h("div", {"class": "scores-scroll"},
+             h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows)))
 
 
 def rounds_table(history: list, totals: list, names: list[str], final: bool) -> Markup:
     """Each finished round's score and the totals: beside the board, or (`final`) on
     the end screen."""
-    head = h("tr", None, h("th", None, pgettext("itsmine score column", "Player")),
+    head = h("tr", None, h("th", None, _("Player")),
              *[h("th", None, (_("Round {round}") if final else _("R{round}")).format(round=r["round"])) for r in history],
-             h("th", None, pgettext("itsmine score column", "Total")))
+             h("th", None, _("Total")))
     rows = [h("tr", {"data-summary-row": p} if final else None, h("th", {"scope": "row"}, names[p]),
               *[h("td", None, f"{r['scores'][p]:+d}") for r in history],
               h("td", None if final else {"class": "total"}, str(totals[p])))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gelateria.core.i18n import _, ngettext, pgettext
+from gelateria.core.i18n import _, ngettext
 from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
 from gelateria.web.markup import Markup, h
 from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, hearts, kbd, rounds_table
@@ -87,7 +87,7 @@ def flip_control(kind: str, who: str, left: int, pause_left: int, pause_id: str)
     if kind in ("solo", "hotseat"):
         waiting = pause_left > 0
         if kind == "solo":
-            label = _("Paused…") if waiting else pgettext("itsmine button", "Flip")
+            label = _("Paused…") if waiting else _("Flip")
         else:
             label = (_("Paused… then {player}") if waiting else _("Flip for {player}")).format(player=who)
         return h("div", {"class": "flip-slot", "data-part": "flip"},
@@ -125,7 +125,7 @@ def peek_buttons(humans: list[tuple], shown: dict) -> Markup:
 
 def space_key() -> str:
     """The Space bar as a key cap."""
-    return pgettext("keyboard key", "Space")
+    return _("Space")
 
 
 def keyed(text: str, **keys: str) -> list:
@@ -156,13 +156,13 @@ def how_to_play(mode: str, n: int, groups: list[tuple[str, list[str]]]) -> Marku
                                       space=space, back="←", forward="→"))]
     else:
         items = [h("li", None, _("Bots only: sit back and watch."))]
-    return h("section", {"class": "how", "aria-label": pgettext("itsmine", "Controls")},
-             h("h2", None, pgettext("itsmine", "Controls")), h("ul", None, *items))
+    return h("section", {"class": "how", "aria-label": _("Controls")},
+             h("h2", None, _("Controls")), h("ul", None, *items))
 
 
 def scoring_box() -> Markup:
-    return h("section", {"class": "scoring", "aria-label": pgettext("itsmine", "Scoring")},
-             h("h2", None, pgettext("itsmine", "Scoring")),
+    return h("section", {"class": "scoring", "aria-label": _("Scoring")},
+             h("h2", None, _("Scoring")),
              h("p", {"class": "fine"}, _("Each card with your flavour or shape: 1 point; both: 2 (gold tags). Cherry +1. "
                                         "Closed −1 each, all three +3. Each heart you keep: +1.")))
 

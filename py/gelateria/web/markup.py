@@ -11,6 +11,8 @@ attribute value is escaped unless it is already Markup, so a player name such as
 
 from __future__ import annotations
 
+import re
+
 from html import escape
 from typing import Iterable
 
@@ -82,3 +84,11 @@ def join(*parts) -> Markup:
 def points(pts) -> str:
     """An SVG points list with short numbers."""
     return " ".join(f"{_attr_value(float(x))},{_attr_value(float(y))}" for x, y in pts)
+
+
+def fill(template: str, **parts) -> list:
+    """A translated sentence with markup in its {placeholders}: the pieces in the
+    sentence's own order (Japanese and Korean put them elsewhere than English), text
+    left for h() to escape, Markup kept."""
+    pieces = re.split(r"\{(\w+)\}", template)
+    return [parts[piece] if i % 2 else piece for i, piece in enumerate(pieces) if i % 2 or piece]

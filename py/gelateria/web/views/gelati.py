@@ -34,11 +34,11 @@ from gelateria.games.gelati.rules import (
     points_made,
     tile_text,
 )
-from gelateria.web.markup import Markup, h, join
+from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.table import UI, TableScreen, think_stats
 from gelateria.web.views.board_pan import PannedBoard, ZoomedBoard
 from gelateria.web.views import gelati_art as art
-from gelateria.web.views.gelati_panels import GelatiPanels, fill, preview_text
+from gelateria.web.views.gelati_panels import GelatiPanels, preview_text
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there

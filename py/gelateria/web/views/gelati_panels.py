@@ -16,7 +16,6 @@ there is a keyboard (CSS shows one or the other: `.gl-coarse` / `.gl-fine`).
 
 from __future__ import annotations
 
-import re
 
 from gelateria.core.i18n import _, and_list, pgettext
 from gelateria.games.gelati.rules import (
@@ -30,7 +29,7 @@ from gelateria.games.gelati.rules import (
     parts_text,
     tile_text,
 )
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, fill, h
 from gelateria.web.views import gelati_art as art
 
 
@@ -49,13 +48,6 @@ def preview_text(p: dict) -> str:
 def tap(touch: str, mouse: str) -> Markup:
     """One sentence for touch screens, another for a mouse (CSS shows the one that fits)."""
     return h("span", None, h("span", {"class": "gl-coarse"}, touch), h("span", {"class": "gl-fine"}, mouse))
-
-
-def fill(template: str, **values) -> list:
-    """A translated sentence with markup in its {placeholders}: the pieces, in the
-    sentence's own order (Japanese and Korean put them elsewhere than English)."""
-    pieces = re.split(r"\{(\w+)\}", template)
-    return [values[piece] if i % 2 else piece for i, piece in enumerate(pieces) if i % 2 or piece]
 
 
 class GelatiPanels:

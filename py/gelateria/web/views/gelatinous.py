@@ -20,9 +20,9 @@ from gelateria.core.i18n import N_, _, ngettext
 from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, WON, mode_for
 from gelateria.games.gelatinous.rules import has_score as rules_has_score
-from gelateria.web.markup import Markup, h, join
+from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.table import UI, TableScreen
-from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon, spread
+from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon
 from gelateria.web.views.gelatinous_panels import (  # noqa: F401 (_ODDS, BEST_KEY, STATS_KEY: for tests and benches)
     _ODDS,
     BEST_KEY,
@@ -339,8 +339,8 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         if view["mode"] == "solitaire":
             p = players[0]
             # (The rolls so far are the round, in the status beside.)
-            facts = [h("span", None, *spread(_("Cube {count}/8"), count=cube(0))),
-                     h("span", None, *spread(_("Hand {count}"), count=h("b", None, str(p["hand"]))))]
+            facts = [h("span", None, *fill(_("Cube {count}/8"), count=cube(0))),
+                     h("span", None, *fill(_("Hand {count}"), count=h("b", None, str(p["hand"]))))]
         else:
             top = max(p["cube"] for p in players)
             leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]
@@ -349,12 +349,12 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             if top == 0:
                 facts = [h("span", None, _("All cubes empty"))]
             elif len(leaders) == 1:
-                facts = [h("span", None, *spread(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
+                facts = [h("span", None, *fill(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
             else:
-                facts = [h("span", None, *spread(_("{number} lead with {count}/8"), number=str(len(leaders)),
+                facts = [h("span", None, *fill(_("{number} lead with {count}/8"), number=str(len(leaders)),
                                                  count=cube(leaders[0])))]
             if me not in leaders and top:
-                facts.insert(0, h("span", None, *spread(_("{player} {count}/8"), player=names[me], count=cube(me))))
+                facts.insert(0, h("span", None, *fill(_("{player} {count}/8"), player=names[me], count=cube(me))))
         return h("span", {"class": "strip-facts"}, *facts)
 
     def since_last_turn(self) -> None:
@@ -477,7 +477,7 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             else:
                 text = ngettext("{cube} of 8 in the cube after {tally} roll", "{cube} of 8 in the cube after {tally} rolls",
                                 tally).format(tally=tally, cube=cube)
-            lines.append(h("li", {"data-seat": seat}, *spread(_("{player}: {summary}"), player=h("strong", None, name), summary=text)))
+            lines.append(h("li", {"data-seat": seat}, *fill(_("{player}: {summary}"), player=h("strong", None, name), summary=text)))
         parts = []
         if kind == EATEN:
             parts.append(h("div", {"class": "eaten-art", "aria-hidden": "true"}, jelly_monster()))

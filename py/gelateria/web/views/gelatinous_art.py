@@ -16,12 +16,11 @@ Everything here draws from the rules' public view (`GAME.view`) and plain number
 
 from __future__ import annotations
 
-import re
 from math import ceil, cos, radians
 
 from gelateria.core.i18n import N_, _, ngettext, percent
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, PLAYING, WON
-from gelateria.web.markup import Markup, h, join, points, svg
+from gelateria.web.markup import Markup, fill, h, join, points, svg
 
 # --- timing -----------------------------------------------------------------------------
 # Seconds at speed factor k = 1: the dice tumble, then travel (cube / reserve /
@@ -70,13 +69,6 @@ def pct(p: float) -> str:
 def fnum(x: float, digits: int = 2) -> str:
     return f"{x:.{digits}f}".rstrip("0").rstrip(".")
 
-
-
-def spread(words: str, **values) -> list:
-    """A translated sentence with markup in it: its text split at the {placeholders},
-    each filled with its value (Japanese and Korean put them elsewhere than English)."""
-    pieces = re.split(r"\{(\w+)\}", words)
-    return [values[piece] if i % 2 else piece for i, piece in enumerate(pieces) if i % 2 or piece]
 
 
 def dice(n: int) -> str:

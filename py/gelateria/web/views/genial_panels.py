@@ -15,11 +15,10 @@ tile is made or a bot plays. Words differ by pointer: "tap" on a touch screen,
 
 from __future__ import annotations
 
-import re
 
 from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext
 from gelateria.games.genial.rules import COLOURS, ROUNDS, colour_name, gain_part, place_words, ranking_key
-from gelateria.web.markup import Markup, h, svg
+from gelateria.web.markup import Markup, fill, h, svg
 from gelateria.web.views import genial_art as art
 
 TRACK_MAX = 18  # the printed score board's track
@@ -34,18 +33,6 @@ def gain_words(gain) -> str:
 
 def tiles_left(k: int) -> str:
     return ngettext("{count} tile left", "{count} tiles left", k).format(count=k)
-
-
-def fill(template: str, **parts) -> list:
-    """A translated sentence with markup in its placeholders (each language puts them
-    where its word order wants): the pieces, text escaped by h(), Markup kept."""
-    pieces = []
-    for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
-        if i % 2:
-            pieces.append(parts[piece])
-        elif piece:
-            pieces.append(piece)
-    return pieces
 
 
 def colour_label(c: str, value: int, is_low: bool) -> str:

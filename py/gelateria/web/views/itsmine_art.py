@@ -349,18 +349,28 @@ def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
              h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows)))
 
 
+def _round_head(round_no: int, final: bool) -> Markup:
+    """A round's column: "R1" beside the board; on the end screen "Round 1" ("R1" on a phone)."""
+    short = _("R{round}").format(round=round_no)
+    if not final:
+        return h("span", None, short)
+    return join(h("span", {"class": "head-long"}, _("Round {round}").format(round=round_no)),
+                h("span", {"class": "head-short"}, short))
+
+
 def rounds_table(history: list, totals: list, names: list[str], final: bool) -> Markup:
     """Each finished round's score and the totals: beside the board, or (`final`) on
     the end screen."""
     head = h("tr", None, h("th", None, _("Player")),
-             *[h("th", None, (_("Round {round}") if final else _("R{round}")).format(round=r["round"])) for r in history],
+             *[h("th", None, _round_head(r["round"], final)) for r in history],
              h("th", None, _("Total")))
     rows = [h("tr", {"data-summary-row": p} if final else None, h("th", {"scope": "row"}, names[p]),
               *[h("td", None, f"{r['scores'][p]:+d}") for r in history],
               h("td", None if final else {"class": "total"}, str(totals[p])))
             for p in range(len(totals))]
     attrs = {"class": "final-scores rounds", "data-summary": ""} if final else {"class": "mini-scores"}
-    return h("table", attrs, h("thead", None, head), h("tbody", None, *rows))
+    table = h("table", attrs, h("thead", None, head), h("tbody", None, *rows))
+    return h("div", {"class": "scores-scroll"}, table) if final else table
 
 
 END_REASONS = {

@@ -9,11 +9,10 @@ slot of fixed size, never pushing a pile.
 
 from __future__ import annotations
 
-import re
 
 from gelateria.core.i18n import _, ngettext
 from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, fill, h
 from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, hearts, kbd, rounds_table
 from gelateria.web.views.itsmine_keys import key_label
 
@@ -130,8 +129,7 @@ def space_key() -> str:
 
 def keyed(text: str, **keys: str) -> list:
     """A translated sentence with key caps in it: each {name} becomes kbd(keys[name])."""
-    parts = re.split(r"\{(\w+)\}", text)
-    return [kbd(keys[part]) if i % 2 else part for i, part in enumerate(parts) if part or i % 2]
+    return fill(text, **{name: kbd(key) for name, key in keys.items()})
 
 
 def how_to_play(mode: str, n: int, groups: list[tuple[str, list[str]]]) -> Markup:

@@ -8,16 +8,8 @@ import re
 import pytest
 
 from gelateria import cli
-from gelateria.core import i18n
+from scripts_seen import JAPANESE, KOREAN
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-KOREAN = re.compile(r"[\uac00-\ud7a3]")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:

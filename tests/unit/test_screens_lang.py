@@ -5,24 +5,16 @@ switch of language."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 from fakeapp import FakeApp, started
 from gelateria.core import i18n
+from scripts_seen import JAPANESE, KOREAN
 from gelateria.core.record import Seat
 from gelateria.web.screens import HomeScreen, NotFoundScreen, RulesScreen, screen_for
 from gelateria.web.storage import SAVE_PREFIX, saved_summary
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-KOREAN = re.compile(r"[\uac00-\ud7a3]")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
 
 
 def test_home_setup_and_rules_speak_japanese_and_korean():

@@ -11,6 +11,7 @@ Writes only git-ignored files:
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
   py/gelateria/locale/      the compiled message catalogs (.mo, from locale/*/*.po with Babel)
   static/boot-i18n.js       the loading screen's words; static/manifest.<lang>.webmanifest
+  static/pages.js           the pre-rendered pages painted before Python starts (scripts/prerender.py)
   sw-manifest.js            every file the site needs, with content hashes
 """
 
@@ -38,6 +39,7 @@ CACHE = ROOT / "build" / "cache"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # The page itself and what it loads; vendor and wheels are added by walking them.
 SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/games.css", "static/boot-i18n.js",
+              "static/pages.js",
               "static/boot.js", "static/manifest.webmanifest", "static/manifest.ja.webmanifest", "static/manifest.ko.webmanifest"]
 SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
 # Modules only the command line uses: left out of the browser's wheel (lighter start).
@@ -267,6 +269,10 @@ def main() -> None:
     log("catalogs: " + ", ".join(f"{lang} {n} messages" for lang, n in counts.items()))
     wheel = build_wheel()
     build_game_styles(registered_games())
+    import prerender  # the first paint: home, rules, panels in every language, drawn by the same views
+
+    pages = prerender.write_pages(STATIC / "pages.js")
+    log(f"pre-rendered {pages} pages")
     if f"./static/wheels/{wheel.name}" not in (ROOT / "pyscript.toml").read_text():
         sys.exit(f"build: pyscript.toml must install ./static/wheels/{wheel.name} (update it with the version)")
     manifest = write_manifest()

@@ -385,7 +385,10 @@ class App:
 
 
 def start() -> App:
+    # Marks for tests/bench/startup.py's breakdown: imports done, first screen drawn.
+    window.performance.mark("gelateria:imported")
     app = App()
     app.route()
+    window.performance.mark("gelateria:rendered")
     window.gelateriaReady()
     return app

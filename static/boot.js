@@ -18,24 +18,103 @@
     }
     return "en";
   }
-  const lang = pickLanguage();
+  let lang = pickLanguage();
   document.documentElement.lang = lang;
-  const words = (self.GELATERIA_WORDS || {})[lang] || {};
+  // Until Python is ready: the strip at the bottom shows the download (app.css).
+  document.documentElement.dataset.booting = "";
+  let words = (self.GELATERIA_WORDS || {})[lang] || {};
   // Translate with named placeholders, like the app: t("{n} MB", { n: 2 }).
   const t = (message, values) =>
     (words[message] || message).replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? values[name] : all));
   function translatePage() {
     for (const el of document.querySelectorAll("[data-i18n]")) {
-      const english = el.textContent.replace(/\s+/g, " ").trim();
-      if (words[english]) el.textContent = words[english];
+      // The English is kept in the attribute, so a later switch can translate again.
+      if (!el.dataset.i18n) el.dataset.i18n = el.textContent.replace(/\s+/g, " ").trim();
+      el.textContent = t(el.dataset.i18n);
     }
     const description = document.querySelector('meta[name="description"]');
     if (description) description.content = t("Gelati, Genial Spezial, Gelatinous and It's Mine! in your browser: no install, no account, works offline, share a game by link.");
     const loading = $("loading");
     if (loading) loading.setAttribute("aria-label", t("Loading Gelateria"));
     const link = document.querySelector('link[rel="manifest"]');
-    if (link && lang !== "en") link.href = `./static/manifest.${lang}.webmanifest`;
+    if (link) link.href = lang === "en" ? "./static/manifest.webmanifest" : `./static/manifest.${lang}.webmanifest`;
   }
+
+  // The first paint: the page for this route and language, pre-rendered by the build
+  // with the app's own screens (static/pages.js calls gelateriaPaint with them). The
+  // route names follow gelateria.web.screens.screen_for: "/", "/<game>" (the new-game
+  // panel), "/<game>/rules", any other "/<game>/…" (a link, a saved game: the game is
+  // getting ready), "*" for the rest. Python takes over the same DOM when it is ready.
+  let pages = null;
+  function pageFor(path) {
+    const table = pages[lang] || pages.en;
+    const parts = path.trim().split("/").filter(Boolean);
+    if (!parts.length) return table["/"];
+    const game = "/" + parts[0];
+    if (!Object.prototype.hasOwnProperty.call(table, game)) return table["*"];
+    if (parts.length === 1) return table[game];
+    if (parts.length === 2 && parts[1] === "rules") return table[game + "/rules"];
+    return table[game + "/*"];
+  }
+  function paint() {
+    const app = $("app");
+    if (ready || !pages || !app) return;
+    const page = pageFor(location.hash.replace(/^#/, ""));
+    app.innerHTML = page.html;
+    document.title = page.title;
+  }
+  self.gelateriaPaint = function (all) {
+    pages = all;
+    paint();
+    addEventListener("hashchange", () => {
+      if (ready) return;
+      paint();
+      scrollTo(0, 0);
+      const heading = document.querySelector("#app h1");
+      if (heading) heading.focus();
+    });
+  };
+
+  // Before Python is ready, links and reading work; controls that need the app say
+  // so on the strip instead of doing nothing (and nothing typed is lost on the
+  // hand-over: fields take no input until then). The language menu works already.
+  function nudge(event) {
+    event.preventDefault();
+    const loading = $("loading");
+    if (!loading) return;
+    loading.classList.remove("nudge");
+    void loading.offsetWidth; // restart the animation
+    loading.classList.add("nudge");
+    const region = $("announcer");
+    if (region) region.textContent = t("One moment: Gelateria is still getting ready.");
+  }
+  function controlBeforeReady(event) {
+    if (ready || !event.target.closest) return null;
+    const app = $("app");
+    return app && app.contains(event.target) ? event.target : null;
+  }
+  addEventListener("click", (event) => {
+    const target = controlBeforeReady(event);
+    if (target && !target.closest("a[href], select") && target.closest("button, input, label, summary, [data-action]")) nudge(event);
+  }, true);
+  addEventListener("beforeinput", (event) => { if (controlBeforeReady(event)) nudge(event); }, true);
+  addEventListener("submit", (event) => { if (controlBeforeReady(event)) nudge(event); }, true);
+  addEventListener("change", (event) => {
+    const target = controlBeforeReady(event);
+    if (!target || !target.matches("[data-language]") || !LANGUAGES.includes(target.value)) return;
+    lang = target.value;
+    words = (self.GELATERIA_WORDS || {})[lang] || {};
+    try {  // kept in the preferences, as the app keeps it
+      const prefs = JSON.parse(localStorage.getItem("gelateria.prefs") || "{}");
+      localStorage.setItem("gelateria.prefs", JSON.stringify(Object.assign(prefs && typeof prefs === "object" && !Array.isArray(prefs) ? prefs : {}, { language: lang })));
+    } catch (e) { /* blocked or full storage: this visit still switches */ }
+    document.documentElement.lang = lang;
+    translatePage();
+    render();
+    paint();
+    const select = document.querySelector("#app [data-language]");
+    if (select) select.focus();
+  }, true);
 
   const manifest = (self.GELATERIA_MANIFEST || { files: {} }).files;
   const base = new URL("./", document.baseURI).href;
@@ -65,9 +144,10 @@
     const shown = stage === DOWNLOADING ? fraction * 0.9 : Math.max(0.9, fraction * 0.9);
     bar.style.width = (shown * 100).toFixed(1) + "%";
     $("loading").setAttribute("aria-valuenow", Math.round(shown * 100));
-    text.textContent = stage === DOWNLOADING
-      ? t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalBytes) })
-      : stage;
+    // Once every byte is in, the wait is Python starting (Pyodide reports nothing in between).
+    text.textContent = stage !== DOWNLOADING ? stage
+      : fraction >= 1 ? t("Starting Python…")
+      : t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalBytes) });
   }
 
   // Count bytes as they stream in, for fetches of the tracked files. The count reads a
@@ -102,8 +182,9 @@
   }
   addEventListener("py:progress", (event) => {
     const detail = String(event.detail || "");
-    if (/^Loaded pyodide/i.test(detail)) stage = t("Starting Python…");
-    else if (/packages|micropip/i.test(detail)) stage = t("Installing the games…");
+    // PyScript says "Loaded Pyodide" when the interpreter is up, with the games' wheel
+    // installed; what is left is importing them and drawing the first screen.
+    if (/^Loaded pyodide/i.test(detail)) stage = t("Installing the games…");
     render();
   });
 
@@ -154,6 +235,9 @@
     ready = true;
     const loading = $("loading");
     if (loading) loading.hidden = true;
+    // The strip's room at the foot of the page stays until the next route: taking it
+    // away now would pull a page scrolled to its end under the reader's eyes.
+    addEventListener("hashchange", () => { delete document.documentElement.dataset.booting; }, { once: true });
     document.body.dataset.ready = "1";
     registerServiceWorker();
   };

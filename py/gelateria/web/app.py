@@ -107,6 +107,10 @@ class App:
         return fragment[1:] if fragment.startswith("#") else fragment
 
     def route(self) -> None:
+        # The first route takes over the page boot.js painted from the build's
+        # pre-render: same markup, so the morph changes nothing, and where the visitor
+        # scrolled to or put focus while Python started stays as it is.
+        taking_over = self.screen is None
         if self.screen is not None:
             self.screen.close()
         try:
@@ -115,10 +119,13 @@ class App:
         except Exception:  # a broken screen must not leave a blank page
             self.show_error(traceback.format_exc())
             return
+        if taking_over and self.root.contains(document.activeElement):
+            return
         heading = self.root.querySelector("h1")
         if heading:
-            heading.focus()
-        window.scrollTo(0, 0)
+            heading.focus(to_js({"preventScroll": taking_over}, dict_converter=window.Object.fromEntries))
+        if not taking_over:
+            window.scrollTo(0, 0)
 
     def refresh(self) -> None:
         """Draw the current screen again. The page is morphed into the new markup, not

@@ -272,6 +272,32 @@ class NotFoundScreen(Screen):
                    h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))))
 
 
+class GettingReadyScreen(Screen):
+    """What a game's route shows before Python has started (pre-rendered by the build,
+    never routed to): the game's name and picture, and that its table is on the way.
+    A shared link opens here at once; the app then draws the table in its place."""
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        self.entry = entry(game_id) if game_id else None
+
+    @property
+    def title(self) -> str:
+        return _("{game} — Gelateria").format(game=self.entry.title) if self.entry else _("Gelateria")
+
+    def render(self) -> Markup:
+        name = self.entry.title if self.entry else _("Gelateria")
+        return h("section", {"class": "page getting-ready", "data-screen": "getting-ready",
+                             "data-game": self.entry.id if self.entry else None},
+                 top_bar(self.entry.title if self.entry else None),
+                 h("article", {"class": "page-body"},
+                   h("h1", {"tabindex": "-1"}, name),
+                   art.picture(self.entry.id) if self.entry else None,
+                   h("p", {"class": "getting-ready-text"}, _("Getting the table ready…")),
+                   h("p", {"class": "getting-ready-note"},
+                     _("The first visit downloads Python (about 14 MB) once; after that the box opens fast and works offline."))))
+
+
 def game_view_module(game_id: str):
     """The game's play screen module, or None while it is not built."""
     try:

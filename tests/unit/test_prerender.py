@@ -1,0 +1,58 @@
+"""The build's pre-rendered first paint (scripts/prerender.py → static/pages.js)."""
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import prerender  # noqa: E402
+from gelateria.core import i18n  # noqa: E402
+from gelateria.web.catalog import catalog  # noqa: E402
+from gelateria.web.screens import game_view_module  # noqa: E402
+
+GAMES = [game.id for game in catalog()]
+
+
+def test_every_language_has_every_page_a_visitor_can_land_on():
+    pages = prerender.render_all()
+    assert list(pages) == list(i18n.LANGUAGES)
+    wanted = {"/", "*"} | {f"/{g}{rest}" for g in GAMES for rest in ("", "/rules", "/*")}
+    for code, table in pages.items():
+        assert set(table) == wanted, code
+        for key, page in table.items():
+            assert page["html"].count("<h1") == 1, (code, key)
+            assert f'<option value="{code}" lang="{code}" selected>' in page["html"], (code, key)
+
+
+def test_pages_are_the_screens_the_app_opens_there():
+    table = prerender.render_all()["en"]
+    assert 'data-screen="home"' in table["/"]["html"]
+    for game in GAMES:
+        panel = table[f"/{game}"]["html"]
+        if game_view_module(game) is not None:  # (a game still being built shows "coming soon")
+            assert 'data-phase="setup"' in panel and f'data-game="{game}"' in panel, game
+        assert 'data-screen="rules"' in table[f"/{game}/rules"]["html"]
+        ready = table[f"/{game}/*"]["html"]
+        assert 'data-screen="getting-ready"' in ready and 'role="img"' in ready and "Getting the table ready" in ready
+
+
+def test_titles_and_words_are_in_each_language():
+    pages = prerender.render_all()
+    for code in ("ja", "ko"):
+        for key, page in pages[code].items():
+            assert page["title"] != pages["en"][key]["title"], (code, key)
+            assert page["html"] != pages["en"][key]["html"], (code, key)
+    assert i18n.language() == "en"  # the build leaves the language as it found it
+
+
+def test_the_build_is_reproducible_and_safe_to_load(tmp_path):
+    a, b = tmp_path / "a.js", tmp_path / "b.js"
+    prerender.write_pages(a)
+    prerender.write_pages(b)
+    assert a.read_bytes() == b.read_bytes()  # the service worker's version is a hash of the files
+    text = a.read_text(encoding="utf-8")
+    assert "</" not in text
+    head, call = "self.gelateriaPaint(", text.splitlines()[1]
+    assert call.startswith(head) and call.endswith(");")
+    assert json.loads(call[len(head):-2])["en"]["/"]["title"] == "Gelateria — four ice-cream table games"

@@ -1,4 +1,4 @@
-// Gelateria's service worker: precache every file of the site (the list and content
+// Gelateria's service worker: precache the files the app loads (the list and content
 // hashes come from sw-manifest.js, written by scripts/build.py) and serve them from
 // the cache, so the whole box works offline after one visit.
 importScripts("./sw-manifest.js");
@@ -6,7 +6,8 @@ importScripts("./sw-manifest.js");
 const MANIFEST = self.GELATERIA_MANIFEST;
 const CACHE = "gelateria-" + MANIFEST.version;
 const SCOPE = new URL("./", self.location).href;
-const FILES = ["./", "./sw-manifest.js", ...Object.keys(MANIFEST.files).map((f) => "./" + f)];
+// index.html is cached once, as "./": the address every page of the app has.
+const FILES = ["./sw-manifest.js", ...Object.keys(MANIFEST.files).map((f) => (f === "index.html" ? "./" : "./" + f))];
 
 self.addEventListener("install", (event) => {
   // "no-cache" revalidates with the server: the first visit's files come back as 304s

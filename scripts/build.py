@@ -6,13 +6,20 @@ write the service worker's precache list.
 Writes only git-ignored files:
   static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
   static/vendor/idiomorph/  idiomorph: redraws morph the page instead of replacing it
-  static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree
+  static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree; its
+                            python_stdlib.zip trimmed to what the app imports (scripts/stdlib.py)
   static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
   py/gelateria/locale/      the compiled message catalogs (.mo, from locale/*/*.po with Babel)
   static/boot-i18n.js       the loading screen's words; static/manifest.<lang>.webmanifest
   static/pages.js           the pre-rendered pages painted before Python starts (scripts/prerender.py)
-  sw-manifest.js            every file the site needs, with content hashes
+  sw-manifest.js            the files the app loads (scripts/precache.txt), with content hashes
+
+The service worker precaches exactly the files the app loads: scripts/precache.txt,
+what a tour of the app in Chromium fetched (tests/e2e/test_bytes.py runs the tour and
+fails if the list differs). A deploy (--out) gets those, the service worker, and the
+files only the browser reads to install the app (the web manifests and the icons and
+screenshots they name).
 """
 
 from __future__ import annotations
@@ -36,12 +43,19 @@ VENDOR = STATIC / "vendor"
 NODE = ROOT / "node_modules"
 CACHE = ROOT / "build" / "cache"
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-# The page itself and what it loads; vendor and wheels are added by walking them.
-SITE_FILES = ["index.html", "pyscript.toml", "sw.js", "static/app.css", "static/games.css", "static/boot-i18n.js",
+# Pyodide's runtime as npm ships it; the site's python_stdlib.zip is the trimmed one.
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+# The files the app loads, as a tour of it found them: what the service worker precaches.
+PRECACHE_LIST = ROOT / "scripts" / "precache.txt"
+# The page and its own files (the build fails if the precache list lost one).
+SITE_FILES = ["index.html", "pyscript.toml", "static/app.css", "static/games.css", "static/boot-i18n.js",
               "static/pages.js",
-              "static/boot.js", "static/manifest.webmanifest", "static/manifest.ja.webmanifest", "static/manifest.ko.webmanifest"]
-SITE_DIRS = ["static/icons", "static/vendor", "static/wheels"]
+              "static/boot.js"]
+# Deployed, never fetched by the page: the service worker (the browser fetches it
+# itself), the web manifests (the browser reads them, and the images they name, to
+# install the app), the vendored licence.
+INSTALL_MANIFESTS = ["static/manifest.webmanifest", "static/manifest.ja.webmanifest", "static/manifest.ko.webmanifest"]
+DEPLOY_ONLY = ["sw.js", "static/vendor/idiomorph/LICENSE"]
 # Modules only the command line uses: left out of the browser's wheel (lighter start).
 # (Each game's own games/<id>/cli.py is headless too: see is_headless_only.)
 HEADLESS_ONLY = {"gelateria/__main__.py", "gelateria/cli.py", "gelateria/core/arena.py"}
@@ -114,7 +128,7 @@ def vendor_pyodide() -> None:
         return
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    for name in PYODIDE_FILES:
+    for name in PYODIDE_FILES:  # python_stdlib.zip: trim_stdlib() writes it
         shutil.copy2(src / name, dest / name)
     wheel = fetch_locked_wheels()["micropip"]
     shutil.copy2(wheel, dest / wheel.name)
@@ -216,20 +230,44 @@ def build_game_styles(games: list[str]) -> Path:
     return dest
 
 
+def precache_list() -> list[str]:
+    """scripts/precache.txt: one path a line, relative to the site; '#' comments."""
+    lines = (line.split("#", 1)[0].strip() for line in PRECACHE_LIST.read_text().splitlines())
+    return [line for line in lines if line]
+
+
 def site_files(root: Path = ROOT) -> list[str]:
-    files = [f for f in SITE_FILES if (root / f).exists()]
-    for d in SITE_DIRS:
-        for path in sorted((root / d).rglob("*")):
-            if path.is_file() and not path.name.startswith("."):
-                files.append(path.relative_to(root).as_posix())
+    """The files the service worker precaches: the precache list, every file there."""
+    files = precache_list()
+    lost = [f for f in SITE_FILES if f not in files]
+    absent = [f for f in files if not (root / f).is_file()]
+    if lost or absent:
+        sys.exit("build: scripts/precache.txt is out of date:"
+                 + "".join(f"\n  {f} is the page's own file but not listed" for f in lost)
+                 + "".join(f"\n  {f} is listed but missing" for f in absent)
+                 + "\nFix the list (after an upgrade of PyScript or Pyodide, a file's new name is what "
+                 "tests/e2e/test_bytes.py reports the app loads) and build again.")
     return files
 
 
+def install_files(root: Path = ROOT) -> list[str]:
+    """The web manifests and the icons and screenshots they name, with the icons
+    index.html links (what the browser reads to install the app)."""
+    files = list(INSTALL_MANIFESTS)
+    for rel in INSTALL_MANIFESTS:
+        manifest = json.loads((root / rel).read_text())
+        for image in manifest.get("icons", []) + manifest.get("screenshots", []):
+            files.append((Path(rel).parent / image["src"]).as_posix())
+    files += [href.removeprefix("./") for href in re.findall(
+        r'<link rel="(?:icon|apple-touch-icon)" href="([^"]+)"', (root / "index.html").read_text())]
+    return sorted(set(files))
+
+
 def export(out: Path, manifest: dict) -> None:
-    """Copy exactly the site's files (what the service worker precaches) to `out`,
-    for publishing (GitHub Pages) or serving a clean copy in tests."""
+    """Copy the site to `out`, for publishing (GitHub Pages) or serving a clean copy in
+    tests: what the service worker precaches, the service worker, what installing reads."""
     shutil.rmtree(out, ignore_errors=True)
-    for rel in list(manifest["files"]) + ["sw-manifest.js"]:
+    for rel in sorted({*manifest["files"], "sw-manifest.js", *DEPLOY_ONLY, *install_files()}):
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, dest)
@@ -238,8 +276,8 @@ def export(out: Path, manifest: dict) -> None:
 
 def write_manifest(root: Path = ROOT) -> dict:
     """sw-manifest.js: the precache list. Its version is a hash of every file's
-    content, so any change gives the service worker a new cache and the page an
-    "update ready" prompt."""
+    content and of the service worker's, so any change gives the service worker a new
+    cache and the page an "update ready" prompt."""
     entries = {}
     total = hashlib.sha256()
     for rel in site_files(root):
@@ -247,17 +285,44 @@ def write_manifest(root: Path = ROOT) -> dict:
         digest = hashlib.sha256(data).hexdigest()[:16]
         entries[rel] = {"hash": digest, "bytes": len(data)}
         total.update(f"{rel}:{digest}\n".encode())
+    total.update(f"sw.js:{hashlib.sha256((root / 'sw.js').read_bytes()).hexdigest()[:16]}\n".encode())
     manifest = {"version": total.hexdigest()[:16], "files": entries}
     write_atomically(root / "sw-manifest.js", (
-        "// Generated by scripts/build.py: every file the site needs, with content hashes.\n"
+        "// Generated by scripts/build.py: the files the app loads, with content hashes.\n"
         f"self.GELATERIA_MANIFEST = {json.dumps(manifest, indent=1, sort_keys=True)};\n"
     ).encode())
     return manifest
 
 
+def trim_stdlib() -> None:
+    """The site's python_stdlib.zip: only the modules the app imports, checked against
+    the shipped wheel's imports (scripts/stdlib.py; exits naming what would miss)."""
+    import stdlib
+
+    data, kept, total = stdlib.trim(ROOT / "py" / "gelateria", lambda rel: not is_headless_only(rel))
+    dest = VENDOR / "pyodide" / "python_stdlib.zip"
+    if not dest.exists() or dest.read_bytes() != data:
+        write_atomically(dest, data)
+    log(f"python_stdlib.zip: {kept} of {total} modules, {len(data):,} bytes (Pyodide's: {stdlib.FULL_ZIP.stat().st_size:,})")
+
+
+def print_first_visit(manifest: dict) -> None:
+    """What a first visit downloads: the files the page loads, which the service
+    worker then precaches from the HTTP cache (revalidated, not downloaded again)."""
+    import stdlib
+
+    rows = [(rel, (ROOT / rel).read_bytes()) for rel in [*manifest["files"], "sw-manifest.js"]]
+    sized = sorted(((len(data), stdlib.gzip_size(data), rel) for rel, data in rows), reverse=True)
+    for raw, gz, rel in sized:
+        print(f"  {raw:>11,} {gz:>11,}  {rel}")
+    print(f"  {sum(r for r, _, _ in sized):>11,} {sum(g for _, g, _ in sized):>11,}  "
+          f"first visit: {len(sized)} files, raw and gzip (level 6)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="also copy the finished site to this folder (for deploying)")
+    parser.add_argument("--sizes", action="store_true", help="print what a first visit downloads, raw and gzip")
     args = parser.parse_args()
     vendor_pyscript()
     vendor_idiomorph()
@@ -268,6 +333,7 @@ def main() -> None:
     counts = i18n.compile_all(STATIC)
     log("catalogs: " + ", ".join(f"{lang} {n} messages" for lang, n in counts.items()))
     wheel = build_wheel()
+    trim_stdlib()
     build_game_styles(registered_games())
     import prerender  # the first paint: home, rules, panels in every language, drawn by the same views
 
@@ -276,6 +342,8 @@ def main() -> None:
     if f"./static/wheels/{wheel.name}" not in (ROOT / "pyscript.toml").read_text():
         sys.exit(f"build: pyscript.toml must install ./static/wheels/{wheel.name} (update it with the version)")
     manifest = write_manifest()
+    if args.sizes:
+        print_first_visit(manifest)
     own = sum(
         e["bytes"] for rel, e in manifest["files"].items() if not rel.startswith("static/vendor/")
     ) + (ROOT / "sw-manifest.js").stat().st_size

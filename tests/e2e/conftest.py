@@ -2,15 +2,18 @@
 
 Every page blocks requests that leave 127.0.0.1 (and records them), and collects
 console errors, so each test can assert that the site is self-contained and quiet.
-Screenshots of failing tests land in test-results/.
+Every page's Python imports are traced (see ImportTrace). Screenshots of failing tests
+land in test-results/.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import sys
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -48,9 +51,21 @@ def _check_built():
 
 
 class Site:
+    """The site served on 127.0.0.1; `served` lists each request's (path, status)."""
+
     def __init__(self, base: str = "/", root: Path = ROOT):
         self.root = root
         self.server = make_server(0, base, root)
+        self.served: list[tuple[str, int]] = []
+        handler = self.server.RequestHandlerClass  # a partial: the handler class, its folder
+        served = self.served
+
+        class Logged(handler.func):
+            def log_request(self, code="-", size="-"):
+                served.append((self.path, int(code)))
+                super().log_request(code, size)
+
+        self.server.RequestHandlerClass = functools.partial(Logged, *handler.args, **handler.keywords)
         self.base = base
         host, port = self.server.server_address[:2]
         self.url = f"http://{host}:{port}/" + (base.strip("/") + "/" if base.strip("/") else "")
@@ -78,12 +93,110 @@ def sub_site():
     s.close()
 
 
+# Run in each page of the app before its script (PyScript's own hooks, so the page
+# itself is unchanged): an audit hook reports each module Python imports, and what was
+# loaded before it, on the console. Attempts count, so an import that a try/except
+# would have swallowed is seen too.
+IMPORT_TRACE = """
+addEventListener("DOMContentLoaded", () => {
+  const core = document.querySelector('script[type="module"][src$="pyscript/core.js"]');
+  if (!core) return;
+  import(core.src).then(({ hooks }) => {
+    const code = [
+      "def _gelateria_trace():",
+      "    import sys, js",
+      "    if hasattr(sys, '_gelateria_traced'): return",
+      "    sys._gelateria_traced = say = js.console.debug",
+      "    say('gelateria-imported ' + ' '.join(sys.modules))",
+      "    def heard(event, args):",
+      "        if event == 'import': say('gelateria-imported ' + args[0])",
+      "    sys.addaudithook(heard)",
+      "_gelateria_trace()",
+      "del _gelateria_trace",
+    ].join("\\n");
+    hooks.main.codeBeforeRun.add(code);  // the script runs with run() or runAsync()
+    hooks.main.codeBeforeRunAsync.add(code);
+  }).catch(() => {});
+});
+"""
+
+
+class ImportTrace:
+    """The modules Python imported in the session's pages, and in the current test's.
+    Each test then checks that none of them is a standard-library module missing from
+    the python_stdlib.zip the build ships (trimmed by scripts/stdlib.py), and the
+    session writes the library modules it saw to test-results/stdlib-traced.txt, from
+    which `scripts/stdlib.py --traced` refreshes the list the build keeps."""
+
+    PREFIX = "gelateria-imported "
+
+    def __init__(self):
+        self.session: set[str] = set()
+        self.test: set[str] = set()
+        self.tests = 0
+
+    def watch(self, context):
+        context.add_init_script(IMPORT_TRACE)
+        context.on("console", self.heard)
+        return context
+
+    def heard(self, message):
+        if message.type == "debug" and message.text.startswith(self.PREFIX):
+            names = message.text[len(self.PREFIX):].split()
+            self.session.update(names)
+            self.test.update(names)
+
+
+TRACE = ImportTrace()
+
+
+@functools.cache
+def stdlib_modules(zip_path: Path) -> frozenset[str]:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from stdlib import modules_in
+
+    with zipfile.ZipFile(zip_path) as zf:
+        return frozenset(modules_in(zf.namelist()))
+
+
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+SHIPPED_STDLIB = ROOT / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+
+
+@pytest.fixture(autouse=True)
+def stdlib_in_reach():
+    """Fails a test whose pages imported a library module the shipped zip lacks."""
+    TRACE.test = set()
+    TRACE.tests += 1
+    yield
+    if not TRACE.test:
+        return
+    lacking = sorted((TRACE.test & stdlib_modules(FULL_STDLIB)) - stdlib_modules(SHIPPED_STDLIB))
+    if lacking:
+        pytest.fail(f"The page imported {', '.join(lacking)}, missing from the trimmed python_stdlib.zip: "
+                    "add each to scripts/stdlib-safety.txt (or refresh scripts/stdlib-traced.txt)")
+
+
+def pytest_sessionfinish(session):
+    if TRACE.session and FULL_STDLIB.exists():
+        out = ROOT / "test-results"
+        out.mkdir(exist_ok=True)
+        names = sorted(TRACE.session & stdlib_modules(FULL_STDLIB))
+        (out / "stdlib-traced.txt").write_text(
+            f"# The standard-library modules the pages of {TRACE.tests} e2e tests imported\n"
+            + "".join(f"{n}\n" for n in names))
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
+        # Every context a test opens is traced, persistent profiles too.
+        new_context, persistent = b.new_context, pw.chromium.launch_persistent_context
+        b.new_context = lambda *args, **kwargs: TRACE.watch(new_context(*args, **kwargs))
+        pw.chromium.launch_persistent_context = lambda *args, **kwargs: TRACE.watch(persistent(*args, **kwargs))
         yield b
         b.close()
 

@@ -1,0 +1,139 @@
+"""What a visitor downloads: exactly the files the app loads (the service worker's
+precache list), each once on a first visit, and a standard library trimmed to what
+Python imports in the page.
+
+A tour of the app in a fresh profile (home, the language switch and a visit in each
+language, every game's new-game panel and rules page, a game played, a reload offline)
+records every file its page fetches. That must be scripts/precache.txt, the list the
+build hands the service worker: a file the app loads but the list lacks breaks offline
+play, a listed file the app never loads is bytes every visitor downloads for nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import (BOOT_TIMEOUT_MS, CHROMIUM_ARGS, FULL_STDLIB, ROOT, SHIPPED_STDLIB, TRACE, Site,
+                      browser_path, start_game, stdlib_modules)
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build  # noqa: E402
+
+GAMES = ["gelati", "genial", "gelatinous", "itsmine"]
+# What the page fetches but the list leaves out: the list itself, and the web manifest,
+# which the browser (not the app) reads when it likes, to offer installing the app.
+NOT_LISTED = {"sw-manifest.js", *build.INSTALL_MANIFESTS}
+# scripts/precache.txt begins so (the test writes what its tour loaded to
+# test-results/precache.txt, ready to copy there).
+LIST_HEADER = """\
+# The files the app loads, which the service worker precaches: what a tour of the app in
+# Chromium fetched (tests/e2e/test_bytes.py; it writes what its tour loaded to
+# test-results/precache.txt and fails if this list differs).
+"""
+
+
+def ready(page):
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+class Tour:
+    """One player's first visit and a walk through the whole box, with what the page
+    fetched (paths in the site) and what the server sent (its log)."""
+
+    def __init__(self, browser, site: Site, profile):
+        self.site = site
+        self.fetched: set[str] = set()
+        # A profile of its own, its HTTP cache on disk as a visitor's is, from which the
+        # service worker precaches. (An incognito context's cache in memory keeps no
+        # entry as big as pyodide.asm.wasm: the precache would download it again.)
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=browser_path(), args=CHROMIUM_ARGS)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.set_default_timeout(30_000)
+            page.on("request", lambda r: self.fetched.add(self.path(r.url)))
+            page.goto(site.url)
+            ready(page)
+            # The first visit is over once the service worker has precached the list.
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+            self.first_visit = list(site.served)
+            for lang in ("ja", "ko", "en"):  # the switch, and a visit in each language
+                page.select_option("select[data-language]", lang)
+                page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+                if lang != "en":
+                    page.reload()
+                    ready(page)
+                    assert page.evaluate("document.documentElement.lang") == lang
+            for game in GAMES:
+                page.goto(site.url + f"#/{game}")
+                page.wait_for_selector(f"[data-game='{game}'][data-phase='setup']")
+                page.goto(site.url + f"#/{game}/rules")
+                page.wait_for_selector("[data-screen='rules']")
+            page.goto(site.url + "#/gelatinous")
+            start_game(page, "gelatinous", ["human"], seed=3)
+            page.get_by_role("button", name="Roll", exact=True).click()
+            page.wait_for_selector("[data-board][data-round='1']")
+            context.set_offline(True)
+            page.reload()
+            ready(page)
+            page.wait_for_selector("[data-game='gelatinous'][data-phase='play']")
+        finally:
+            context.close()
+
+    def path(self, url: str) -> str:
+        """A URL of the site as the list names it: '' (the page) is index.html."""
+        rel = urlsplit(url).path.removeprefix(urlsplit(self.site.url).path)
+        return rel or "index.html"
+
+
+@pytest.fixture(scope="module")
+def tour(browser, tmp_path_factory):
+    site = Site()
+    try:
+        yield Tour(browser, site, tmp_path_factory.mktemp("visitor"))
+    finally:
+        site.close()
+
+
+def test_the_precache_list_is_what_a_tour_of_the_app_loads(tour):
+    loaded = sorted(tour.fetched - NOT_LISTED)
+    out = ROOT / "test-results"
+    out.mkdir(exist_ok=True)
+    (out / "precache.txt").write_text(LIST_HEADER + "".join(f"{rel}\n" for rel in loaded))
+    listed = build.precache_list()
+    assert loaded == sorted(listed), (
+        f"loaded, not listed: {sorted(set(loaded) - set(listed))}; listed, never loaded: "
+        f"{sorted(set(listed) - set(loaded))} (test-results/precache.txt is what the tour loaded)")
+
+
+def test_the_service_worker_precaches_the_list(site, watched):
+    page = watched.open(site.url)
+    manifest = page.evaluate("self.GELATERIA_MANIFEST.files")
+    assert sorted(manifest) == sorted(build.precache_list())
+    on_disk = json.loads((ROOT / "sw-manifest.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))
+    assert manifest == on_disk["files"]
+
+
+def test_a_first_visit_downloads_each_file_once_and_only_what_the_app_loads(tour):
+    # The service worker's own scripts are the browser's to fetch, on every update check.
+    sent = [tour.path(p) for p, status in tour.first_visit if status == 200]
+    again = sorted({p for p in sent if sent.count(p) > 1} - {"sw.js", "sw-manifest.js"})
+    assert again == [], f"downloaded more than once: {again}"
+    extra = sorted(set(sent) - set(build.precache_list()) - NOT_LISTED - {"sw.js"})
+    assert extra == [], f"downloaded though the app never loads it: {extra}"
+
+
+def test_python_starts_from_the_trimmed_library_and_its_imports_are_traced(site, watched):
+    """Every e2e test checks that its pages imported nothing the trimmed library lacks
+    (conftest's trace); this one shows that trace sees the app's imports, and that the
+    library the page downloads is the trimmed one."""
+    page = watched.open(site.url)
+    assert {"gelateria.web.app", "gettext", "json", "encodings.utf_8"} <= TRACE.test
+    size = page.evaluate("fetch('static/vendor/pyodide/python_stdlib.zip').then(r => r.arrayBuffer()).then(b => b.byteLength)")
+    assert size == SHIPPED_STDLIB.stat().st_size
+    assert len(stdlib_modules(SHIPPED_STDLIB)) < len(stdlib_modules(FULL_STDLIB)) / 2
+    assert watched.errors == []

@@ -124,24 +124,27 @@ def vendor_idiomorph() -> None:
 def vendor_pyodide() -> None:
     src = NODE / "pyodide"
     dest = VENDOR / "pyodide"
-    if up_to_date(dest, src / "package.json") and any(dest.glob("micropip-*.whl")):
-        return
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
-    for name in PYODIDE_FILES:  # python_stdlib.zip: trim_stdlib() writes it
-        shutil.copy2(src / name, dest / name)
     wheel = fetch_locked_wheels()["micropip"]
-    shutil.copy2(wheel, dest / wheel.name)
-    # pyodide-lock.json lists micropip with the sha256 of Pyodide's own build; the PyPI
-    # wheel we serve differs, so the entry must name our file and hash or the
-    # integrity check refuses it.
-    lock_path = dest / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
+    if not up_to_date(dest, src / "package.json") or not (dest / wheel.name).exists():
+        shutil.rmtree(dest, ignore_errors=True)
+        dest.mkdir(parents=True)
+        for name in PYODIDE_FILES:  # python_stdlib.zip: trim_stdlib() writes it
+            shutil.copy2(src / name, dest / name)
+        shutil.copy2(wheel, dest / wheel.name)
+        stamp(dest, src / "package.json")
+    # Pyodide reads pyodide-lock.json at every start. It lists the 354 packages of
+    # Pyodide's own distribution, none served here but micropip (107 KB for nothing):
+    # the site's lock lists micropip alone. Its entry has the sha256 of Pyodide's own
+    # build; the PyPI wheel we serve differs, so the entry must name our file and hash
+    # or the integrity check refuses it.
+    lock = json.loads((src / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
     entry["file_name"] = wheel.name
     entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
-    stamp(dest, src / "package.json")
+    lock["packages"] = {"micropip": entry}
+    data = json.dumps(lock, separators=(",", ":")).encode()
+    if (dest / "pyodide-lock.json").read_bytes() != data:
+        write_atomically(dest / "pyodide-lock.json", data)
 
 
 def fetch_locked_wheels() -> dict[str, Path]:

@@ -52,7 +52,8 @@ def module_of(member: str) -> str | None:
     parts = member.rsplit(".", 1)[0].split("/")
     if parts[-1] == "__init__":
         parts.pop()
-    return ".".join(parts) if parts and all(p.isidentifier() for p in parts) else None
+    # Not only identifiers: sysconfig imports '_sysconfigdata__emscripten_wasm32-emscripten'.
+    return ".".join(parts) if parts and all(p and "." not in p for p in parts) else None
 
 
 def modules_in(members: list[str]) -> dict[str, str]:
@@ -224,7 +225,11 @@ def stdlib_graph(full_zip: Path = FULL_ZIP) -> dict[str, list[str]]:
         tmp = cached.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(out.stdout)
         os.replace(tmp, cached)
-    return json.loads(cached.read_text())
+    graph = json.loads(cached.read_text())
+    # Imports by a computed name, which no parser sees: sysconfig's config data.
+    if "sysconfig" in graph:
+        graph["sysconfig"] += [m for m in graph if m.startswith("_sysconfigdata_")]
+    return graph
 
 
 def app_imports(package_dir: Path, shipped) -> dict[str, set[str]]:

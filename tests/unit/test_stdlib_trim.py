@@ -28,10 +28,12 @@ def make_zip(path: Path, files: dict[str, str]) -> Path:
 
 def test_members_are_named_as_modules_and_other_files_are_not_modules():
     members = ["json/", "json/__init__.py", "json/decoder.py", "os.py", "site-packages/README.txt",
-               "pyodide/py.typed", "__phello__/spam.py", "bad-name.py", "re/__init__.pyc", "re/_parser.pyc"]
+               "pyodide/py.typed", "__phello__/spam.py", "re/__init__.pyc", "re/_parser.pyc",
+               "_sysconfigdata__emscripten_wasm32-emscripten.py", "a.b.py"]
     assert stdlib.modules_in(members) == {
         "json": "json/__init__.py", "json.decoder": "json/decoder.py", "os": "os.py",
-        "__phello__.spam": "__phello__/spam.py", "re": "re/__init__.pyc", "re._parser": "re/_parser.pyc"}
+        "__phello__.spam": "__phello__/spam.py", "re": "re/__init__.pyc", "re._parser": "re/_parser.pyc",
+        "_sysconfigdata__emscripten_wasm32-emscripten": "_sysconfigdata__emscripten_wasm32-emscripten.py"}
     assert stdlib.parents("a.b.c") == ["a", "a.b"] and stdlib.parents("a") == []
 
 

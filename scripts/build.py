@@ -8,7 +8,8 @@ Writes only git-ignored files:
   static/vendor/idiomorph/  idiomorph: redraws morph the page instead of replacing it
   static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree; its
                             python_stdlib.zip trimmed to what the app imports (scripts/stdlib.py)
-  static/wheels/            gelateria-<version>-py3-none-any.whl built from py/
+  static/wheels/            gelateria-<version>-py3-none-any.whl built from py/ (as bytecode,
+                            like python_stdlib.zip: scripts/bytecode.py)
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
   py/gelateria/locale/      the compiled message catalogs (.mo, from locale/*/*.po with Babel)
   static/boot-i18n.js       the loading screen's words; static/manifest.<lang>.webmanifest
@@ -36,6 +37,8 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+import bytecode  # scripts/bytecode.py: the stdlib and the wheel shipped compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
@@ -188,6 +191,8 @@ def build_wheel() -> Path:
         name = path.relative_to(pkg_root).as_posix()
         if not is_headless_only(name):
             members.append((name, path.read_bytes()))
+    # Shipped as bytecode, compiled by the site's own Pyodide: no compiling on import.
+    members = bytecode.compile_members(members, bytecode.SITE_PACKAGES)
     members.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: gelateria\nVersion: {version}\n".encode()))
     members.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gelateria-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     members.append((f"{dist_info}/top_level.txt", b"gelateria\n"))
@@ -302,11 +307,14 @@ def trim_stdlib() -> None:
     the shipped wheel's imports (scripts/stdlib.py; exits naming what would miss)."""
     import stdlib
 
-    data, kept, total = stdlib.trim(ROOT / "py" / "gelateria", lambda rel: not is_headless_only(rel))
+    source, kept, total = stdlib.trim(ROOT / "py" / "gelateria", lambda rel: not is_headless_only(rel))
+    # Shipped as bytecode: the browser never compiles the standard library (scripts/bytecode.py).
+    data = bytecode.compile_zip(source, bytecode.STDLIB_PREFIX)
     dest = VENDOR / "pyodide" / "python_stdlib.zip"
     if not dest.exists() or dest.read_bytes() != data:
         write_atomically(dest, data)
-    log(f"python_stdlib.zip: {kept} of {total} modules, {len(data):,} bytes (Pyodide's: {stdlib.FULL_ZIP.stat().st_size:,})")
+    log(f"python_stdlib.zip: {kept} of {total} modules, {len(data):,} bytes as bytecode ({len(source):,} as source; "
+        f"Pyodide's: {stdlib.FULL_ZIP.stat().st_size:,})")
 
 
 def print_first_visit(manifest: dict) -> None:

@@ -71,7 +71,9 @@ from pyscript import document
 document.body.dataset.ready = "1"
 </script></body></html>
 """
-BARE_TOML = 'interpreter = "./static/vendor/pyodide/pyodide.mjs"\n'
+# The bare page runs Pyodide as npm ships it (the whole standard library, as source):
+# the baseline the app is measured against, not the site's trimmed, compiled copy.
+BARE_TOML = 'interpreter = "./stock-pyodide/pyodide.mjs"\n'
 PASSTHROUGH = re.compile(r'^packages_cache\s*=\s*"passthrough"\s*$', re.M)
 
 # Installed in every page before its own scripts run: records what the figures need
@@ -242,6 +244,10 @@ def prepare(work: Path) -> tuple[dict, str]:
     with the other install path; returns the manifest and that variant's label."""
     manifest = read_manifest()
     build.export(work, manifest)
+    stock = work / "stock-pyodide"
+    stock.mkdir()
+    for name in [*build.PYODIDE_FILES, "python_stdlib.zip"]:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
     (work / "bare.html").write_text(BARE_HTML)
     (work / "bare.toml").write_text(BARE_TOML)
     toml = (work / "pyscript.toml").read_text()

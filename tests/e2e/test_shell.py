@@ -129,7 +129,9 @@ def test_new_version_is_offered_and_reloads_into_it(browser, tmp_path):
         assert "new version" in banner.inner_text()
         page.evaluate("window.beforeUpdate = 1")
         banner.get_by_role("button", name="Reload").click()
-        page.wait_for_function("window.beforeUpdate === undefined && document.body.dataset.ready === '1'", timeout=120_000)
+        # (The predicate also runs while the new page is still parsing its head: no body yet.)
+        page.wait_for_function("window.beforeUpdate === undefined && document.body && document.body.dataset.ready === '1'",
+                               timeout=120_000)
         caches = page.evaluate("caches.keys()")
         assert caches == [f"gelateria-{new_version}"]
     finally:

@@ -52,8 +52,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 PRECACHE_LIST = ROOT / "scripts" / "precache.txt"
 # The page and its own files (the build fails if the precache list lost one).
 SITE_FILES = ["index.html", "pyscript.toml", "static/app.css", "static/games.css", "static/boot-i18n.js",
-              "static/pages.js",
-              "static/boot.js"]
+              "static/pages.js", "static/boot.js", "static/shell.js", "static/board.js"]
 # Deployed, never fetched by the page: the service worker (the browser fetches it
 # itself), the web manifests (the browser reads them, and the images they name, to
 # install the app), the vendored licence.

@@ -1,7 +1,7 @@
 """One stand-in for web.app.App, for driving screens in CPython without a browser.
 
-It has the App's shape (refresh, update, later/cancel, now, prefs, saves, set_path,
-link, copy) and a fake clock: timers fire in time order when a test calls advance()
+It has the App's shape (refresh, update, focus, later/cancel, now, prefs, saves,
+set_path, link, copy, facts) and a fake clock: timers fire in time order when a test calls advance()
 or run_timers(). With a screen attached (app.screen = …), refresh() renders it, so a
 render that raises fails the test, and keeps the markup in app.page.
 """
@@ -31,6 +31,8 @@ class FakeApp:
         self.downloads = []  # (file name, text)
         self.went = ""  # the route go() was asked to open
         self.announced = []  # what the live region said, in order
+        self.focused = []  # (selector, if_idle) of each focus() asked for
+        self.facts = {}  # what the page says about the browser (none: plain CPython)
 
     # --- what screens call ------------------------------------------------------------
 
@@ -42,6 +44,9 @@ class FakeApp:
 
     def update(self, selector, markup):
         self.updates.append((selector, markup))
+
+    def focus(self, selector, if_idle=False):
+        self.focused.append((selector, if_idle))
 
     def announce(self, text):
         self.announced.append(text)

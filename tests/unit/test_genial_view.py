@@ -348,7 +348,7 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
 def test_on_a_touch_screen_a_tap_on_small_spaces_zooms_in_and_placing_goes_back(monkeypatch):
     from gelateria.web.views import genial as view
     app, s = table(HUMAN_VS_BOT)
-    monkeypatch.setattr(view, "touch_board_px", lambda: (320.0, 520.0))  # a phone's board: ~24 px spaces
+    monkeypatch.setattr(view, "touch_board_px", lambda facts: (320.0, 520.0))  # a phone's board: ~24 px spaces
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)
     assert s.first is None and s.vb is not None  # zoomed, nothing picked yet

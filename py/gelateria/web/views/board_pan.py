@@ -1,5 +1,5 @@
 """What the Gelati and Genial boards share: an SVG board that pans and zooms (wheel,
-drag, pinch; the browser helper gelati_pan) and a control to focus after a render.
+drag, pinch: static/board.js in the page) and a control to focus after a render.
 ZoomedBoard adds zoom and pan by buttons and keys to a board that fits itself, and a
 camera that stays put between moves. step_towards() is how arrow keys move between
 board spaces: by where they are on screen, not by page order."""
@@ -50,36 +50,23 @@ def covers(outer, inner) -> bool:
 
 class PannedBoard:
     """Mix into a TableScreen, before it: `class GelatiScreen(PannedBoard, TableScreen)`.
-    The screen provides set_view_box(); it sets focus_next to a selector to focus once
-    the next render is on the page."""
+    The page pans and zooms the board itself (static/board.js) and reports where it
+    left it (set_view_box); the screen sets focus_next to a selector to focus once the
+    next render is on the page."""
 
-    _pan = None  # the browser helper once bound; False in plain CPython (tests)
     focus_next: str | None = None
 
     def mounted(self) -> None:
         super().mounted()
-        if self._pan is None and self.phase != "setup":
-            try:
-                from gelateria.web.views import gelati_pan
-            except ImportError:  # plain CPython: no browser to listen to
-                self._pan = False
-            else:
-                self._pan = gelati_pan.bind(self)
         self.apply_focus()
 
     def apply_focus(self) -> None:
         """Focus focus_next, if set, now that the markup is on the page ("home": where
         the screen's focus_home() says work goes on)."""
         target = self.focus_home() if self.focus_next == "home" else self.focus_next
-        if self._pan and target:
-            self._pan.focus(target)
+        if target:
+            self.app.focus(target)
         self.focus_next = None
-
-    def close(self) -> None:
-        super().close()
-        if self._pan:
-            self._pan.unbind()
-        self._pan = None
 
 
 class ZoomedBoard:
@@ -190,5 +177,5 @@ class ZoomedBoard:
         return True
 
     def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
-        """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
+        """The page reports where a drag, pinch or wheel left the board."""
         self.vb = (float(x), float(y), float(w), float(h))

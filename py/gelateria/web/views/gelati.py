@@ -6,7 +6,7 @@ What a player sees and does:
   a first click or tap on a space shows the tile there with a "Place here" bar, a second
   one (or the bar's button) places it. The board keeps its scale and position from move
   to move and zooms out only when the board outgrows what is in view. Ctrl+wheel, a
-  drag, a pinch (gelati_pan.py), the +/−/Fit buttons or keys zoom and pan; arrow keys
+  drag, a pinch (static/board.js), the +/−/Fit buttons or keys zoom and pan; arrow keys
   move between the spaces by where they are on the board;
 - the strip above it: whose turn, your score and the leader's;
 - beside it (under it on a phone): your tiles and the step you are on, your orders;
@@ -393,13 +393,10 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
 
     def mounted(self) -> None:
         super().mounted()
-        if self._pan and self.state is not None:
-            if self.board_px is None and self._pan.measure():
-                self.app.refresh()  # the first look at the board's size: draw it to fit (a resize: gelati_pan)
-                return
-            # Your turn came round while you were at the board: on to its home space.
-            if self.home_spot() is not None:
-                self._pan.focus_if_idle("[data-spot][tabindex='0']")
+        # Your turn came round while you were at the board: on to its home space. (The
+        # page reports the board's size once it is drawn: set_board_size.)
+        if self.state is not None and self.home_spot() is not None:
+            self.app.focus("[data-spot][tabindex='0']", if_idle=True)
 
     # --- beside the board, the strip, the details --------------------------------------------------
 

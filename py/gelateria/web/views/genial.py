@@ -28,8 +28,8 @@ so). The view never decides legality or scores: the spaces on offer come from th
 listed legal moves, the preview and the points from the rules' `tile_preview` and
 `tile_gain`, the order of players from their `ranking_key`. This file is the screen's
 own state and input (`interpret`); the SVG is drawn in genial_art.py, the panels in
-genial_panels.py. Plain Python apart from mounted(), which binds the browser pan/zoom
-helper (board_pan.py) when it runs in the browser.
+genial_panels.py. Plain Python: the page pans and zooms the board (static/board.js)
+and says how wide the window is and where focus is (App.facts).
 """
 
 from __future__ import annotations
@@ -78,9 +78,13 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         self._preview: tuple = (None, None, None)
         self._drawn: tuple | None = None  # what the last full render showed
 
+    def facts(self) -> dict:
+        facts = getattr(self.app, "facts", None)
+        return facts if isinstance(facts, dict) else {}
+
     @cached_property
     def auto_tall(self) -> bool:
-        return narrow_screen()  # a phone held upright: draw the board tall
+        return narrow_screen(self.facts())  # a phone held upright: draw the board tall
 
     @property
     def geo(self) -> art.Geometry:
@@ -248,7 +252,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         """The magnified pick step: on a touch screen whose board shows spaces smaller
         than a fingertip, a tap zooms in around the tapped space (True) instead of
         picking it. Where the board is big enough, or with a mouse, False."""
-        size = touch_board_px()
+        size = touch_board_px(self.facts())
         if size is None:
             return False
         px_w, px_h = size
@@ -337,7 +341,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         under it, Enter places a previewed tile, P passes. In the browser the arrows,
         Enter and Space are the board's only while it has the focus (elsewhere they
         scroll the page and press buttons as usual)."""
-        on_board = board_focused()  # None in plain Python: no focus to ask about
+        on_board = board_focused(self.facts())  # None in plain Python: no focus to ask about
         if on_board is None:
             on_board = self.keyboard or key in ARROWS
         self.sync_ui()
@@ -538,44 +542,30 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         return svg("svg", inner, data_part=name, class_="gs-layer", overflow="visible")
 
 
-def narrow_screen() -> bool:
-    """Browser only: is the window narrow (a phone held upright)? Then the board is
-    drawn tall. This and the two below are the only places this view asks the
-    browser anything; in plain CPython (tests) there is no window and the board is wide."""
-    try:
-        from js import window
-    except ImportError:
-        return False
-    try:
-        return int(window.innerWidth) < 700
-    except Exception:  # no usable size: the wide board
-        return False
+# What the page says about the browser (App.facts, sent with each event by
+# static/shell.js); in plain CPython (tests) there are none: a wide board, a mouse, no
+# focus to ask about.
+
+def narrow_screen(facts: dict) -> bool:
+    """Is the window narrow (a phone held upright)? Then the board is drawn tall."""
+    width = facts.get("width")
+    return isinstance(width, (int, float)) and width < 700
 
 
-def touch_board_px() -> tuple[float, float] | None:
-    """Browser only: on a touch screen (a coarse pointer), the board's size on screen
-    in px, for the magnified pick step; None with a mouse, or in plain CPython."""
-    try:
-        from js import document, window
-    except ImportError:
+def touch_board_px(facts: dict) -> tuple[float, float] | None:
+    """On a touch screen (a coarse pointer), the board's size on screen in px, for the
+    magnified pick step; None with a mouse, or with no board on the page yet."""
+    board = facts.get("board")
+    if not facts.get("coarse") or not isinstance(board, list) or len(board) != 2:
         return None
-    try:
-        if not window.matchMedia("(pointer: coarse)").matches:
-            return None
-        rect = document.querySelector("svg[data-board]").getBoundingClientRect()
-        return (float(rect.width), float(rect.height)) if rect.width > 0 and rect.height > 0 else None
-    except Exception:  # no board on the page yet
-        return None
+    width, height = (float(v) for v in board)
+    return (width, height) if width > 0 and height > 0 else None
 
 
-def board_focused() -> bool | None:
-    """Browser only: does the board's cursor have the focus? None in plain CPython."""
-    try:
-        from js import document
-    except ImportError:
-        return None
-    active = document.activeElement
-    return bool(active and active.closest and active.closest("[data-cursor]"))
+def board_focused(facts: dict) -> bool | None:
+    """Does the board's cursor have the focus? None when the page did not say."""
+    focused = facts.get("boardFocused")
+    return focused if isinstance(focused, bool) else None
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:

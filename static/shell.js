@@ -1,0 +1,257 @@
+// The page side of the app: it draws what Python sends and tells Python what the player
+// did, in plain messages (JSON text), so Python never holds a DOM object. Python
+// (gelateria.web.app) connects once it is running:
+//   gelateriaShell.connect(handle, config) — handle(messageText) answers true when the
+//   screen used a key; Python then calls gelateriaShell.receive(commandText).
+// Commands: render, update, focus, announce, set-path, go, copy, download, ready.
+// Events sent: route, action, submit, key, key-up, hold, flush, storage, language,
+// import, plus the board's view-box and board-size (static/board.js).
+(function () {
+  "use strict";
+  let handle = null;
+  let config = {};
+  let holding = null; // [name, data] of the [data-hold] control being held
+  const root = () => document.getElementById("app");
+  const byId = (id) => document.getElementById(id);
+
+  // What a screen may want to know about the browser, sent with every event.
+  function facts() {
+    const board = document.querySelector("#app svg[data-board]");
+    const rect = board ? board.getBoundingClientRect() : null;
+    const active = document.activeElement;
+    return {
+      width: innerWidth,
+      coarse: matchMedia("(pointer: coarse)").matches,
+      board: rect && rect.width > 0 && rect.height > 0 ? [rect.width, rect.height] : null,
+      boardFocused: !!(active && active.closest && active.closest("[data-cursor]")),
+    };
+  }
+
+  function send(message) {
+    if (!handle) return false;
+    message.facts = facts();
+    return handle(JSON.stringify(message)) === true;
+  }
+
+  const path = () => location.hash.replace(/^#/, "");
+  // data-* attributes as a plain object (data-pile-owner="2" → {pileOwner: "2"}).
+  const dataOf = (element) => Object.assign({}, element.dataset);
+  const fieldsOf = (form) => Object.fromEntries(Array.from(new FormData(form).entries(), ([k, v]) => [k, String(v)]));
+
+  // --- drawing -------------------------------------------------------------------------
+
+  function morph(element, markup, style) {
+    if (self.Idiomorph) self.Idiomorph.morph(element, markup, { morphStyle: style });
+    else if (style === "innerHTML") element.innerHTML = markup; // the vendored script did not load
+    else element.outerHTML = markup;
+  }
+
+  // A selector that finds the focused control again after a redraw: its id, or its
+  // data-* attributes (a board spot is known by what it stands for).
+  function focusSelector() {
+    const active = document.activeElement;
+    const app = root();
+    if (!active || active === document.body || !app.contains(active)) return null;
+    if (active.id) return "#" + CSS.escape(active.id);
+    if (!active.dataset || !Object.keys(active.dataset).length) return null;
+    const dashed = (key) => key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    return active.tagName.toLowerCase() + Object.keys(active.dataset).sort()
+      .filter((key) => key !== "state" && key !== "fresh") // these change from one redraw to the next
+      .map((key) => `[data-${dashed(key)}="${CSS.escape(active.dataset[key])}"]`).join("");
+  }
+
+  const shown = (element) => element.getClientRects().length > 0;
+  const focusQuietly = (element) => element.focus({ preventScroll: true });
+
+  // Focus never falls to the page after an action: back to the same control if it is
+  // still there, else to where the screen says work goes on (focusHome). A modal dialog
+  // that is open (a hand-over, the end) takes focus to its first button.
+  function restoreFocus(selector, home) {
+    const app = root();
+    const active = document.activeElement;
+    const dialog = app.querySelector("[role='dialog'][aria-modal='true']");
+    if (dialog && !dialog.contains(active)) {
+      const first = dialog.querySelector("[autofocus], button, a[href]");
+      if (first) return focusQuietly(first);
+    }
+    if (active && active !== document.body && app.contains(active) && shown(active)) return; // a hidden control counts as gone
+    let target = selector ? app.querySelector(selector) : null;
+    if (target && !shown(target)) target = Array.from(app.querySelectorAll(selector)).find(shown) || null;
+    if (!target && selector !== null && home) target = app.querySelector(home);
+    if (target) focusQuietly(target);
+  }
+
+  const phase = () => {
+    const section = root().querySelector("[data-phase]");
+    return section ? section.getAttribute("data-phase") : "";
+  };
+
+  const commands = {
+    // The whole screen. The page is morphed into the new markup, not replaced: what did
+    // not change stays the same element, so focus, scroll positions and transitions
+    // survive a redraw (and nothing flashes).
+    render({ html, title, lang, focusHome, route, takingOver }) {
+      const app = root();
+      document.documentElement.lang = lang;
+      const focused = focusSelector();
+      const before = phase();
+      morph(app, html, "innerHTML");
+      document.title = title;
+      if (phase() !== before) scrollTo(0, 0); // e.g. Start on a long new-game panel: play begins at the top
+      restoreFocus(focused, focusHome);
+      if (route) {
+        // The first route takes over the page boot.js painted from the build's
+        // pre-render: where the visitor scrolled to or put focus stays as it is.
+        if (!(takingOver && app.contains(document.activeElement))) {
+          const heading = app.querySelector("h1");
+          if (heading) heading.focus({ preventScroll: takingOver });
+        }
+        if (!takingOver) scrollTo(0, 0);
+      }
+      if (self.gelateriaBoard) self.gelateriaBoard.rendered(route);
+    },
+    // One part of the screen (e.g. the board), the rest untouched.
+    update({ selector, html }) {
+      const element = root().querySelector(selector);
+      if (!element) return;
+      const focused = focusSelector();
+      morph(element, html, "outerHTML");
+      restoreFocus(focused, null);
+    },
+    focus({ selector, ifIdle }) {
+      const active = document.activeElement;
+      if (ifIdle && active && active !== document.body && !active.hasAttribute("data-board")) return;
+      const element = root().querySelector(selector);
+      if (element) focusQuietly(element);
+    },
+    // One polite live region for the whole app.
+    announce({ text }) {
+      const region = byId("announcer");
+      if (!region) return;
+      region.textContent = "";
+      region.textContent = text;
+    },
+    // The address bar without routing again (no hashchange).
+    "set-path"({ path: wanted }) {
+      if (path() !== wanted) history.replaceState(null, "", "#" + wanted);
+    },
+    go({ path: wanted }) {
+      location.hash = "#" + wanted;
+    },
+    // Where the browser refuses, the link stays visible in the share panel.
+    copy({ text }) {
+      try { navigator.clipboard.writeText(text).catch(() => {}); } catch (e) { /* no clipboard */ }
+    },
+    download({ name, text }) {
+      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = name;
+      document.body.appendChild(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+    "console-error"({ text }) {
+      console.error(text);
+    },
+    ready() {
+      self.gelateriaReady();
+    },
+  };
+
+  function receive(text) {
+    const command = JSON.parse(text);
+    commands[command.do](command);
+  }
+
+  // --- listening -------------------------------------------------------------------------
+
+  function holdStart(event) {
+    const target = event.target.closest && event.target.closest("[data-hold]");
+    if (!target) return;
+    event.preventDefault();
+    const data = dataOf(target);
+    const name = data.hold;
+    delete data.hold;
+    holding = [name, data];
+    send({ on: "hold", name, data, down: true });
+  }
+
+  function holdEnd() {
+    if (!holding) return;
+    const [name, data] = holding;
+    holding = null;
+    send({ on: "hold", name, data, down: false });
+  }
+
+  function listen() {
+    const app = root();
+    addEventListener("hashchange", () => send({ on: "route", path: path() }));
+    app.addEventListener("click", (event) => {
+      const target = event.target.closest("[data-action]");
+      if (!target) return;
+      event.preventDefault();
+      const data = dataOf(target);
+      const name = data.action;
+      delete data.action;
+      const form = target.closest("form");
+      if (form) data.form = fieldsOf(form); // what the player typed travels with the click
+      send({ on: "action", name, data });
+    });
+    // Enter in a form field: never a page load; the form's data-submit action.
+    app.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = event.target.getAttribute("data-submit");
+      if (name) send({ on: "action", name, data: { form: fieldsOf(event.target) } });
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const tag = event.target.tagName.toLowerCase();
+      if (tag === "input" || tag === "textarea" || tag === "select") return;
+      if ((tag === "button" || tag === "a" || tag === "summary") && (event.key === "Enter" || event.key === " ")) {
+        if (event.target.hasAttribute("data-hold") && !event.repeat && !holding) holdStart(event);
+        return; // the focused control's own click, not a game shortcut
+      }
+      if (send({ on: "key", key: event.key })) event.preventDefault();
+    });
+    document.addEventListener("keyup", (event) => {
+      if (holding && (event.key === " " || event.key === "Enter")) holdEnd();
+      send({ on: "key-up", key: event.key });
+    });
+    // Controls that work while held (data-hold="name"): a press starts, and letting go
+    // anywhere (or the window losing focus) ends it.
+    app.addEventListener("pointerdown", holdStart);
+    document.addEventListener("pointerup", holdEnd);
+    document.addEventListener("pointercancel", holdEnd);
+    addEventListener("blur", holdEnd);
+    // A phone may close a hidden page without another word: save on the way out.
+    addEventListener("pagehide", () => send({ on: "flush" }));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") send({ on: "flush" });
+    });
+    addEventListener("storage", (event) => {
+      if (event.key) send({ on: "storage", key: event.key });
+    });
+    app.addEventListener("change", (event) => {
+      const target = event.target;
+      if (target.hasAttribute("data-language")) return send({ on: "language", code: target.value });
+      // A file picked in an <input data-import>: its text, read with a size bound first
+      // (the record checks the rest).
+      if (!target.hasAttribute("data-import") || !target.files.length) return;
+      const picked = target.files[0];
+      if (picked.size > config.maxImportBytes) return send({ on: "import", text: "" });
+      picked.text().then((text) => send({ on: "import", text }));
+    });
+  }
+
+  function connect(handler, configText) {
+    handle = handler;
+    config = JSON.parse(configText);
+    listen();
+    if (self.gelateriaBoard) self.gelateriaBoard.listen(root(), send);
+    send({ on: "route", path: path(), first: true, base: location.href.split("#")[0], lang: document.documentElement.lang });
+  }
+
+  self.gelateriaShell = { connect, receive, send };
+})();

@@ -139,6 +139,11 @@ def vendor_pyodide() -> None:
     # the site's lock lists micropip alone. Its entry has the sha256 of Pyodide's own
     # build; the PyPI wheel we serve differs, so the entry must name our file and hash
     # or the integrity check refuses it.
+    # The app's worker loads Pyodide through static/pyodide-progress.mjs (it counts the
+    # downloads for the page's progress bar); beside pyodide.mjs, Pyodide finds its files.
+    progress = (STATIC / "pyodide-progress.mjs").read_bytes()
+    if not (dest / "progress.mjs").exists() or (dest / "progress.mjs").read_bytes() != progress:
+        write_atomically(dest / "progress.mjs", progress)
     lock = json.loads((src / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
     entry["file_name"] = wheel.name

@@ -150,27 +150,19 @@
       : t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalBytes) });
   }
 
-  // Count bytes as they stream in, for fetches of the tracked files. The count reads a
-  // clone: the page gets the browser's own response, so WebAssembly still compiles
-  // while it streams and the browser can cache the compiled code.
-  const realFetch = self.fetch.bind(self);
-  self.fetch = async function (input, init) {
-    const response = await realFetch(input, init);
-    const entry = tracked[new URL(typeof input === "string" ? input : input.url, document.baseURI).href.split("?")[0]];
-    if (!entry || !response.body || ready) return response;
-    const reader = response.clone().body.getReader();
-    (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) { entry.done = true; render(); return; }
-        entry.got += value.byteLength;
-        render();
-      }
-    })().catch(() => {});
-    return response;
+  // Python's downloads happen in its worker, which reports them as they arrive
+  // (static/pyodide-progress.mjs, through shell.js): a file's bytes so far, or done,
+  // or that Pyodide is up ("loaded"), or could not start ("failed").
+  self.gelateriaLoading = function ({ url, got, done, stage: reached, failed }) {
+    if (ready) return;
+    if (failed) return showError(t("Gelateria could not start."), failed);
+    const entry = url && tracked[url];
+    if (entry && typeof got === "number") entry.got = got;
+    if (entry && done) entry.done = true;
+    if (reached === "loaded") stage = t("Installing the games…");
+    render();
   };
-  // Module imports (pyodide.asm.mjs, PyScript's chunks) are not fetches: mark them
-  // done when the browser reports them loaded.
+  // PyScript's own modules load in the page: done when the browser reports them.
   if (self.PerformanceObserver) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -180,14 +172,6 @@
       render();
     }).observe({ type: "resource", buffered: true });
   }
-  addEventListener("py:progress", (event) => {
-    const detail = String(event.detail || "");
-    // PyScript says "Loaded Pyodide" when the interpreter is up, with the games' wheel
-    // installed; what is left is importing them and drawing the first screen.
-    if (/^Loaded pyodide/i.test(detail)) stage = t("Installing the games…");
-    render();
-  });
-
   function showError(title, detail) {
     if (ready) return;
     ready = true; // stop the loading screen

@@ -1,16 +1,18 @@
 // The page side of the app: it draws what Python sends and tells Python what the player
-// did, in plain messages (JSON text), so Python never holds a DOM object. Python
-// (gelateria.web.app) connects once it is running:
-//   gelateriaShell.connect(handle, config) — handle(messageText) answers true when the
-//   screen used a key; Python then calls gelateriaShell.receive(commandText).
-// Commands: render, update, focus, announce, set-path, go, copy, download, ready.
-// Events sent: route, action, submit, key, key-up, hold, flush, storage, language,
-// import, plus the board's view-box and board-size (static/board.js).
+// did, in plain messages (JSON text). Python runs in a web worker (index.html's
+// <script type="py" worker>), so it never holds up the page and never holds a DOM
+// object. Python says "hello"; the page answers "start" with where it is and what its
+// storage holds; then events go in (route, action, key, key-up, hold, flush, storage,
+// language, import, store-failed, and the board's view-box and board-size from
+// static/board.js) and commands come out (render, update, focus, announce, set-path,
+// go, copy, download, store, unstore, scroll-key, mark, ready, done).
 (function () {
   "use strict";
-  let handle = null;
+  let worker = null; // PyScript's handle on the app's worker
   let config = {};
   let holding = null; // [name, data] of the [data-hold] control being held
+  let sent = 0; // events sent, and the last one Python finished with: idle() when equal
+  let done = 0;
   const root = () => document.getElementById("app");
   const byId = (id) => document.getElementById(id);
 
@@ -28,9 +30,10 @@
   }
 
   function send(message) {
-    if (!handle) return false;
+    if (!worker) return;
     message.facts = facts();
-    return handle(JSON.stringify(message)) === true;
+    message.seq = ++sent;
+    worker.postMessage(JSON.stringify(message));
   }
 
   const path = () => location.hash.replace(/^#/, "");
@@ -152,6 +155,45 @@
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     },
+    // Python's copy of storage (storage.PageStorage) writes through the page; a write
+    // the browser refuses is said back, with what the key holds now.
+    store({ key, value }) {
+      try {
+        localStorage.setItem(key, value);
+      } catch (error) {
+        let now = null;
+        try { now = localStorage.getItem(key); } catch (e) { /* unreadable too */ }
+        send({ on: "store-failed", key, value: now, full: /quota/i.test(`${error.name} ${error.message}`) });
+      }
+    },
+    unstore({ key }) {
+      try { localStorage.removeItem(key); } catch (e) { /* blocked: nothing was kept */ }
+    },
+    // A key that scrolls, held back for Python, which did not use it: scroll as the
+    // browser would have.
+    "scroll-key"({ key, shift }) {
+      const page = innerHeight * 0.875;
+      const by = { ArrowDown: [0, 40], ArrowUp: [0, -40], ArrowRight: [40, 0], ArrowLeft: [-40, 0],
+                   PageDown: [0, page], PageUp: [0, -page], " ": [0, shift ? -page : page] }[key];
+      if (by) scrollBy(by[0], by[1]);
+      else if (key === "Home") scrollTo(scrollX, 0);
+      else if (key === "End") scrollTo(scrollX, document.documentElement.scrollHeight);
+    },
+    // A moment in the worker (at: ms since the epoch), on the page's timeline.
+    mark({ name, at }) {
+      performance.mark(name, typeof at === "number" ? { startTime: Math.max(0, at - performance.timeOrigin) } : undefined);
+    },
+    // The worker's downloads, counted where they happen (static/pyodide-progress.mjs).
+    loading(progress) {
+      if (self.gelateriaLoading) self.gelateriaLoading(progress);
+    },
+    hello({ config: text }) {
+      config = JSON.parse(text);
+      start();
+    },
+    done({ seq }) {
+      if (typeof seq === "number") done = Math.max(done, seq);
+    },
     "console-error"({ text }) {
       console.error(text);
     },
@@ -160,12 +202,9 @@
     },
   };
 
-  function receive(text) {
-    const command = JSON.parse(text);
-    commands[command.do](command);
-  }
-
   // --- listening -------------------------------------------------------------------------
+
+  const SCROLLING_KEYS = new Set([" ", "ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "PageDown", "PageUp", "Home", "End"]);
 
   function holdStart(event) {
     const target = event.target.closest && event.target.closest("[data-hold]");
@@ -213,7 +252,11 @@
         if (event.target.hasAttribute("data-hold") && !event.repeat && !holding) holdStart(event);
         return; // the focused control's own click, not a game shortcut
       }
-      if (send({ on: "key", key: event.key })) event.preventDefault();
+      // Python cannot answer in time to stop the browser's own scrolling, so on a game
+      // table the keys that scroll are held back and Python scrolls them if unused.
+      const heldBack = SCROLLING_KEYS.has(event.key) && !!root().querySelector("[data-phase]");
+      if (heldBack) event.preventDefault();
+      send({ on: "key", key: event.key, shift: event.shiftKey, heldBack });
     });
     document.addEventListener("keyup", (event) => {
       if (holding && (event.key === " " || event.key === "Enter")) holdEnd();
@@ -231,7 +274,7 @@
       if (document.visibilityState === "hidden") send({ on: "flush" });
     });
     addEventListener("storage", (event) => {
-      if (event.key) send({ on: "storage", key: event.key });
+      if (event.key) send({ on: "storage", key: event.key, value: event.newValue });
     });
     app.addEventListener("change", (event) => {
       const target = event.target;
@@ -245,13 +288,38 @@
     });
   }
 
-  function connect(handler, configText) {
-    handle = handler;
-    config = JSON.parse(configText);
-    listen();
-    if (self.gelateriaBoard) self.gelateriaBoard.listen(root(), send);
-    send({ on: "route", path: path(), first: true, base: location.href.split("#")[0], lang: document.documentElement.lang });
+  // The app's keys in storage, for Python's copy (null: storage is blocked).
+  function storageSnapshot() {
+    try {
+      const keys = [];
+      for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i));
+      return Object.fromEntries(keys.filter((k) => k && k.startsWith("gelateria.")).map((k) => [k, localStorage.getItem(k)]));
+    } catch (e) {
+      return null;
+    }
   }
 
-  self.gelateriaShell = { connect, receive, send };
+  function start() {
+    listen();
+    if (self.gelateriaBoard) self.gelateriaBoard.listen(root(), send);
+    send({ on: "start", path: path(), base: location.href.split("#")[0], lang: document.documentElement.lang,
+           storage: storageSnapshot() });
+  }
+
+  // PyScript gives the script element its worker once it has made it.
+  function findWorker() {
+    const script = document.querySelector('script[type="py"][worker]');
+    if (!script || !script.xworker) return setTimeout(findWorker, 5);
+    worker = script.xworker;
+    worker.onmessage = (event) => {
+      if (typeof event.data !== "string") return;
+      const command = JSON.parse(event.data);
+      if (Object.prototype.hasOwnProperty.call(commands, command.do)) commands[command.do](command);
+    };
+  }
+  findWorker();
+
+  // Has Python finished with every event sent? (Tests wait for it, as a player's eye does.)
+  const idle = () => done >= sent;
+  self.gelateriaShell = { idle };
 })();

@@ -94,8 +94,8 @@ def sub_site():
 
 
 # Run in each page of the app before its script (PyScript's own hooks, so the page
-# itself is unchanged): an audit hook reports each module Python imports, and what was
-# loaded before it, on the console. Attempts count, so an import that a try/except
+# itself is unchanged): an audit hook in the app's worker reports each module Python
+# imports, and what was loaded before it, on the console. Attempts count, so an import that a try/except
 # would have swallowed is seen too.
 IMPORT_TRACE = """
 addEventListener("DOMContentLoaded", () => {
@@ -114,8 +114,9 @@ addEventListener("DOMContentLoaded", () => {
       "_gelateria_trace()",
       "del _gelateria_trace",
     ].join("\\n");
-    hooks.main.codeBeforeRun.add(code);  // the script runs with run() or runAsync()
-    hooks.main.codeBeforeRunAsync.add(code);
+    // The app's script runs in a worker, with run() or runAsync().
+    hooks.worker.codeBeforeRun.add(code);
+    hooks.worker.codeBeforeRunAsync.add(code);
   }).catch(() => {});
 });
 """
@@ -187,9 +188,57 @@ def pytest_sessionfinish(session):
             + "".join(f"{n}\n" for n in names))
 
 
+# The app's Python runs in a worker: a click reaches it as a message, and what it draws
+# comes back as one. After each input a test makes, it waits until the app has finished
+# with everything the page sent it (static/shell.js's idle()), as a player's eye waits
+# for the screen to answer; then it reads the page.
+SETTLED = "() => !window.gelateriaShell || window.gelateriaShell.idle()"
+
+
+def _settle(page) -> None:
+    try:
+        page.wait_for_function(SETTLED, timeout=30_000)
+    except Exception:  # the page went away or is loading another one: nothing to wait for
+        pass
+
+
+def _settling(method, page_of):
+    @functools.wraps(method)
+    def act(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        _settle(page_of(self))
+        return result
+    return act
+
+
+def settle_after_input() -> None:
+    from playwright.sync_api import Keyboard, Locator, Mouse, Page, Touchscreen
+
+    inputs = ("click", "dblclick", "tap", "fill", "press", "press_sequentially", "type", "check", "uncheck",
+              "select_option", "set_input_files", "dispatch_event", "drag_to")
+    for cls, page_of in ((Locator, lambda loc: loc.page), (Page, lambda page: page)):
+        for name in inputs:
+            if hasattr(cls, name):
+                setattr(cls, name, _settling(getattr(cls, name), page_of))
+    # The keyboard, mouse and touchscreen are told their page when a test takes them.
+    for prop, cls in (("keyboard", Keyboard), ("mouse", Mouse), ("touchscreen", Touchscreen)):
+        getter = getattr(Page, prop).fget
+
+        def device(page, getter=getter):
+            found = getter(page)
+            found._settle_page = page
+            return found
+        setattr(Page, prop, property(device))
+        for name in ("press", "type", "down", "up", "click", "dblclick", "tap", "insert_text"):
+            if hasattr(cls, name):
+                setattr(cls, name, _settling(getattr(cls, name), lambda d: d._settle_page))
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
+
+    settle_after_input()
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)

@@ -55,7 +55,8 @@ class Tour:
         try:
             page = context.pages[0] if context.pages else context.new_page()
             page.set_default_timeout(30_000)
-            page.on("request", lambda r: self.fetched.add(self.path(r.url)))
+            # (blob: URLs are PyScript's worker, made in the page: nothing to fetch.)
+            page.on("request", lambda r: None if r.url.startswith("blob:") else self.fetched.add(self.path(r.url)))
             page.goto(site.url)
             ready(page)
             # The first visit is over once the service worker has precached the list.

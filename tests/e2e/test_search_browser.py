@@ -46,10 +46,11 @@ def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
         " return t && +t.dataset.thinkPlace.split(',')[0] >= 4; }", timeout=120_000)
     beats = page.evaluate("() => window.__beats")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    # Between two decided placements lies one whole search (plus quick after-turn moves).
-    # (A search can end at once, e.g. on a win in one move: look at the middle one.)
-    during = sorted(beats.get(str(k), 0) for k in range(1, 4))
-    assert during[1] >= 5, f"heartbeats while each search ran: {during}"
+    # The bots think in the app's worker: the page's own timer runs all the while,
+    # many times per decided placement (a search that held the page would let it run
+    # about once per move).
+    decided = [beats.get(str(k), 0) for k in range(0, 4)]
+    assert sum(decided) >= 5 * len(decided), f"heartbeats while the searches ran: {decided}"
     assert watched.errors == [] and watched.foreign == []
 
 

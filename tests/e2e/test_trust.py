@@ -126,18 +126,14 @@ def test_its_mine_grab_then_immediate_reload_keeps_the_grab(site, watched):
                options={"#opt_first": "0"}, pace="Slow")
     page.get_by_role("button", name=re.compile("^Flip")).click()
     page.locator("[data-part='fan0'][data-cards='1']").wait_for()
-    # The flip reaches storage by the throttled save (at most 1.5 s later); the grab
-    # after it would only be saved 1.5 s after the grab: it survives only if the page
-    # saves as it is closed.
+    # Bots' events reach storage by the throttled save (at most 1.5 s later); the
+    # player's own grab is saved as soon as the app has it, so a reload the moment the
+    # screen shows the grab keeps it.
     page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('gelateria.save.')
                                       && JSON.parse(localStorage.getItem(k)).rev >= 2)""")
-    # Grab and reload in one go, before the (throttled) save timer can run.
-    taken = page.evaluate("""() => {
-        document.querySelector("[data-action='grab'][data-pile='0']").click();  // handled at once, in Python
-        const taken = document.querySelector("[data-part='head0']").dataset.taken;
-        location.reload();
-        return taken;
-    }""")
+    page.locator("[data-action='grab'][data-pile='0']").click()  # (conftest waits for the app's answer)
+    taken = page.locator("[data-part='head0']").get_attribute("data-taken")
+    page.evaluate("location.reload()")
     watched.wait_ready()
     page.wait_for_selector("[data-game='itsmine'][data-phase='play']")
     assert any(line.startswith("Ana grabbed") for line in log_lines(page))

@@ -1,53 +1,25 @@
-"""The app in the browser: routing on the URL fragment, the page's events to the
-screen on show, and its drawing to the page, all as plain messages with
-static/shell.js (which does every DOM operation); timers, the clock, storage."""
+"""The app in the browser. It runs in a web worker (index.html), so Python never holds
+up the page: static/shell.js does every DOM operation, and the two speak in plain
+messages (JSON text) — the page's events in, drawing commands out. Routing on the URL
+fragment, timers, the clock, and storage through the page (storage.PageStorage)."""
 
 from __future__ import annotations
 
 import json
 import traceback
 
+import js  # in the app's worker: the worker's own scope (timers, the clock), no DOM
 from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import window
 
 from gelateria.core import i18n
 from gelateria.core.i18n import _
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
-from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, SaveStore, read_prefs
+from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, PageStorage, SaveStore, read_prefs
 
 
 PREFS_KEY = "gelateria.prefs"
-
-
-class LocalStorage:
-    """window.localStorage with the small interface web.storage uses."""
-
-    def __init__(self, storage):
-        self.storage = storage
-
-    def get(self, key):
-        value = self.storage.getItem(key)
-        return None if value is None or not isinstance(value, str) else value
-
-    def set(self, key, value):
-        self.storage.setItem(key, value)
-
-    def remove(self, key):
-        self.storage.removeItem(key)
-
-    def keys(self):
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
-
-
-def open_storage():
-    try:
-        storage = window.localStorage
-        storage.getItem(PREFS_KEY)
-        return LocalStorage(storage)
-    except Exception:  # storage blocked (privacy settings): play on, save nothing
-        return MemoryBackend(persistent=False)
 
 
 class App:
@@ -57,49 +29,70 @@ class App:
     (what the player did, with the few facts about the browser a screen may ask:
     `facts`)."""
 
-    def __init__(self, shell):
-        self.shell = shell
+    def __init__(self, post):
+        self.post = post  # sends the page one message (text)
         self.screen: Screen | None = None
-        self.prefs = self._load_prefs()
-        self.saves = SaveStore(open_storage())
+        self.store = MemoryBackend(persistent=False)  # until the page sends its storage (start)
+        self.prefs: dict = {}
+        self.saves = SaveStore(self.store)
         self.facts: dict = {}  # the page's width, pointer, board size and focus, at the last event
         self.current_path = ""
         self.base = ""  # the page's address without the fragment
         self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
         self._handlers = {
-            "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
+            "start": self._on_start, "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
             "hold": self._on_hold, "flush": self._on_flush, "storage": self._on_storage,
             "language": self._on_language, "import": self._on_import,
-            "view-box": self._on_view_box, "board-size": self._on_board_size,
+            "view-box": self._on_view_box, "board-size": self._on_board_size, "store-failed": self._on_store_failed,
         }
 
     def _send(self, command: str, **fields) -> None:
-        self.shell.receive(json.dumps({"do": command, **fields}))
+        self.post(json.dumps({"do": command, **fields}))
 
-    def handle(self, text) -> bool:
-        """One event from the page (JSON text); True if a key was used."""
+    def handle(self, text) -> None:
+        """One event from the page (JSON text). The page hears "done" when all it
+        caused has been sent (tests wait for that, as a player's eye would)."""
+        event = {}
         try:
             event = json.loads(str(text))
             facts = event.get("facts")
             if isinstance(facts, dict):
                 self.facts = facts
             handler = self._handlers.get(event.get("on"))
-            return bool(handler(event)) if handler else False
+            if handler:
+                handler(event)
         except Exception:
             self.show_error(traceback.format_exc())
-            return False
+        self._send("done", seq=event.get("seq") if isinstance(event, dict) else None)
 
     def path(self) -> str:
         return self.current_path
 
+    def _on_start(self, event) -> None:
+        """The page is ready for the app: where it is, in which language, and what its
+        storage holds (None: blocked, so nothing outlives the page)."""
+        self.base = str(event.get("base") or "")
+        # boot.js chose the language before the first paint (the player's choice, else
+        # the browser's languages) and wrote it on <html lang>.
+        i18n.set_language(str(event.get("lang") or ""))
+        snapshot = event.get("storage")
+        if isinstance(snapshot, dict):
+            self.store = PageStorage(snapshot, lambda command: self.post(json.dumps(command)))
+            self.saves = SaveStore(self.store)
+        self.prefs = read_prefs(self.store.get(PREFS_KEY))
+        self.current_path = str(event.get("path") or "")
+        self.mark("gelateria:imported")
+        self.route(taking_over=True)
+        self.mark("gelateria:rendered")
+        self._send("ready")
+
+    def mark(self, name: str) -> None:
+        """A moment on the page's performance timeline (tests/bench/startup.py)."""
+        self._send("mark", name=name, at=float(js.performance.timeOrigin) + float(js.performance.now()))
+
     def _on_route(self, event) -> None:
         self.current_path = str(event.get("path") or "")
-        if event.get("first"):
-            self.base = str(event.get("base") or "")
-            # boot.js chose the language before the first paint (the player's choice,
-            # else the browser's languages) and wrote it on <html lang>.
-            i18n.set_language(str(event.get("lang") or ""))
-        self.route(taking_over=bool(event.get("first")))
+        self.route()
 
     def route(self, taking_over: bool = False) -> None:
         if self.screen is not None:
@@ -162,29 +155,23 @@ class App:
             self._guard(callback)
 
         proxy = create_once_callable(run)
-        handle = int(window.setTimeout(proxy, max(0, int(ms))))
+        handle = int(js.setTimeout(proxy, max(0, int(ms))))
         self._timers[handle] = proxy
         return handle
 
     def cancel(self, handle) -> None:
-        window.clearTimeout(handle)
+        js.clearTimeout(handle)
         proxy = self._timers.pop(handle, None)
         if proxy is not None:
             proxy.destroy()  # a cancelled timer never runs, so its proxy is freed here
 
     def now(self) -> float:
-        return float(window.performance.now())
-
-    def _load_prefs(self) -> dict:
-        try:
-            return read_prefs(window.localStorage.getItem(PREFS_KEY))
-        except Exception:  # blocked storage: defaults, never a crash
-            return {}
+        return float(js.performance.now())
 
     def save_prefs(self) -> None:
         try:
-            window.localStorage.setItem(PREFS_KEY, json.dumps(self.prefs))
-        except Exception:
+            self.store.set(PREFS_KEY, json.dumps(self.prefs))
+        except Exception:  # full storage: the choice holds for this visit
             pass
 
     def show_error(self, detail: str) -> None:
@@ -207,8 +194,12 @@ class App:
         if self.screen is not None and isinstance(data, dict):
             self.screen.on_action(str(event.get("name")), data)
 
-    def _on_key(self, event) -> bool:
-        return self.screen is not None and bool(self.screen.on_key(str(event.get("key"))))
+    def _on_key(self, event) -> None:
+        """A key the screen may use. The page held back the browser's own scrolling for
+        the keys that scroll (it cannot wait for this answer): unused, it scrolls now."""
+        used = self.screen is not None and bool(self.screen.on_key(str(event.get("key"))))
+        if not used and event.get("heldBack"):
+            self._send("scroll-key", key=str(event.get("key")), shift=bool(event.get("shift")))
 
     def _on_key_up(self, event) -> None:
         if self.screen is not None:
@@ -228,6 +219,8 @@ class App:
     def _on_storage(self, event) -> None:
         """Another tab wrote to storage; a save of the game on screen matters."""
         key = str(event.get("key") or "")
+        if isinstance(self.store, PageStorage):
+            self.store.heard(key, event.get("value"))
         if self.screen is not None and key.startswith(SAVE_PREFIX):
             self.screen.on_storage(key[len(SAVE_PREFIX):])
 
@@ -264,6 +257,15 @@ class App:
         if setter and setter(float(event.get("width") or 0), float(event.get("height") or 0), bool(event.get("coarse"))):
             self.refresh()
 
+    def _on_store_failed(self, event) -> None:
+        """The page could not write a key (full, or refused): the copy learns, and the
+        game on screen saves again, now told how it went (a notice, a download)."""
+        key = str(event.get("key") or "")
+        if isinstance(self.store, PageStorage):
+            self.store.refused(key, event.get("value"), bool(event.get("full")))
+        if key.startswith(SAVE_PREFIX) and self.screen is not None and hasattr(self.screen, "save_refused"):
+            self.screen.save_refused(key[len(SAVE_PREFIX):])
+
     def _guard(self, handler, *args):
         try:
             return handler(*args)
@@ -272,14 +274,10 @@ class App:
             return None
 
 
-def start() -> App:
-    # Marks for tests/bench/startup.py's breakdown: imports done, first screen drawn.
-    window.performance.mark("gelateria:imported")
-    shell = window.gelateriaShell
-    app = App(shell)
-    handler = create_proxy(app.handle)  # kept for the page's life: it is the page's way in
-    shell.connect(handler, json.dumps({"maxImportBytes": MAX_JSON_BYTES}))
-    app._handler = handler
-    window.performance.mark("gelateria:rendered")
-    app._send("ready")
+def start(xworker) -> App:
+    """Run the app in this worker: xworker is PyScript's link to the page."""
+    app = App(xworker.postMessage)
+    # Kept for the worker's life: PyScript calls it with each message from the page.
+    xworker.onmessage = app._listener = create_proxy(lambda message: app.handle(message.data))
+    app._send("hello", config=json.dumps({"maxImportBytes": MAX_JSON_BYTES}))
     return app

@@ -150,10 +150,19 @@ class SavedTable:
         if address:
             self.app.set_path(self.address())  # the address bar always opens what was saved
 
-    def save_soon(self, before, after) -> None:
+    def save_refused(self, save_id: str) -> None:
+        """The page could not write the save it was sent (storage.PageStorage): save
+        again, to be told how it went this time (full, room made), and say so."""
+        if save_id == self.save_id:
+            self.autosave(address=False)
+            self.app.refresh()
+
+    def save_soon(self, before, after, by_player: bool = False) -> None:
         """After a move: save now, or (for a game of many quick events) within
-        save_delay_ms, and at once when `save_now` says the moment matters."""
-        if not self.save_delay_ms or self.phase == "over" or self.save_now(before, after):
+        save_delay_ms, and at once when `save_now` says the moment matters. A player's
+        own move is saved at once: the app runs in a worker, so a page closed right
+        after a click has no time left to ask it for a save."""
+        if not self.save_delay_ms or by_player or self.phase == "over" or self.save_now(before, after):
             self.autosave()
         elif "save" not in self.timers:
             self.set_timer("save", self.save_delay_ms, self.autosave)

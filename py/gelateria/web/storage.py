@@ -69,6 +69,61 @@ class StorageFull(Exception):
     pass
 
 
+class PageStorage:
+    """The page's localStorage as Python in a worker sees it: a copy of the app's keys,
+    taken when the page started (`snapshot`), kept up to date by the page (other tabs'
+    writes: `heard`), whose writes go to the page to make (`send`, one message each, in
+    order). The page answers a write it could not make (`refused`); from that refusal
+    on, the copy knows roughly how much the storage holds and refuses writes beyond it
+    at once, as localStorage would, so SaveStore's "full" handling runs as it does on
+    the page itself."""
+
+    persistent = True
+
+    def __init__(self, snapshot: dict, send):
+        self.data = {k: v for k, v in snapshot.items() if isinstance(k, str) and isinstance(v, str)}
+        self.send = send
+        self.limit: int | None = None  # characters the storage was seen to hold at most
+        self.refusing: dict[str, bool] = {}  # keys the page could not write (True: it was full)
+
+    def _size(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.data.items())
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value):
+        grown = self._size() - len(self.data.get(key, "")) + (0 if key in self.data else len(key)) + len(value)
+        if key in self.refusing and not self.refusing[key]:
+            raise OSError("the browser refused to store this")
+        if key in self.refusing or (self.limit is not None and grown > self.limit):
+            raise StorageFull()
+        self.data[key] = value
+        self.send({"do": "store", "key": key, "value": value})
+
+    def remove(self, key):
+        if self.data.pop(key, None) is not None:
+            self.refusing.clear()  # room was made: a refused write may fit now
+            self.send({"do": "unstore", "key": key})
+
+    def keys(self):
+        return list(self.data)
+
+    def heard(self, key: str, value) -> None:
+        """Another tab wrote `key` (None: removed it)."""
+        if isinstance(value, str):
+            self.data[key] = value
+        else:
+            self.data.pop(key, None)
+
+    def refused(self, key: str, value, full: bool) -> None:
+        """The page could not write `key`; `value` is what the storage holds there now."""
+        self.heard(key, value)
+        self.refusing[key] = full
+        if full:
+            self.limit = self._size()
+
+
 def is_quota_error(exc: Exception) -> bool:
     """The store is out of room (not blocked or broken): freeing space may help."""
     return isinstance(exc, StorageFull) or "quota" in f"{type(exc).__name__} {exc}".lower()

@@ -196,7 +196,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             self.phase = "over"
         self.moved(seat, move, before, after)
         self.app.announce(self.log[-1])  # every move, in words, to a screen reader
-        self.save_soon(before, after)
+        self.save_soon(before, after, by_player=seat in self.humans())
         self.redraw()
         self.after_change()
         return True

@@ -1,0 +1,144 @@
+"""A player's second visit: the service worker serves Pyodide's wasm from the browser's
+HTTP cache when that holds the precached file (Chrome keeps the compiled code beside
+that copy), else from its own cache — offline, and when the server's copy has changed
+under an open release.
+
+Each test is one visitor with a profile on disk (an in-memory profile keeps no HTTP
+cache entry as big as the wasm). Where the page's wasm came from is what Chrome reports
+for it (CDP Network.responseReceived: serviceWorkerResponseSource).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, ROOT, Site, browser_path, start_game
+
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+
+
+def ready(page):
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+class Visitor:
+    """One browser profile on disk; `sources` lists, per load of the wasm, how the
+    service worker answered ('http-cache', 'cache-storage', 'network'; None: no SW)."""
+
+    def __init__(self, browser, profile, site: Site):
+        self.site = site
+        self.context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=browser_path(), args=CHROMIUM_ARGS)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.sources: list[str | None] = []
+        cdp = self.context.new_cdp_session(self.page)
+        cdp.on("Network.responseReceived", self._heard)
+        cdp.send("Network.enable")
+
+    def _heard(self, event):
+        response = event["response"]
+        if response["url"].split("?")[0].endswith(WASM):
+            self.sources.append(response.get("serviceWorkerResponseSource") if response.get("fromServiceWorker")
+                                else None)
+
+    def first_visit(self):
+        self.page.goto(self.site.url)
+        ready(self.page)
+        # The first visit is over once the service worker has precached the list.
+        self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+
+    def reload(self):
+        self.sources.clear()
+        self.page.reload()
+        ready(self.page)
+
+    def wasm_digest(self) -> str:
+        """The sha256 of the wasm as the page gets it now (through its service worker)."""
+        return self.page.evaluate(
+            f"fetch('{WASM}').then((r) => r.arrayBuffer()).then((b) => crypto.subtle.digest('SHA-256', b))"
+            ".then((d) => Array.from(new Uint8Array(d), (x) => x.toString(16).padStart(2, '0')).join(''))")
+
+    def plays(self):
+        """A game starts and takes a move."""
+        self.page.goto(self.site.url + "#/gelatinous")
+        start_game(self.page, "gelatinous", ["human"], seed=3)
+        self.page.get_by_role("button", name="Roll", exact=True).click()
+        self.page.wait_for_selector("[data-board][data-round='1']")
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def published(tmp_path):
+    """A copy of the built site on a server of its own (a test may change the copy),
+    and the manifest it was published with."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build
+
+    copy = tmp_path / "site"
+    manifest = build.write_manifest()
+    build.export(copy, manifest)
+    site = Site(root=copy)
+    yield site, copy, manifest
+    site.close()
+
+
+@pytest.fixture
+def visitor(browser, tmp_path, published):
+    v = Visitor(browser, tmp_path / "profile", published[0])
+    yield v
+    v.close()
+
+
+def test_a_second_visit_gets_the_wasm_chrome_compiled_and_offline_still_plays(visitor, published):
+    _, copy, manifest = published
+    precached = hashlib.sha256((copy / WASM).read_bytes()).hexdigest()
+    assert precached.startswith(manifest["files"][WASM]["hash"])
+    visitor.first_visit()
+    assert visitor.sources == [None]  # the first visit's page is not controlled yet
+    visitor.reload()
+    assert visitor.sources == ["http-cache"], "the warm visit did not get the wasm Chrome compiled before"
+    assert visitor.wasm_digest() == precached
+    visitor.context.set_offline(True)
+    visitor.reload()
+    # (Either copy is the precached file; which one Chrome reads offline is its business.)
+    assert visitor.sources in (["cache-storage"], ["http-cache"])
+    assert visitor.wasm_digest() == precached
+    visitor.plays()
+    assert visitor.errors == []
+
+
+def test_a_changed_wasm_on_the_server_never_reaches_the_open_release(visitor, published):
+    """A new release is published while a player has the old one: its service worker
+    installs (and its precache puts the new wasm in the HTTP cache) but waits, so a
+    reload still runs the old release — which must get its own wasm, not the new one."""
+    import build
+
+    _, copy, manifest = published
+    old = hashlib.sha256((copy / WASM).read_bytes()).hexdigest()
+    visitor.first_visit()
+    # The new release's wasm: not one the old Pyodide could run (it is not even valid wasm).
+    with open(copy / WASM, "ab") as f:
+        f.write(b"a later release")
+    new_version = build.write_manifest(copy)["version"]
+    assert new_version != manifest["version"]
+    served = len(visitor.site.served)
+    visitor.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    visitor.page.locator("#update-banner").wait_for(state="visible", timeout=60_000)
+    # The new worker precached the new wasm through the HTTP cache: that copy is the new one now.
+    assert (f"/{WASM}", 200) in visitor.site.served[served:]
+    visitor.reload()
+    assert visitor.page.evaluate("self.GELATERIA_MANIFEST.version") == manifest["version"]
+    assert visitor.sources == ["cache-storage"], "the old release was handed a wasm that is not its own"
+    assert visitor.wasm_digest() == old
+    visitor.plays()
+    assert visitor.errors == []

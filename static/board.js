@@ -199,11 +199,10 @@
       // A turned phone or a resized window: the view is worked out for the new shape.
       addEventListener("resize", () => { if (board()) measure(); });
     },
-    // After each render: a new screen's first board is measured once it is drawn (after
-    // Python has finished with the render that drew it).
+    // After each render: a new screen's first board is measured once it is drawn.
     rendered(route) {
       if (route) measured = false;
-      if (!measured && board()) queueMicrotask(() => { if (!measured) measure(); });
+      if (!measured && board()) measure();
     },
   };
 })();

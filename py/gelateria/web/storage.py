@@ -89,14 +89,19 @@ class PageStorage:
     def _size(self) -> int:
         return sum(len(k) + len(v) for k, v in self.data.items())
 
+    def _size_after(self, key: str, value: str) -> int:
+        """The characters held once `key` holds `value` (counted only once the store was
+        seen full: until then every write is the page's to judge)."""
+        old = self.data.get(key)
+        return self._size() - (0 if old is None else len(key) + len(old)) + len(key) + len(value)
+
     def get(self, key):
         return self.data.get(key)
 
     def set(self, key, value):
-        grown = self._size() - len(self.data.get(key, "")) + (0 if key in self.data else len(key)) + len(value)
         if key in self.refusing and not self.refusing[key]:
             raise OSError("the browser refused to store this")
-        if key in self.refusing or (self.limit is not None and grown > self.limit):
+        if key in self.refusing or (self.limit is not None and self._size_after(key, value) > self.limit):
             raise StorageFull()
         self.data[key] = value
         self.send({"do": "store", "key": key, "value": value})

@@ -87,6 +87,17 @@ class Session:
         self.rngs = {seat: bot_rng(seed, seat) for seat in self.bots}
         planner = game.type.planner if game.type.timing == REAL_TIME else None
         self.planner = planner(game, self.bots, self.rngs) if planner else None
+        self.practice = ""  # a practice game from a position: what it practises (never saved or shared)
+
+    @classmethod
+    def from_position(cls, game: Game, seats: list[Seat], state, what: str) -> "Session":
+        """A practice game that starts from `state` (a rules example) instead of a deal;
+        `what` (N_-marked) names it in the log. Its record cannot replay it (the seed
+        did not make that position), so such a game is never saved or shared."""
+        session = cls(game, seats, 0)
+        session.states = [state]
+        session.practice = what
+        return session
 
     @classmethod
     def from_record(cls, record: Record, upto: int | None = None) -> "Session":
@@ -140,6 +151,8 @@ class Session:
 
     def _describe(self, i: int) -> str:
         """The log line of move i (-1: the line that opens the game)."""
+        if i < 0 and self.practice:
+            return _("Practice: {example}.").format(example=_(self.practice))
         if i < 0:
             return _("New game, deal {seed}: {players}.").format(seed=self.record.seed, players=_(", ").join(self.names()))
         seat, move = self.record.moves[i]

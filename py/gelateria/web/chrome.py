@@ -101,7 +101,8 @@ class TableChrome:
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.save_notice(), self.turn_strip(), self.notice(), self.board()),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.save_notice(), self.turn_strip(), self.notice(),
+                     self.board()),
                    h("aside", {"class": "side-area"},
                      h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),
                      self.more_sheet())),
@@ -140,6 +141,18 @@ class TableChrome:
         return h("section", {"class": "since-last", "aria-label": _("Since your last turn"), "data-since": len(lines)},
                  h("h2", None, _("Since your last turn") if since else _("Before your first turn")),
                  h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))
+
+    def practice_bar(self) -> Markup | None:
+        """A practice game from the rules says so, with the way back."""
+        example = self.practising
+        if example is None:
+            return None
+        return h("div", {"class": "practice-bar", "data-practice": example.id},
+                 h("p", None, h("strong", None, _("Practice: {example}").format(example=_(example.title))), " ",
+                   _("This game is not saved.")),
+                 h("p", {"class": "practice-buttons"},
+                   h("button", {"type": "button", "class": "secondary", "data-action": "try-again"}, _("Start again")), " ",
+                   h("a", {"class": "button secondary", "href": f"#/{self.game_id}/rules"}, _("Back to the rules"))))
 
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab
@@ -199,8 +212,8 @@ class TableChrome:
                    h("span", None, _("Bot speed")), *buttons) if buttons else None,
                  h("p", {"class": "control-row"},
                    undo,
-                   h("button", {"type": "button", "class": "secondary", "data-action": "share",
-                                "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
+                   None if self.practising else h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                                                            "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
                    h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, _("Rules"))),

@@ -27,7 +27,7 @@ def continues(longer: Record, shorter: Record) -> bool:
 
 
 class SavedTable:
-    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay/<link> -----------
+    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay/<link>, …/try/<example> -
 
     def open_route(self, rest: list[str]) -> None:
         if not rest:
@@ -40,6 +40,8 @@ class SavedTable:
                     self.message = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
                     return
                 self.load(saved.record, save_id=saved.save_id)
+            elif kind == "try" and len(rest) == 2:
+                self.try_example(rest[1])
             elif kind == "play" and len(rest) == 3:
                 self.open_address(rest[1], rest[2])
             elif kind in LINK_KINDS and arg:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 
 from gelateria.core import i18n
+from gelateria.core.examples import examples_of
+from gelateria.core.game import get_game
 from gelateria.core.i18n import _, and_list, ngettext
 from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
@@ -203,6 +205,30 @@ def rules_sections(game_id: str):
     return module.RULES
 
 
+def rules_pictures(game_id: str):
+    """The game's rules-page drawings (web/views/<id>_rules.py: `components()`,
+    `picture(example, outcome)`, `result(example, outcome)`), or None."""
+    try:
+        return importlib.import_module(f"gelateria.web.views.{game_id}_rules")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"gelateria.web.views.{game_id}_rules":
+            return None
+        raise
+
+
+def example_figure(game_id: str, pictures, example) -> Markup:
+    """A worked example: the position as the game's view draws it, the rulebook's words,
+    what the move makes as the rules work it out, and the button that plays it."""
+    outcome = example.outcome(get_game(game_id))
+    return h("figure", {"class": "rules-example", "data-example": example.id},
+             h("div", {"class": "example-art"}, pictures.picture(example, outcome)),
+             h("figcaption", None,
+               h("strong", {"class": "example-title"}, _(example.title)), " ", _(example.caption),
+               h("span", {"class": "example-result", "data-example-result": ""}, pictures.result(example, outcome)),
+               h("a", {"class": "button secondary try-it", "href": f"#/{game_id}/try/{example.id}",
+                       "aria-label": _("Try it: {example}").format(example=_(example.title))}, _("Try it"))))
+
+
 class RulesScreen(Screen):
     def __init__(self, app, game_id: str):
         super().__init__(app)
@@ -212,18 +238,28 @@ class RulesScreen(Screen):
     def title(self) -> str:
         return _("{game} rules — Gelateria").format(game=self.entry.title)
 
-    def render(self) -> Markup:
-        # help.RULES holds the English, each heading and paragraph marked N_ by the game.
+    def sections(self) -> list[Markup]:
+        # help.RULES holds the English, each heading and paragraph marked N_ by the game;
+        # each worked example follows the section it illustrates, the components the first.
         sections = rules_sections(self.entry.id)
-        body = [h("p", None, _("The rules page for this game is still being written."))] if sections is None else [
-            h("section", {"class": "rules-section"}, h("h2", None, _(title)), *[h("p", None, _(p)) for p in paragraphs])
-            for title, paragraphs in sections
-        ]
+        if sections is None:
+            return [h("p", None, _("The rules page for this game is still being written."))]
+        pictures = rules_pictures(self.entry.id)
+        examples = examples_of(self.entry.id) if pictures else []
+        body = []
+        for n, (title, paragraphs) in enumerate(sections):
+            extra = [pictures.components()] if pictures and n == 0 else []
+            extra += [example_figure(self.entry.id, pictures, e) for e in examples if e.section == title]
+            body.append(h("section", {"class": "rules-section"}, h("h2", None, _(title)),
+                          *[h("p", None, _(p)) for p in paragraphs], *extra))
+        return body
+
+    def render(self) -> Markup:
         return h("section", {"class": "page rules", "data-screen": "rules", "data-game": self.entry.id},
                  top_bar(_("{game} · rules").format(game=self.entry.title)),
                  h("article", {"class": "page-body"},
                    h("h1", {"tabindex": "-1"}, _("How to play {game}").format(game=self.entry.title)),
-                   *body,
+                   *self.sections(),
                    h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"},
                                   _("Play {game}").format(game=self.entry.title)))))
 

@@ -16,6 +16,7 @@ unit-testable with a fake app.
 
 from __future__ import annotations
 
+from gelateria.core.examples import find_example
 from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game
 from gelateria.core.i18n import N_, _
 from gelateria.core.record import Record, Seat, to_json
@@ -47,6 +48,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.seed = new_seed()
         self.options: dict = {o.name: o.default for o in self.game.type.options if o.default is not None}
         self.session: Session | None = None
+        self.practising = None
         self.message = ""  # a refused move or other notice
         self.pending = None  # the timer of the session's next event
         self.timers: dict = {}  # name -> timer: the page's own (replay, notices, a view's animations)
@@ -154,12 +156,31 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.app.refresh()
         self.after_change()
 
+    def try_example(self, example_id: str) -> None:
+        """A rules example as a practice game: you at its seat, easy bots at the others,
+        nothing saved (no save id) and nothing to share."""
+        example = find_example(self.game_id, example_id)
+        if example is None:
+            self.message = said(lambda: _("That example is not in this version of the rules. Start a new game below."))
+            return
+        state = example.position()
+        levels = self.game.type.levels()
+        level = next((name for name in ("easy", "normal") if name in levels), "random")
+        seats = [Seat("bot", _("Bot {number}").format(number=n), level) for n in range(1, len(self.game.scores(state)))]
+        seats.insert(example.seat, Seat("human", _("You")))
+        self.flush()
+        self.seats = seats
+        self.begin(Session.from_position(self.game, seats, state, example.title), save_id="")
+        self.practising = example
+        self.resumed = True  # once on the page, whoever is to move goes on
+
     def begin(self, session: Session, save_id: str, new_game: bool = False) -> None:
         """What every way into a game shares: the session, and a fresh screen
         (`new_game`: just started here, not come back to from a save or a link)."""
         self.cancel_pending()
         self.stop_timers()
         self.session = session
+        self.practising = None  # the rules example this practice game started from (try_example)
         self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
@@ -389,6 +410,12 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
                 return
         elif action == "undo-cancel":
             self.confirm_undo = False
+        elif action == "try-again" and self.practising is not None:
+            self.try_example(self.practising.id)
+            self.resumed = False
+            self.app.refresh()
+            self.after_change()
+            return
         elif action == "share":
             self.sharing = not self.sharing
         elif action == "sheet":

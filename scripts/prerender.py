@@ -51,7 +51,7 @@ def screens():
         if hasattr(panel, "seed"):
             panel.seed = PANEL_SEED
         yield f"/{game.id}", panel
-        yield f"/{game.id}/rules", RulesScreen(app, game.id)
+        yield f"/{game.id}/rules", RulesScreen(app, game.id, defs=False)
         yield f"/{game.id}/*", GettingReadyScreen(app, game.id)
 
 

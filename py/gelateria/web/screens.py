@@ -207,7 +207,8 @@ def rules_sections(game_id: str):
 
 def rules_pictures(game_id: str):
     """The game's rules-page drawings (web/views/<id>_rules.py: `components()`,
-    `picture(example, outcome)`, `result(example, outcome)`), or None."""
+    `picture(example, outcome)`, `result(example, outcome)`, and optionally `defs()`,
+    the SVG definitions the pictures <use>), or None."""
     try:
         return importlib.import_module(f"gelateria.web.views.{game_id}_rules")
     except ModuleNotFoundError as exc:
@@ -230,9 +231,13 @@ def example_figure(game_id: str, pictures, example) -> Markup:
 
 
 class RulesScreen(Screen):
-    def __init__(self, app, game_id: str):
+    def __init__(self, app, game_id: str, defs: bool = True):
+        """`defs`: include the pictures' SVG definitions. The pre-rendered first paint
+        leaves them out (they are most of its bytes); the drawings take their places
+        at once, and their art fills in when the app draws the page."""
         super().__init__(app)
         self.entry = entry(game_id)
+        self.defs = defs
 
     @property
     def title(self) -> str:
@@ -254,11 +259,16 @@ class RulesScreen(Screen):
                           *[h("p", None, _(p)) for p in paragraphs], *extra))
         return body
 
+    def pictures_defs(self) -> Markup | None:
+        pictures = rules_pictures(self.entry.id)
+        return pictures.defs() if self.defs and pictures and hasattr(pictures, "defs") else None
+
     def render(self) -> Markup:
         return h("section", {"class": "page rules", "data-screen": "rules", "data-game": self.entry.id},
                  top_bar(_("{game} · rules").format(game=self.entry.title)),
                  h("article", {"class": "page-body"},
                    h("h1", {"tabindex": "-1"}, _("How to play {game}").format(game=self.entry.title)),
+                   self.pictures_defs(),
                    *self.sections(),
                    h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"},
                                   _("Play {game}").format(game=self.entry.title)))))

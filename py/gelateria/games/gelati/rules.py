@@ -241,7 +241,7 @@ def make_state(
     game. The supply holds whatever parts the players do not."""
     board = {tuple(cell): t for cell, t in board.items()}
     used = set(board.values())
-    hands = [list(h) for h in hands] if hands is not None else [None] * players
+    hands = [None if h is None else list(h) for h in hands] if hands is not None else [None] * players
     for i, h in enumerate(hands):
         if h is None:
             free = [t for t in range(N_TILES) if t not in used]
@@ -249,7 +249,7 @@ def make_state(
         used.update(hands[i])
     if stack is None:
         stack = [t for t in range(N_TILES) if t not in used]
-    orders = [list(o) for o in orders] if orders is not None else [None] * players
+    orders = [None if o is None else list(o) for o in orders] if orders is not None else [None] * players
     taken = {o for os in orders if os for o in os}
     for i, os in enumerate(orders):
         if os is None:
@@ -413,9 +413,8 @@ class Gelati(Rules):
         if not fits >> tile & 1:
             clash = next(n for n in neighbours(cell) if n in s.board and not TILE_MASK[s.board[n]] & TILE_MASK[tile])
             raise IllegalMove(
-                _("Every touching tile must share a part with yours: {other} at ({q},{r}) has nothing in "
-                  "common with {tile}.").format(other=tile_text(s.board[clash]), q=clash[0], r=clash[1],
-                                                 tile=tile_text(tile))
+                _("Every touching tile must share a part with yours: {other} has nothing in common with "
+                  "{tile}.").format(other=tile_text(s.board[clash]), tile=tile_text(tile))
             )
         board = dict(s.board)
         board[cell] = tile

@@ -335,28 +335,34 @@ def fmt(x: float) -> str:
 
 def board_svg(board: list, marks: list, spots: list, overlays: list, box, fit, min_w: float, max_w: float,
               fresh=None) -> Markup:
-    """The board: every placed tile (as [q, r, tile]), the marks on them, the spaces on
+    """The board: every placed tile (placed_tiles), the marks on them, the spaces on
     offer and what floats over them, seen through `box`; the pan/zoom helper reads the
-    fitted box and the zoom limits from it. Each tile has an id by its cell, so a redraw
-    keeps it the same element; the one on `fresh` fades in as it is added."""
-    tiles = []
-    for q, r, t in board:
-        cx, cy = hexgrid.to_pixel((q, r), R)
-        # Drawn about its own centre (the group's origin), so the landing animation grows
-        # it in place.
-        tiles.append(svg("g", tile_use(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}",
-                         transform=f"translate({fmt(cx)} {fmt(cy)})",
-                         class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
+    fitted box and the zoom limits from it."""
     title = ngettext("Board: {count} tile", "Board: {count} tiles", len(board)).format(count=len(board))
     return svg("svg",
                svg("title", title),
-               svg("g", *tiles, class_="gl-tiles"),
+               placed_tiles(board, fresh),
                svg("g", *marks, class_="gl-marks"),
                svg("g", *spots, class_="gl-spots"),
                *overlays,
                viewBox=" ".join(fmt(c) for c in box), preserveAspectRatio="xMidYMid meet",
                class_="gelati-board", role="group", aria_label=title, data_board="", tabindex=-1, data_arrows="spots",
                data_min_w=min_w, data_max_w=fmt(max_w), data_fit=" ".join(fmt(c) for c in fit))
+
+
+def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
+    """Every placed tile (as [q, r, tile]); each has an id by its cell (unless not
+    `ids`: a second drawing on the same page), so a redraw keeps it the same element,
+    and the one on `fresh` fades in as it is added."""
+    tiles = []
+    for q, r, t in board:
+        cx, cy = hexgrid.to_pixel((q, r), R)
+        # Drawn about its own centre (the group's origin), so the landing animation grows
+        # it in place.
+        tiles.append(svg("g", tile_use(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}" if ids else None,
+                         transform=f"translate({fmt(cx)} {fmt(cy)})",
+                         class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
+    return svg("g", *tiles, class_="gl-tiles")
 
 
 def board_chips(stack: int, order_pile: int) -> Markup:

@@ -96,12 +96,13 @@ class TableChrome:
     def render(self) -> Markup:
         if self.phase == "setup":
             return self.render_setup()
+        hint = self.shown_hint()
         return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
-                             "data-think": think_stats(self.think_ms)},
+                             "data-think": think_stats(self.think_ms), "data-hint": hint[0] if hint else None},
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.practice_bar(), self.save_notice(), self.turn_strip(), self.notice(),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), self.turn_strip(), self.notice(),
                      self.board()),
                    h("aside", {"class": "side-area"},
                      h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),
@@ -143,16 +144,33 @@ class TableChrome:
                  h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))
 
     def practice_bar(self) -> Markup | None:
-        """A practice game from the rules says so, with the way back."""
-        example = self.practising
-        if example is None:
+        """A practice game from the rules, or the guided game, says so, with the way back."""
+        back = h("a", {"class": "button secondary", "href": f"#/{self.game_id}/rules"}, _("Back to the rules"))
+        if self.practising is not None:
+            what, name = self.practising.id, _("Practice: {example}").format(example=_(self.practising.title))
+            buttons = [h("button", {"type": "button", "class": "secondary", "data-action": "try-again"}, _("Start again")),
+                       " ", back]
+        elif self.guided:
+            what, name, buttons = "guided", _("Your first game of {game}").format(game=self.entry.title), [back]
+        else:
             return None
-        return h("div", {"class": "practice-bar", "data-practice": example.id},
-                 h("p", None, h("strong", None, _("Practice: {example}").format(example=_(example.title))), " ",
-                   _("This game is not saved.")),
+        return h("div", {"class": "practice-bar", "data-practice": what},
+                 h("p", None, h("strong", None, name), " ", _("This game is not saved.")),
+                 h("p", {"class": "practice-buttons"}, *buttons))
+
+    def guide_bar(self, hint) -> Markup | None:
+        """The guided game's next step, with "Got it" and the way to stop the hints."""
+        if not self.guided or self.hints_off:
+            return None
+        words = hint[1] if hint else (_("Watch the bot's move on the board.") if self.phase == "play" else "")
+        if not words:
+            return None
+        return h("div", {"class": "guide-bar", "role": "status", "data-guide": hint[0] if hint else "wait"},
+                 h("p", None, h("strong", None, _("Guided game")), " ", words),
                  h("p", {"class": "practice-buttons"},
-                   h("button", {"type": "button", "class": "secondary", "data-action": "try-again"}, _("Start again")), " ",
-                   h("a", {"class": "button secondary", "href": f"#/{self.game_id}/rules"}, _("Back to the rules"))))
+                   h("button", {"type": "button", "class": "secondary", "data-action": "hint-done"}, _("Got it"))
+                   if hint else None, " ",
+                   h("button", {"type": "button", "class": "secondary", "data-action": "hints-off"}, _("Stop the hints"))))
 
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab
@@ -212,7 +230,7 @@ class TableChrome:
                    h("span", None, _("Bot speed")), *buttons) if buttons else None,
                  h("p", {"class": "control-row"},
                    undo,
-                   None if self.practising else h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                   None if self.practising or self.guided else h("button", {"type": "button", "class": "secondary", "data-action": "share",
                                                             "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
@@ -330,6 +348,7 @@ class TableChrome:
                    h("h2", None, self.headline(winners)),
                    self.score_table(winners),
                    self.summary(),
+                   h("p", {"class": "score-story", "data-story": ""}, self.score_story()) if self.guided and self.score_story() else None,
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"}, _("Same seats, new deal")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("Play again")), " ",

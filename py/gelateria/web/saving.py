@@ -27,7 +27,7 @@ def continues(longer: Record, shorter: Record) -> bool:
 
 
 class SavedTable:
-    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay/<link>, …/try/<example> -
+    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay/<link>, …/try|guided/…
 
     def open_route(self, rest: list[str]) -> None:
         if not rest:
@@ -40,6 +40,8 @@ class SavedTable:
                     self.message = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
                     return
                 self.load(saved.record, save_id=saved.save_id)
+            elif kind == "guided" and self.guided_seed is not None and len(rest) <= 2:
+                self.start_guided(decode(rest[1]) if len(rest) == 2 else None)
             elif kind == "try" and len(rest) == 2:
                 self.try_example(rest[1])
             elif kind == "play" and len(rest) == 3:
@@ -126,11 +128,13 @@ class SavedTable:
 
     def address(self) -> str:
         """This device's save (found again on reload) and the whole game (opened as it is
-        on any other device)."""
+        on any other device). The guided game is not saved: its address is its moves."""
+        if self.guided:
+            return f"/{self.game_id}/guided/{encode(self.record)}"
         return f"/{self.game_id}/play/{self.save_id}/{encode(self.record)}"
 
     def mounted(self) -> None:
-        if self.phase in ("play", "over") and self.save_id and not self.watch_only:
+        if self.phase in ("play", "over") and (self.save_id or self.guided) and not self.watch_only:
             self.app.set_path(self.address())  # a reload comes back to exactly this position
         if self.resumed:
             self.resumed = False
@@ -139,6 +143,8 @@ class SavedTable:
 
     def autosave(self, address: bool = True) -> None:
         self.clear_timer("save")
+        if self.guided and self.session is not None:
+            self.app.set_path(self.address())
         if not self.save_id or self.session is None or self.stale or self.watch_only:
             return
         over = self.session.is_over()

@@ -259,6 +259,16 @@ class RulesScreen(Screen):
                           *[h("p", None, _(p)) for p in paragraphs], *extra))
         return body
 
+    def guided_offer(self) -> Markup | None:
+        view = game_view_module(self.entry.id)
+        if not getattr(view, "GUIDED_GAME", False):
+            return None
+        return h("p", {"class": "guided-offer"},
+                 _("New to {game}? Play a first game against an easy bot, with a hint at every step.").format(
+                     game=self.entry.title), " ",
+                 h("a", {"class": "button", "href": f"#/{self.entry.id}/guided", "data-guided": ""},
+                   _("Play a guided game")))
+
     def pictures_defs(self) -> Markup | None:
         pictures = rules_pictures(self.entry.id)
         return pictures.defs() if self.defs and pictures and hasattr(pictures, "defs") else None
@@ -269,6 +279,7 @@ class RulesScreen(Screen):
                  h("article", {"class": "page-body"},
                    h("h1", {"tabindex": "-1"}, _("How to play {game}").format(game=self.entry.title)),
                    self.pictures_defs(),
+                   self.guided_offer(),
                    *self.sections(),
                    h("p", None, h("a", {"class": "button", "href": f"#/{self.entry.id}"},
                                   _("Play {game}").format(game=self.entry.title)))))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from gelateria.core.examples import find_example
 from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game
 from gelateria.core.i18n import N_, _
-from gelateria.core.record import Record, Seat, to_json
+from gelateria.core.record import Record, RecordError, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
@@ -36,6 +36,7 @@ UI = "ui"  # what interpret() returns for a change of the view's own state (a pi
 
 class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
     game_id = ""
+    guided_seed: int | None = None  # the fixed deal of this game's guided first game (views that have one)
     message_ms = 0  # a notice clears itself after this long (0: at the next move)
     save_delay_ms = 0  # saves at most this often during play (0: after every move)
 
@@ -49,6 +50,9 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.options: dict = {o.name: o.default for o in self.game.type.options if o.default is not None}
         self.session: Session | None = None
         self.practising = None
+        self.guided = False  # the guided first game: hints on the way, nothing saved
+        self.hints_off = False
+        self.hints_done: set[str] = set()  # hints dismissed with "Got it"
         self.message = ""  # a refused move or other notice
         self.pending = None  # the timer of the session's next event
         self.timers: dict = {}  # name -> timer: the page's own (replay, notices, a view's animations)
@@ -174,6 +178,43 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.practising = example
         self.resumed = True  # once on the page, whoever is to move goes on
 
+    def guided_seats(self) -> list[Seat]:
+        return [Seat("human", _("You")), Seat("bot", _("Bot {number}").format(number=1), "easy")]
+
+    def start_guided(self, record: Record | None = None) -> None:
+        """The guided first game: you against an easy bot on a fixed deal, hints on.
+        Never saved; its address carries the moves, so a reload goes on from there.
+        `record`: those moves (RecordError unless it is this guided game)."""
+        if record is None:
+            session = Session(self.game, self.guided_seats(), self.guided_seed, self.options)
+        else:
+            if (record.seed, [s.kind for s in record.seats]) != (self.guided_seed, ["human", "bot"]):
+                raise RecordError(_("This is not the guided game of {game}.").format(game=self.entry.title))
+            session = Session.from_record(record)
+        self.flush()
+        self.seats = list(session.seats)
+        self.begin(session, save_id="", new_game=record is None)
+        self.guided = True
+        self.hints_off = False
+        self.hints_done = set()
+        self.resumed = True
+
+    def hint(self) -> tuple[str, str] | None:
+        """The guided game's next step for the player, as (key, words): the key names
+        what to point at (data-hint on the table, styled by the game's CSS). Views with
+        a guided game say it."""
+        return None
+
+    def shown_hint(self) -> tuple[str, str] | None:
+        if not self.guided or self.hints_off or self.phase != "play" or self.actor() is None:
+            return None
+        hint = self.hint()
+        return hint if hint and hint[0] not in self.hints_done else None
+
+    def score_story(self) -> str | None:
+        """The guided game's end: how your score was made, in a sentence (views say it)."""
+        return None
+
     def begin(self, session: Session, save_id: str, new_game: bool = False) -> None:
         """What every way into a game shares: the session, and a fresh screen
         (`new_game`: just started here, not come back to from a save or a link)."""
@@ -181,6 +222,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.stop_timers()
         self.session = session
         self.practising = None  # the rules example this practice game started from (try_example)
+        self.guided = False
         self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
@@ -416,6 +458,12 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
             self.app.refresh()
             self.after_change()
             return
+        elif action == "hint-done":
+            hint = self.shown_hint()
+            if hint:
+                self.hints_done.add(hint[0])
+        elif action == "hints-off":
+            self.hints_off = True
         elif action == "share":
             self.sharing = not self.sharing
         elif action == "sheet":

@@ -25,7 +25,7 @@ browser; the whole flow is unit-testable with a fake app.
 from __future__ import annotations
 
 from gelateria.core import hexgrid
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, ngettext
 from gelateria.games.gelati.rules import (
     ORDER_PARTS,
     PART_NAMES,
@@ -47,6 +47,7 @@ ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     game_id = "gelati"
+    guided_seed = 2026
 
     def reset_ui(self) -> None:
         self.selected: int | None = None  # the hand tile being placed
@@ -468,6 +469,54 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
                             {p: f"gl-bump-{changes[p] % 2}" for p in range(players) if last[p] >= recent})
         return self._bumped[3]
 
+    # --- the guided game ---------------------------------------------------------------------
+
+    def hint(self) -> tuple[str, str] | None:
+        """The next thing to do on your turn, most pressing first."""
+        v = self.seen(self.actor())
+        legal = self.legal()
+        if v["phase"] == "place":
+            if v["must"] == "exchange":
+                return "exchange", _("None of your tiles fits anywhere: swap one for the top tile of the stack.")
+            if v["must"] == "pass":
+                return "pass", _("Nothing fits and the stack is empty: pass this turn.")
+            if self.aim is not None:
+                return "place", _("This is where your tile would go. Select the same space again (or Place here) to put it down.")
+            if len(v["hand"]) > 1 and not any(seat == v["me"] for seat, _move in self.record.moves):
+                return "select-tile", _("Your two tiles are at the side. Choose one to place; each space on the board "
+                                        "then shows what it would score.")
+            return "spots", _("The glowing spaces are where your tile fits, with the points it would score. The more "
+                              "tiles it touches, the more points. Select a space to look.")
+        if any("order" in m for m in legal):
+            return "order", _("You hold all three parts of an order: complete it for 15 points.")
+        if any("discard" in m for m in legal):
+            return "discard", _("You may end a turn with at most 5 parts: discard one, or trade two for one.")
+        held = v["held"][v["me"]]
+        if any(self.trade_completes(m, held, v["orders"]) for m in legal if "trade" in m):
+            return "trade", _("One trade completes an order: give two parts you do not need and take the one it lacks.")
+        return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
+
+    @staticmethod
+    def trade_completes(move: dict, held: list[int], orders: list[int]) -> bool:
+        after = list(held)
+        for part in move["trade"]:
+            after[part] -= 1
+        after[move["get"]] += 1
+        return any(all(after[p] for p in ORDER_PARTS[o]) and not all(held[p] for p in ORDER_PARTS[o]) for o in orders)
+
+    def score_story(self) -> str | None:
+        me = self.humans()[0]
+        made = self.tally()
+        tiles = ngettext("{points} from placing {count} tile", "{points} from placing {count} tiles",
+                         made["tiles"][me]).format(points=made["points"][me], count=made["tiles"][me])
+        done = len(made["orders"][me])
+        orders = ngettext("{points} from {count} completed order", "{points} from {count} completed orders",
+                          done).format(points=made["order_points"][me], count=done)
+        parts = ngettext("{count} part came from a row of four.", "{count} parts came from rows of four.",
+                         made["parts"][me]).format(count=made["parts"][me])
+        return _("Your {total} points: {tiles} and {orders}. {parts}").format(
+            total=self.seen()["scores"][me], tiles=tiles, orders=orders, parts=parts)
+
     # --- the end ---------------------------------------------------------------------------------
 
     def tally(self) -> dict:
@@ -476,6 +525,9 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         if self._tally[0] is not last:
             self._tally = (last, points_made([self.session.view(None, i) for i in range(len(self.history))]))
         return self._tally[1]
+
+
+GUIDED_GAME = True  # the rules page offers #/gelati/guided (GelatiScreen.guided_seed)
 
 
 def screen(app, rest=None):

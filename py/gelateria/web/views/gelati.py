@@ -29,6 +29,8 @@ from gelateria.core.i18n import _, ngettext
 from gelateria.games.gelati.rules import (
     ORDER_PARTS,
     PART_NAMES,
+    part_name,
+    parts_text,
     place_words,
     placement_result,
     points_made,
@@ -47,7 +49,7 @@ ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     game_id = "gelati"
-    guided_seed = 2026
+    guided_seed = 28  # a deal where following the hints trades, completes orders and wins
 
     def reset_ui(self) -> None:
         self.selected: int | None = None  # the hand tile being placed
@@ -140,6 +142,7 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             tile = int(data.get("tile", -1))
             if tile in view["hand"]:
                 self.selected = tile
+                self.hints_done.add("select-tile")
                 self.aim = None
                 self.focus_next = "[data-spot][tabindex='0']"  # on to the board
                 if not self.targets():
@@ -482,9 +485,11 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
                 return "pass", _("Nothing fits and the stack is empty: pass this turn.")
             if self.aim is not None:
                 return "place", _("This is where your tile would go. Select the same space again (or Place here) to put it down.")
-            if len(v["hand"]) > 1 and not any(seat == v["me"] for seat, _move in self.record.moves):
+            if len(v["hand"]) > 1 and "select-tile" not in self.hints_done:  # (done once they choose one)
                 return "select-tile", _("Your two tiles are at the side. Choose one to place; each space on the board "
                                         "then shows what it would score.")
+            if not self.targets():
+                return "other-tile", _("That tile fits nowhere on the table yet: choose your other tile.")
             return "spots", _("The glowing spaces are where your tile fits, with the points it would score. The more "
                               "tiles it touches, the more points. Select a space to look.")
         if any("order" in m for m in legal):
@@ -492,8 +497,10 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         if any("discard" in m for m in legal):
             return "discard", _("You may end a turn with at most 5 parts: discard one, or trade two for one.")
         held = v["held"][v["me"]]
-        if any(self.trade_completes(m, held, v["orders"]) for m in legal if "trade" in m):
-            return "trade", _("One trade completes an order: give two parts you do not need and take the one it lacks.")
+        trade = next((m for m in legal if "trade" in m and self.trade_completes(m, held, v["orders"])), None)
+        if trade:
+            return "trade", _("Trade {give} for {get}: then you can complete an order. Choose the two parts to give, "
+                              "then the one to take.").format(give=parts_text(trade["trade"]), get=part_name(trade["get"]))
         return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
 
     @staticmethod

@@ -1,29 +1,28 @@
 """The shared game screen: a session on the page, and the page's timers.
 
 The game itself is a core.session.Session (the record, every state, the log, undo, the bots).
-TableScreen is what the page adds around it, the same for every game; its parts live beside
-it: web/setup.py (the new-game panel), web/saving.py (routes, links, saves), web/replay.py
-(replay mode), web/chrome.py (drawing the shared parts). This file turns the session's events
-into page timers (a bot's move after the chosen pace, a searching bot thinking in slices, a
-real-time game's next event), plays moves, and runs undo, replay and the hot-seat hand-over.
+TableScreen is what the page adds around it, the same for every game; its parts live beside it:
+web/setup.py (the new-game panel), web/saving.py (routes, links, saves), web/practice.py (rules
+examples and the guided game), web/replay.py, web/chrome.py (drawing the shared parts). This
+file turns the session's events into page timers (a bot's move after the chosen pace, a bot
+thinking in slices, a real-time game's next event), plays moves, runs undo and the hand-over.
 
-A game's view subclasses TableScreen and supplies only what is its own: drawing (`board`,
-`side`, `summary`), `interpret(action, data, view, legal)` that turns a click into a move or
-a change of its own UI state, and its declared timing (`pace`, `settle_ms`, `message_ms`,
-`save_delay_ms`). The browser is reached only through `self.app`, so the whole flow is
-unit-testable with a fake app.
+A game's view subclasses TableScreen and supplies only what is its own: drawing (`board`, `side`,
+`summary`), `interpret(action, data, view, legal)` that turns a click into a move or a change of
+its own UI state, its timing (`pace`, `settle_ms`, `message_ms`, `save_delay_ms`). The browser is
+reached only through `self.app`, so the whole flow is unit-testable with a fake app.
 """
 
 from __future__ import annotations
 
-from gelateria.core.examples import find_example
 from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game
 from gelateria.core.i18n import N_, _
-from gelateria.core.record import Record, RecordError, Seat, to_json
+from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import PACES, TableChrome, think_stats  # noqa: F401 (re-exported for views)
+from gelateria.web.practice import PRACTICE_ACTIONS, PracticeTable
 from gelateria.web.saving import SavedTable
 from gelateria.web.replay import ReplayMode
 from gelateria.web.screens import Screen, said
@@ -34,9 +33,8 @@ STALE_MOVE = N_("This page is out of date: continue from the newest position fir
 UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
 
 
-class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
+class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
     game_id = ""
-    guided_seed: int | None = None  # the fixed deal of this game's guided first game (views that have one)
     message_ms = 0  # a notice clears itself after this long (0: at the next move)
     save_delay_ms = 0  # saves at most this often during play (0: after every move)
 
@@ -49,10 +47,6 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.seed = new_seed()
         self.options: dict = {o.name: o.default for o in self.game.type.options if o.default is not None}
         self.session: Session | None = None
-        self.practising = None
-        self.guided = False  # the guided first game: hints on the way, nothing saved
-        self.hints_off = False
-        self.hints_done: set[str] = set()  # hints dismissed with "Got it"
         self.message = ""  # a refused move or other notice
         self.pending = None  # the timer of the session's next event
         self.timers: dict = {}  # name -> timer: the page's own (replay, notices, a view's animations)
@@ -104,9 +98,7 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
 
     @property
     def last_move(self) -> tuple | None:
-        if self.session is None:
-            return None
-        return self.session.last_move(self.replay_index if self.phase == "replay" else None)
+        return self.session.last_move(self.replay_index if self.phase == "replay" else None) if self.session else None
 
     # --- who is who -------------------------------------------------------------------
 
@@ -160,78 +152,21 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
         self.app.refresh()
         self.after_change()
 
-    def try_example(self, example_id: str) -> None:
-        """A rules example as a practice game: you at its seat, easy bots at the others,
-        nothing saved (no save id) and nothing to share."""
-        example = find_example(self.game_id, example_id)
-        if example is None:
-            self.message = said(lambda: _("That example is not in this version of the rules. Start a new game below."))
-            return
-        state = example.position()
-        levels = self.game.type.levels()
-        level = next((name for name in ("easy", "normal") if name in levels), "random")
-        seats = [Seat("bot", _("Bot {number}").format(number=n), level) for n in range(1, len(self.game.scores(state)))]
-        seats.insert(example.seat, Seat("human", _("You")))
-        self.flush()
-        self.seats = seats
-        self.begin(Session.from_position(self.game, seats, state, example.title), save_id="")
-        self.practising = example
-        self.resumed = True  # once on the page, whoever is to move goes on
-
-    def guided_seats(self) -> list[Seat]:
-        return [Seat("human", _("You")), Seat("bot", _("Bot {number}").format(number=1), "easy")]
-
-    def start_guided(self, record: Record | None = None) -> None:
-        """The guided first game: you against an easy bot on a fixed deal, hints on.
-        Never saved; its address carries the moves, so a reload goes on from there.
-        `record`: those moves (RecordError unless it is this guided game)."""
-        if record is None:
-            session = Session(self.game, self.guided_seats(), self.guided_seed, self.options)
-        else:
-            if (record.seed, [s.kind for s in record.seats]) != (self.guided_seed, ["human", "bot"]):
-                raise RecordError(_("This is not the guided game of {game}.").format(game=self.entry.title))
-            session = Session.from_record(record)
-        self.flush()
-        self.seats = list(session.seats)
-        self.begin(session, save_id="", new_game=record is None)
-        self.guided = True
-        self.hints_off = False
-        self.hints_done = set()
-        self.resumed = True
-
-    def hint(self) -> tuple[str, str] | None:
-        """The guided game's next step for the player, as (key, words): the key names
-        what to point at (data-hint on the table, styled by the game's CSS). Views with
-        a guided game say it."""
-        return None
-
-    def shown_hint(self) -> tuple[str, str] | None:
-        if not self.guided or self.hints_off or self.phase != "play" or self.actor() is None:
-            return None
-        hint = self.hint()
-        return hint if hint and hint[0] not in self.hints_done else None
-
-    def score_story(self) -> str | None:
-        """The guided game's end: how your score was made, in a sentence (views say it)."""
-        return None
-
     def begin(self, session: Session, save_id: str, new_game: bool = False) -> None:
         """What every way into a game shares: the session, and a fresh screen
         (`new_game`: just started here, not come back to from a save or a link)."""
         self.cancel_pending()
         self.stop_timers()
         self.session = session
-        self.practising = None  # the rules example this practice game started from (try_example)
-        self.guided = False
         self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
         self.phase = "over" if session.is_over() else "play"
         self.save_id = save_id
-        self.watch_only = self.stale = self.end_dismissed = self.confirm_undo = self.sharing = False
-        self.revealed_to = None
+        self.watch_only = self.stale = self.end_dismissed = self.confirm_undo = self.sharing = self.guided = False
+        self.revealed_to = self.practising = None  # (practice and guided games: web/practice.py)
         self.replay_index = 0
-        self.think_ms = []
+        self.think_ms, self.hints_done, self.hints_off = [], set(), False
         self.reset_ui()
 
     def can_play(self) -> bool:
@@ -452,18 +387,8 @@ class TableScreen(SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
                 return
         elif action == "undo-cancel":
             self.confirm_undo = False
-        elif action == "try-again" and self.practising is not None:
-            self.try_example(self.practising.id)
-            self.resumed = False
-            self.app.refresh()
-            self.after_change()
-            return
-        elif action == "hint-done":
-            hint = self.shown_hint()
-            if hint:
-                self.hints_done.add(hint[0])
-        elif action == "hints-off":
-            self.hints_off = True
+        elif action in PRACTICE_ACTIONS:
+            return self.on_practice_action(action)
         elif action == "share":
             self.sharing = not self.sharing
         elif action == "sheet":

@@ -333,7 +333,9 @@ class TableChrome:
         return Markup("")
 
     def headline(self, winners: list[int]) -> str:
-        """The end screen's first line."""
+        """The end screen's first line (a practice or guided game's one human is "You")."""
+        if (self.practising or self.guided) and winners == self.humans():
+            return _("You win!")
         return headline(self.names(), winners)
 
     def outcome(self) -> str:

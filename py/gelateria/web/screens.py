@@ -238,6 +238,7 @@ class RulesScreen(Screen):
         super().__init__(app)
         self.entry = entry(game_id)
         self.defs = defs
+        self.warmed = False
 
     @property
     def title(self) -> str:
@@ -258,6 +259,13 @@ class RulesScreen(Screen):
             body.append(h("section", {"class": "rules-section"}, h("h2", None, _(title)),
                           *[h("p", None, _(p)) for p in paragraphs], *extra))
         return body
+
+    def mounted(self) -> None:
+        # "Try it" opens the game's table: import its code while the page is being read,
+        # not after the click (the first import of a view takes seconds on a phone).
+        if not self.warmed:
+            self.warmed = True
+            self.app.later(400, lambda: game_view_module(self.entry.id))
 
     def guided_offer(self) -> Markup | None:
         view = game_view_module(self.entry.id)

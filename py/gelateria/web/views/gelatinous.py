@@ -184,9 +184,10 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
             self.redraw()
 
     def record_result(self) -> None:
-        """Solitaire: count the game on this device; a better win is a new personal best."""
+        """Solitaire: count the game on this device; a better win is a new personal best.
+        A practice game from the rules started part-way through: it counts for neither."""
         view = self.public()
-        if self.recorded or view["mode"] != "solitaire":
+        if self.recorded or view["mode"] != "solitaire" or self.practising is not None:
             return
         self.recorded = True
         player = view["players"][0]

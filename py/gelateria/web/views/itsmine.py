@@ -518,8 +518,8 @@ class ItsMineScreen(TableScreen):
     # --- drawing: the page ------------------------------------------------------------
 
     def render(self) -> Markup:
-        """The chrome's layout (turn strip, floating notice, board, side column with the
-        More sheet), with the parts the round redraws one by one."""
+        """The chrome's layout (a practice game's bar, turn strip, floating notice, board,
+        side column with the More sheet), with the parts the round redraws one by one."""
         if self.phase == "setup":
             return self.render_setup()
         v = self.look()
@@ -534,7 +534,8 @@ class ItsMineScreen(TableScreen):
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.save_notice(), self.turn_strip(), self.part("notice"), self.board()),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.save_notice(), self.turn_strip(), self.part("notice"),
+                     self.board()),
                    h("aside", {"class": "side-area"}, h("div", {"class": "side-main"}, self.side()), self.more_sheet())),
                  self.overlay())
 

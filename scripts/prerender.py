@@ -13,6 +13,7 @@ game: its name, picture and "getting ready") and "*" (anything else).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -55,13 +56,42 @@ def screens():
         yield f"/{game.id}/*", GettingReadyScreen(app, game.id)
 
 
+SVG_TAG = re.compile(r"<svg\b[^>]*?(/?)>|</svg>")
+
+
+def drawings_left_out(html: str) -> str:
+    """A rules page with every drawing in its body emptied: each <svg> element stays,
+    with its size and accessible name, so nothing moves when the app draws it in. The
+    drawings are most of a rules page's bytes, and every route's first paint loads
+    this file."""
+    head, mark, body = html.partition('class="page-body"')
+    out, start, depth = [head, mark], 0, 0
+    for tag in SVG_TAG.finditer(body):
+        if tag.group(0) == "</svg>":
+            depth -= 1
+            if depth == 0:
+                out.append("</svg>")
+                start = tag.end()
+        elif depth == 0:
+            out.append(body[start:tag.end()])
+            start = tag.end()
+            depth = 0 if tag.group(1) else 1
+        elif not tag.group(1):
+            depth += 1
+    out.append(body[start:])
+    return "".join(out)
+
+
 def render_all() -> dict:
     """{language: {route key: {"title": …, "html": …}}}"""
     pages = {}
     try:
         for code in i18n.LANGUAGES:
             i18n.set_language(code)
-            pages[code] = {key: {"title": screen.title, "html": str(screen.render())} for key, screen in screens()}
+            pages[code] = {key: {"title": screen.title,
+                                 "html": drawings_left_out(str(screen.render())) if key.endswith("/rules")
+                                 else str(screen.render())}
+                           for key, screen in screens()}
     finally:
         i18n.set_language("en")
     return pages

@@ -56,3 +56,13 @@ def test_the_build_is_reproducible_and_safe_to_load(tmp_path):
     head, call = "self.gelateriaPaint(", text.splitlines()[1]
     assert call.startswith(head) and call.endswith(");")
     assert json.loads(call[len(head):-2])["en"]["/"]["title"] == "Gelateria — four ice-cream table games"
+
+
+def test_rules_pages_keep_each_drawing_frame_and_leave_out_its_contents():
+    page = prerender.render_all()["en"]["/gelati/rules"]["html"]
+    body = page.split('class="page-body"')[1]
+    assert body.count("<figure") == 7 and "Scores 3 points." in body  # every example's words are there
+    assert '<svg viewBox="' in body and 'role="img" aria-label="On the table:' in body  # frames, named
+    assert "<use" not in body and "<polygon" not in body  # but nothing drawn in them
+    nested = '<p class="page-body"><svg a><g><svg b><x/></svg></g><use/></svg> and <svg c/> <svg d><t/></svg>.'
+    assert prerender.drawings_left_out(nested) == '<p class="page-body"><svg a></svg> and <svg c/> <svg d></svg>.'

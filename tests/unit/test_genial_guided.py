@@ -85,7 +85,7 @@ def test_following_every_hint_plays_the_whole_game_and_the_end_tells_how_you_sco
     assert TEACHING <= set(keys), set(keys)
     assert keys[0] == "connect"  # the deal: the first tile already joins two towers
     words = dict(seen)
-    assert "once a chain touches two tall towers, each gives +1 in every colour" in words["tall"]
+    assert "a chain touching two of them scores +1 in every colour" in words["tall"]
     assert "Your score is your weakest colour" in words["lowest"]
     assert "scores their tokens" in words["connect"]
 
@@ -109,7 +109,7 @@ def test_the_lit_spaces_are_a_tile_the_rules_allow_and_the_words_name_no_coordin
     first, second = re.findall(r'data-suggest="(-?\d+,-?\d+)"', html)
     a, b = ([int(x) for x in cell.split(",")] for cell in (first, second))
     assert GAME.listed_forms(table.state, 0, {"a": a, "b": b})  # a place a tile fits
-    assert "Choose one of its lit spaces." in words and not re.search(r"\d,", words)
+    assert "Choose a ringed space." in words and not re.search(r"\d,", words)
 
     table.on_action("cell", {"cell": first})
     html = table.render()

@@ -17,7 +17,7 @@ of that very move. Hint keys (the table's data-hint, lit by static/genial.css):
 
 from __future__ import annotations
 
-from gelateria.core.i18n import _, and_list
+from gelateria.core.i18n import _, and_list, ngettext
 from gelateria.games.genial.bots import NormalBot
 from gelateria.games.genial.rules import CELLS, COLOURS, INDEX, colour_name, place_words
 from gelateria.web.markup import Markup, join, svg
@@ -65,21 +65,26 @@ class GenialGuide:
         if me is None:
             return None
         if self.must_pass():
-            return "pass", _("No tile fits anywhere on the board: pass this turn.")
+            return "pass", _("No tile fits anywhere: pass this turn.")
         if self.first is None:
             return self.lesson(me)
         if self.second is None:
-            return "second", _("Now the other half: choose the lit neighbour. Each outlined neighbour shows the "
-                               "points the tile would score there.")
+            return "second", _("Now the other half: choose the ringed neighbour. Each outlined one shows what the "
+                               "tile would score.")
         p = self.preview()
         if p is None or "error" in p:
             return None
         if self.golden_pick:
-            best = and_list(sorted({colour_name(c) for c in self.suggest_golden(me)}))
-            return "golden", _("This tile covers a golden space: +1 in the colour you pick. Your weakest, {colours}, "
-                               "helps your score most. Then Place tile.").format(colours=best)
-        return "place", _("The panel shows what this tile scores and your weakest colour after it. Place tile "
-                          "puts it down; Cancel lets you look elsewhere.")
+            return "golden", _("A golden space: +1 in the colour you pick. It helps your score most in your "
+                               "weakest ({colours}). Then Place tile.").format(colours=self.weakest_for_golden(p))
+        return "place", _("The panel shows what this tile scores. Place tile puts it down; Cancel looks elsewhere.")
+
+    def weakest_for_golden(self, p: dict) -> str:
+        """The weakest colours after the tile, leaving out the first golden half's own point
+        (the colours its chooser marks "weakest")."""
+        base = list(p["after"])
+        base[COLOURS.index(self.golden_pick[0])] -= 1
+        return and_list([colour_name(c) for k, c in enumerate(COLOURS) if base[k] == min(base)])
 
     def lesson(self, me: int) -> tuple[str, str]:
         """The suggested tile, and the lesson of what the rules say it does."""
@@ -101,26 +106,26 @@ class GenialGuide:
         weakest = [k for k, value in enumerate(before) if value == min(before)]
         scored = [t for t, _colour, _points in p["towers"]]
         if p["bonus"]:
-            return "tall", _("Tall towers pay extra: once a chain touches two tall towers, each gives +1 in every "
-                             "colour. A tile {where} does it: {gains}. Choose one of its lit spaces.").format(
+            return "tall", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
+                             "each. A tile {where} does it: {gains}. Choose a ringed space.").format(
                 where=where(p["bonus_towers"]), gains=gains)
         if scored and max(before) > 0 and any(p["gain"][k] for k in weakest):
-            return "lowest", _("Your score is your weakest colour, now {colours} at {value}: raise it. A tile "
-                               "{where} scores {gains}. Choose one of its lit spaces.").format(
+            return "lowest", _("Your score is your weakest colour ({colours}, {value}): raise it. A tile {where} "
+                               "scores {gains}. Choose a ringed space.").format(
                 colours=and_list([colour_name(COLOURS[k]) for k in weakest]), value=min(before),
                 where=where(scored), gains=gains)
         if scored:
-            return "connect", _("A chain that touches two towers scores their tokens. A tile {where} does it: "
-                                "{gains}. Choose one of its lit spaces.").format(where=where(scored), gains=gains)
+            return "connect", _("A chain touching two towers scores their tokens. A tile {where} does it: {gains}. "
+                                "Choose a ringed space.").format(where=where(scored), gains=gains)
         if self.sets_up_tall_bonus(me, move):
-            return "tall-next", _("Tall towers pay extra: once a chain touches two tall towers, each gives +1 in "
-                                  "every colour. A tile {where} ({gains}) leaves your chain one tile short of two tall "
-                                  "towers. Choose one of its lit spaces.").format(where=where(), gains=gains)
+            return "tall-next", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
+                                  "each. A tile {where} ({gains}) brings yours one tile from that. Choose a ringed "
+                                  "space.").format(where=where(), gains=gains)
         if p["golden"]:
             return "golden-space", _("A golden space gives +1 in a colour you choose. A tile {where} covers one: "
-                                     "{gains}. Choose one of its lit spaces.").format(where=where(), gains=gains)
-        return "build", _("A tile {where} scores nothing now but builds your chain toward more towers: a chain "
-                          "scores once it touches two. Choose one of its lit spaces.").format(where=where())
+                                     "{gains}. Choose a ringed space.").format(where=where(), gains=gains)
+        return "build", _("A tile {where} scores nothing yet, but takes your chain toward more towers (it scores "
+                          "once it touches two). Choose a ringed space.").format(where=where())
 
     def guide_layer(self, me) -> Markup:
         """The spaces the shown hint points at, ringed on the board (data-suggest)."""
@@ -148,11 +153,14 @@ class GenialGuide:
         each = _(", ").join(_("{colour} {value}").format(colour=colour_name(c), value=colours[k])
                             for k, c in enumerate(COLOURS))
         k = weakest[0]
-        return _("Your score is {score}, your weakest colour: {colours}. Your colours: {each}. Of your {score} "
-                 "{colour}, {tokens} came from tower tokens, {bonus} from tall-tower bonuses and {golden} from "
-                 "golden spaces.").format(
-            score=low, colours=and_list([colour_name(COLOURS[w]) for w in weakest]), each=each,
-            colour=colour_name(COLOURS[k]), tokens=made["tokens"][k], bonus=made["bonus"][k], golden=made["golden"][k])
+        # i18n: {colours} are the weakest colours ("blue and purple" when they tie)
+        weakest_words = ngettext("Your score is {score}, your weakest colour: {colours}.",
+                                 "Your score is {score}, your weakest colours: {colours}.", len(weakest)).format(
+            score=low, colours=and_list([colour_name(COLOURS[w]) for w in weakest]))
+        return _("{weakest} Your colours: {each}. Of your {score} {colour}, {tokens} came from tower tokens, {bonus} "
+                 "from tall-tower bonuses and {golden} from golden spaces.").format(
+            weakest=weakest_words, each=each, score=low, colour=colour_name(COLOURS[k]), tokens=made["tokens"][k],
+            bonus=made["bonus"][k], golden=made["golden"][k])
 
     def points_made(self, me: int) -> dict:
         """Per colour, what `me` scored from tower tokens, tall-tower bonuses and golden

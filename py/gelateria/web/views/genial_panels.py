@@ -379,6 +379,9 @@ class GenialPanels:
         if len(contenders) == 1:
             w = contenders[0]
             others = sorted((k[0] for p, k in enumerate(keys) if p != w), reverse=True)
+            if others and self.guided and w in self.humans():  # the guided game's human is called "You"
+                return _("You win with {score} in your weakest colour (next best: {next}).").format(
+                    score=best, next=others[0])
             if others:
                 return _("{player} wins with {score} in their weakest colour (next best: {next}).").format(
                     player=names[w], score=best, next=others[0])

@@ -162,7 +162,8 @@ class TableChrome:
         """The guided game's next step, with "Got it" and the way to stop the hints."""
         if not self.guided or self.hints_off:
             return None
-        words = hint[1] if hint else (_("Watch the bot's move on the board.") if self.phase == "play" else "")
+        waiting = self.phase == "play" and self.actor() is None  # (on your turn, no hint: it was dismissed)
+        words = hint[1] if hint else (_("Watch the bot's move on the board.") if waiting else "")
         if not words:
             return None
         return h("div", {"class": "guide-bar", "role": "status", "data-guide": hint[0] if hint else "wait"},

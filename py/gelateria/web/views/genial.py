@@ -44,6 +44,7 @@ from gelateria.web.markup import Markup, h, svg
 from gelateria.web.table import UI, TableScreen
 from gelateria.web.views import genial_art as art
 from gelateria.web.views.board_pan import PannedBoard
+from gelateria.web.views.genial_guide import GenialGuide
 from gelateria.web.views.genial_panels import GenialPanels
 
 CENTRE = (6, -3)
@@ -55,10 +56,12 @@ TAP_GOAL_PX = 48.0  # ... to this size
 ZOOM_STEP = 1.5  # the + and − buttons
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
+GUIDED_SEED = 7  # the guided deal: a first tile joins two towers, a tall-tower bonus by the third
 
 
-class GenialScreen(PannedBoard, GenialPanels, TableScreen):
+class GenialScreen(PannedBoard, GenialGuide, GenialPanels, TableScreen):
     game_id = "genial"
+    guided_seed = GUIDED_SEED
     # The screen's own state that outlives a game: the board's zoom and the cursor.
     vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
     cursor: tuple[int, int] | None = None  # keyboard cursor
@@ -70,7 +73,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         self.first: tuple[int, int] | None = None  # the half chosen first
         self.second: tuple[int, int] | None = None  # its neighbour: the tile is previewed
         self.golden_pick: list[str] = []  # colours for the golden halves, first then second
-        self.hint = ""  # why a click did nothing, until the next click
+        self.refusal = ""  # why a click did nothing, until the next click
         # Per position (states are never changed, so their identity says when to redo):
         self._moves: tuple = (None, None, None, None)  # state, seat, legal moves, pairs
         self._view: tuple = (None, None)
@@ -134,7 +137,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         """Forget a half-made tile when the position changed (a move, undo, replay)."""
         if self.position_changed():
             self.clear_pick()
-            self.hint = ""
+            self.refusal = ""
 
     def clear_pick(self) -> None:
         self.first = self.second = None
@@ -205,7 +208,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         self.sync_ui()
         if action == "cancel":
             self.clear_pick()
-            self.hint = ""
+            self.refusal = ""
             return UI
         if action == "key-cursor" and data.get("key") in ARROWS:
             self.move_cursor(data["key"])
@@ -308,7 +311,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         if cell not in INDEX:
             return None
         self.cursor = cell
-        self.hint = ""
+        self.refusal = ""
         pairs = self.pairs()
         if self.second is not None and cell == self.second:
             return self.move()
@@ -324,7 +327,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         if cell in pairs:
             self.first, self.second, self.golden_pick = cell, None, []
         else:
-            self.hint = self.why_not(cell)
+            self.refusal = self.why_not(cell)
         return UI
 
     def why_not(self, cell) -> str:
@@ -345,7 +348,7 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         if on_board is None:
             on_board = self.keyboard or key in ARROWS
         self.sync_ui()
-        if key == "Escape" and (self.first is not None or self.hint):
+        if key == "Escape" and (self.first is not None or self.refusal):
             action = "cancel"
         elif key == "Escape" and self.vb is not None and self.phase == "play":
             action = "fit"
@@ -445,7 +448,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         the whole screen. Anything else (a move, a notice, a zoom) redraws
         it all, as does an app without update()."""
         update = getattr(self.app, "update", None)
-        if update is None or self.phase != "play" or not self.drawn_now():
+        guiding = self.guided and not self.hints_off  # the hint above the board follows each click
+        if update is None or self.phase != "play" or not self.drawn_now() or guiding:
             self.app.refresh()
             return
         v = self.view()
@@ -468,7 +472,8 @@ class GenialScreen(PannedBoard, GenialPanels, TableScreen):
         spare = {tuple(s["at"]): (s["tall"], s["mark"]) for s in v["spare_towers"]}
         tiles, towers = self.pieces(v)
         layers = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"]), spare),
-                  tiles, self.layer("last", v, me), towers, self.layer("pick", v, me), self.layer("cursor", v, me)]
+                  tiles, self.layer("last", v, me), towers, self.layer("pick", v, me), self.guide_layer(me),
+                  self.layer("cursor", v, me)]
         x, y, w, hh = self.vb or geo.box
         bx, by, bw, bh = geo.box
         title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
@@ -574,6 +579,9 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     except ValueError:
         return None
     return (q, r)
+
+
+GUIDED_GAME = True  # the rules page offers #/genial/guided (GenialScreen.guided_seed)
 
 
 def screen(app, rest=None):

@@ -183,19 +183,19 @@ class GenialPanels:
         back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, _("Whole board"))]
                 if self.vb is not None else [])
         cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, _("Cancel"))
-        hint = [h("span", {"class": "gs-hint", "data-hint": ""}, self.hint)] if self.hint else None
+        refusal = [h("span", {"class": "gs-hint", "data-refusal": ""}, self.refusal)] if self.refusal else None
         if self.first is None:
             tile_no = ROUNDS - v["tiles_left"][me] + 1
             touch = (_("Tap a space for one half of your tile.") if self.vb is not None
                      else _("Tap the board where your tile goes: it zooms in, then tap a space."))
-            return ("first", hint or [h("strong", None, _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
+            return ("first", refusal or [h("strong", None, _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
                                       " ",
                                       pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),
                                       h("span", {"class": "gs-keys"}, " " + _("Keys: Tab, arrows, Enter, Esc."))],
                     back, None)
         if self.second is None:
             where = self.where(v, self.first)
-            return ("second", hint or [h("strong", None, _("First half {where}.").format(where=where)), " ",
+            return ("second", refusal or [h("strong", None, _("First half {where}.").format(where=where)), " ",
                                        pointer_words(_("Tap an outlined neighbour for the other half."),
                                                      _("Click an outlined neighbour for the other half."))],
                     [cancel, *back], None)
@@ -209,7 +209,7 @@ class GenialPanels:
         place = h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
                   _("Place tile"), h("span", {"class": "gs-confirm-gain"},
                                      " " + _("({gains})").format(gains=gain_words(gain))))
-        return "preview", hint or words, [place, cancel], self.golden_chooser(p) if self.golden_pick else None
+        return "preview", refusal or words, [place, cancel], self.golden_chooser(p) if self.golden_pick else None
 
     def where(self, v: dict, cell) -> str:
         return place_words([(t["at"], t["tall"], t["colour"]) for t in v["towers"]], cell)
@@ -379,6 +379,9 @@ class GenialPanels:
         if len(contenders) == 1:
             w = contenders[0]
             others = sorted((k[0] for p, k in enumerate(keys) if p != w), reverse=True)
+            if others and self.guided and w in self.humans():  # the guided game's human is called "You"
+                return _("You win with {score} in your weakest colour (next best: {next}).").format(
+                    score=best, next=others[0])
             if others:
                 return _("{player} wins with {score} in their weakest colour (next best: {next}).").format(
                     player=names[w], score=best, next=others[0])

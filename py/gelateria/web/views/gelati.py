@@ -486,8 +486,8 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             if self.aim is not None:
                 return "place", _("This is where your tile would go. Select the same space again (or Place here) to put it down.")
             if len(v["hand"]) > 1 and "select-tile" not in self.hints_done:  # (done once they choose one)
-                return "select-tile", _("Your two tiles are at the side. Choose one to place; each space on the board "
-                                        "then shows what it would score.")
+                return "select-tile", _("Choose one of your two tiles (under “Your tiles”) to place; each space on the "
+                                        "board then shows what it would score.")
             if not self.targets():
                 return "other-tile", _("That tile fits nowhere on the table yet: choose your other tile.")
             return "spots", _("The glowing spaces are where your tile fits, with the points it would score. The more "

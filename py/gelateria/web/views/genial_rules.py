@@ -84,12 +84,12 @@ def components() -> Markup:
 # --- an example -------------------------------------------------------------------------
 
 def crop(cells) -> tuple[float, float, float, float]:
-    """A view box around these cells' centres with CROP_CELLS cells of margin, at
-    least MIN_CROP board units each way."""
+    """A view box around these cells' centres with CROP_CELLS cells of margin across
+    (one and a half rows up and down), at least MIN_CROP board units wide."""
     xs = [GEO.centres[c][0] for c in cells]
     ys = [GEO.centres[c][1] for c in cells]
     mx = max(CROP_CELLS * 1.5 * art.R + art.R, (MIN_CROP - max(xs) + min(xs)) / 2)
-    my = max(CROP_CELLS * 2 * art.HALF_H + art.HALF_H, (MIN_CROP - max(ys) + min(ys)) / 2)
+    my = max(1.5 * 2 * art.HALF_H, (MIN_CROP * 0.6 - max(ys) + min(ys)) / 2)  # a row less: a wider picture
     x0, y0 = min(xs) - mx, min(ys) - my
     return (x0, y0, max(xs) + mx - x0, max(ys) + my - y0)
 

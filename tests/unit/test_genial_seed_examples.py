@@ -142,7 +142,7 @@ def test_the_components_are_drawn_and_named():
     html = RulesScreen(FakeApp(), "genial").render()
     parts = html[html.index("data-components"):]
     parts = parts[:parts.index("</section>")]
-    for name in ("Space", "Golden bonus space", "Tall tower", "Short tower",
+    for name in ("Plain space", "Golden bonus space", "Tall tower", "Short tower",
                  "Orange (circle): 1 and 2, turned over 2 and 3", "Purple (hexagon): 1 and 2, turned over 2 and 3",
                  "Player 1: red, plain tiles", "Player 4: pink, checked tiles"):
         assert f'aria-label="{name}"' in parts and f">{name}<" in parts

@@ -70,7 +70,7 @@ def defs() -> Markup:
 def components() -> Markup:
     kinds = (
         (_("The board's spaces"), "spaces",
-         [space_part("plain", _("Space")), space_part("golden", _("Golden bonus space")),
+         [space_part("plain", _("Plain space")), space_part("golden", _("Golden bonus space")),
           space_part("tall", _("Tall tower")), space_part("short", _("Short tower")),
           space_part("spare", _("Tower space not in use (used from 3 players)"))]),
         (_("Score tokens: light side, and dark side after scoring"), "tokens", [token_part(c) for c in COLOURS]),
@@ -120,9 +120,11 @@ def board_words(v: dict, seat: int, move) -> str:
     own = sum(1 for p, _a, _b in v["tiles"] if p == seat)
     chains = sum(1 for ch in v["chains"] if ch["player"] == seat)
     if own:
-        said.append(ngettext("{player} has {count} tile on the board", "{player} has {count} tiles on the board", own)
-                    .format(player=_(TILE_COLOURS[seat]).capitalize(), count=own)
-                    + " " + ngettext("in {count} chain.", "in {count} chains.", chains).format(count=chains))
+        tiles = ngettext("{count} tile", "{count} tiles", own).format(count=own)
+        in_chains = ngettext("{count} chain", "{count} chains", chains).format(count=chains)
+        # i18n: e.g. "Red: 3 tiles in 2 chains." ({player} is a tile colour)
+        said.append(_("{player}: {tiles} in {chains}.").format(player=_(TILE_COLOURS[seat]).capitalize(),
+                                                               tiles=tiles, chains=in_chains))
     said.append(_("The new tile, dashed, goes {where}.").format(where=place_words(towers, move["a"], move["b"])))
     return " ".join(said)
 

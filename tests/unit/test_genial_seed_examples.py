@@ -150,3 +150,10 @@ def test_the_components_are_drawn_and_named():
     tokens = parts[parts.index("gs-kind-tokens"):parts.index("gs-kind-tiles")]
     assert tokens.count("gs-token gs-dark") == 8 and tokens.count('class="gs-token"') == 8
     assert parts.count("gs-tile p") == 4
+
+
+def test_red_moves_in_the_round_after_its_tiles_so_a_practice_game_ends_with_its_20th():
+    for example in EXAMPLES.values():
+        v = GAME.view(example.position(), 0)
+        assert v["to_act"] == [example.seat] == [0]
+        assert v["tiles_left"][0] == v["rounds"] - v["round"] + 1, example.id

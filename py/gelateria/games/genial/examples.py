@@ -10,7 +10,7 @@ tests/unit/test_genial_seed_examples.py checks each against the rulebook's numbe
 
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import replace
 
 from gelateria.core.examples import Example
 from gelateria.core.i18n import N_
@@ -28,8 +28,12 @@ def tile(a, b, golden=None) -> dict:
 
 
 def position(towers: dict, tiles=(), golden=()):
-    """A zero-argument maker of the position (a fresh state each call), RED to move."""
-    return partial(build_position, towers=towers, tiles=tuple((RED, a, b) for a, b in tiles), golden=golden)
+    """A zero-argument maker of the position (a fresh state each call): RED to move in
+    the round after its tiles, so a practice game from it ends with RED's 20th tile."""
+    def make():
+        state = build_position(towers=towers, tiles=[(RED, a, b) for a, b in tiles], golden=golden)
+        return replace(state, turn=state.players * len(tiles))
+    return make
 
 
 def two_chains(left: tuple[str, str], right: tuple[str, str], between: str | None = None) -> dict:

@@ -1,12 +1,14 @@
-"""Genial Spezial: every worked example of the rulebook, as a hand-built position.
-
-Most positions are built along the row r = 0. A tower at (q, -1) touches the row
-cells (q-1, 0) and (q, 0); a tower at (q, 1) touches (q, 0) and (q+1, 0). Player 0
-is RED. Gains are (orange, green, blue, purple).
+"""Genial Spezial: the rulebook's worked examples played through the rules, with what
+they leave behind (tokens flipped, chains merged, bonuses remembered), and a few cases
+around them. The example positions are games/genial/examples.py's EXAMPLES (the ones
+the rules page draws); the rest are built here the same way. Player 0 is RED. Gains
+are (orange, green, blue, purple).
 """
 
 from dataclasses import replace
 
+from gelateria.core.examples import find_example
+from gelateria.games.genial.examples import JOIN, TOKEN_TOWERS, TWO_CHAINS_TILES, two_chains
 from gelateria.games.genial.rules import GAME, build_position
 
 RED = 0
@@ -32,63 +34,53 @@ def chains_of(state, player=RED):
     return [c for c in GAME.view(state, None)["chains"] if c["player"] == player]
 
 
-# --- Score tokens ------------------------------------------------------------------
+def play_example(example_id):
+    """The rules example's position and what its move does: (before, after, gain)."""
+    ex = find_example("genial", example_id)
+    before = ex.position()
+    after, gain = play(before, ex.move["a"], ex.move["b"], ex.move.get("g"))
+    return before, after, gain
 
-TOKEN_TOWERS = {(1, -1): "Sb1", (2, 1): "Sg2", (4, -1): "Sg1"}
+
+# --- Score tokens ------------------------------------------------------------------
 
 
 def test_first_play_scores_blue_1_and_green_2_and_flips_both():
-    state = build_position(towers=TOKEN_TOWERS)
-    after, gain = play(state, (1, 0), (2, 0))
+    _, after, gain = play_example("first-play")
     assert gain == (0, 2, 1, 0)
-    assert token(after, (1, -1)) == (2, True)
-    assert token(after, (2, 1)) == (3, True)
+    assert token(after, (1, -2)) == (2, True)
+    assert token(after, (2, 0)) == (3, True)
 
 
 def test_second_play_extends_the_chain_and_scores_only_the_new_green_1():
-    state = build_position(towers=TOKEN_TOWERS, tiles=[(RED, (1, 0), (2, 0))])
-    after, gain = play(state, (3, 0), (4, 0))
+    _, after, gain = play_example("second-play")
     assert gain == (0, 1, 0, 0)
-    assert token(after, (4, -1)) == (2, True)
+    assert token(after, (4, -2)) == (2, True)
 
 
 def test_third_play_joins_a_small_chain_to_the_big_one_and_scores_nothing():
-    state = build_position(
-        towers=TOKEN_TOWERS,
-        tiles=[(RED, (1, 0), (2, 0)), (RED, (3, 0), (4, 0)), (RED, (5, -2), (6, -2))],
-    )
-    assert len(chains_of(state)) == 2  # the small chain touches only the green 2 tower
-    after, gain = play(state, (5, -1), (6, -1))
+    before, after, gain = play_example("third-play")
+    assert len(chains_of(before)) == 2  # the small chain touches only the green 2 tower
     assert gain == (0, 0, 0, 0)
     assert len(chains_of(after)) == 1
 
 
 def test_a_single_tile_touching_one_tower_scores_nothing():
     state = build_position(towers=TOKEN_TOWERS)
-    _, gain = play(state, (0, 0), (-1, 0))
+    _, gain = play(state, (0, -1), (-1, -1))  # next to the blue 1 only
     assert gain == (0, 0, 0, 0)
 
 
-# "The RED player has an existing chain connecting 3 towers."
-BIG_CHAIN = dict(
-    towers={(1, -1): "So1", (2, 1): "Sg2", (4, -1): "Sb1", (3, 3): "Sp2"},
-    tiles=[(RED, (1, 0), (2, 0)), (RED, (3, 0), (4, 0))],
-)
-
-
 def test_a_new_chain_scores_purple_2_and_the_green_3_already_scored_by_another_chain():
-    state = build_position(**BIG_CHAIN)
-    assert token(state, (2, 1)) == (3, True)  # the big chain flipped the green 2
-    after, gain = play(state, (2, 2), (2, 3))  # touches green 3 and purple 2 only
-    assert gain == (0, 3, 0, 2)
-    assert token(after, (3, 3)) == (3, True)
+    before, after, gain = play_example("new-chain")
+    assert token(before, (2, 0)) == (3, True)  # the big chain flipped the green 2
+    assert gain == (0, 3, 0, 2)  # the tile touches green 3 and purple 2 only
+    assert token(after, (3, 2)) == (3, True)
     assert len(chains_of(after)) == 2
 
 
 def test_joining_a_small_chain_to_the_big_one_at_the_green_3_scores_nothing():
-    towers = {h: s for h, s in BIG_CHAIN["towers"].items() if s != "Sp2"}
-    state = build_position(towers=towers, tiles=BIG_CHAIN["tiles"] + [(RED, (2, 3), (3, 3))])
-    after, gain = play(state, (3, 1), (3, 2))  # touches green 3, big and small chain
+    _, after, gain = play_example("joined-chain")  # touches green 3, big and small chain
     assert gain == (0, 0, 0, 0)
     assert len(chains_of(after)) == 1
 
@@ -100,10 +92,8 @@ def test_score_board_gain_of_1_orange_and_2_blue():
 
 
 def test_chains_do_not_connect_through_towers():
-    towers = {(1, -1): "So1", (2, 1): "Sg1", (0, -2): "Sb1"}
-    state = build_position(towers=towers, tiles=[(RED, (1, 0), (2, 0))])
     # on the orange tower's other side: a new tile touching it and the blue tower
-    after, gain = play(state, (0, -1), (1, -2))
+    _, after, gain = play_example("through-towers")
     assert len(chains_of(after)) == 2
     assert gain == (2, 0, 1, 0)  # the orange tower again, now dark (2), and blue 1
 
@@ -111,8 +101,7 @@ def test_chains_do_not_connect_through_towers():
 # --- Golden spaces -----------------------------------------------------------------
 
 def test_golden_space_scores_one_point_in_the_chosen_colour():
-    state = build_position(golden=[(5, 0)])
-    _, gain = play(state, (4, 0), (5, 0), g=["p"])  # the right half is golden
+    _, _, gain = play_example("golden")  # the right half is golden, purple chosen
     assert gain == (0, 0, 0, 1)
 
 
@@ -124,76 +113,48 @@ def test_tall_bonus_example_1_blue_then_two_tall_bonuses():
     # then 1 in every colour for each of the two tall towers. (The rulebook says
     # "scores 2 Blue points" but totals 2 orange, 2 purple, 2 green, 3 blue: only a
     # blue token worth 1 gives that total.)
-    towers = {
-        (1, -1): "Tg2", (2, 1): "So1", (5, -1): "Tb1",
-        (8, -4): "To2", (10, -4): "Tp1",  # the separate chain to the right
-    }
-    tiles = [(RED, (0, 0), (1, 0)), (RED, (2, 0), (3, 0)), (RED, (8, -3), (9, -3))]
-    state = build_position(towers=towers, tiles=tiles)
-    right = next(c for c in chains_of(state) if [8, -3] in c["cells"])
+    before, _, gain = play_example("tall-1")
+    right = next(c for c in chains_of(before) if [8, -3] in c["cells"])
     assert len(right["bonus"]) == 2  # it scored 2 tall bonus points earlier
-    after, gain = play(state, (4, 0), (5, 0))
     assert gain == (2, 2, 3, 2)
 
 
-def two_chains(left, right):
-    """Red's chain (0,0)+(1,0) touching towers at (0,-1) and (1,1), and chain
-    (4,0)+(5,0) touching (5,-1) and (5,1); the gap (2,0)+(3,0) joins them, and a
-    tower at (3,-1) (if given) is touched by that tile alone."""
-    towers = {(0, -1): left[0], (1, 1): left[1], (5, -1): right[0], (5, 1): right[1]}
-    return towers, [(RED, (0, 0), (1, 0)), (RED, (4, 0), (5, 0))]
-
-
 def test_tall_bonus_example_2_joining_the_blue_tower_to_green_and_orange():
-    towers, tiles = two_chains(("Tg1", "To2"), ("Tb1", "Sp1"))
-    state = build_position(towers=towers, tiles=tiles)
-    after, gain = play(state, (2, 0), (3, 0))
+    _, _, gain = play_example("tall-2")
     assert gain == (1, 1, 1, 1)  # no token scores; the blue tall tower's bonus does
 
 
 def test_tall_bonus_example_3_purple_already_scored_by_the_smaller_chain_with_a_short_tower():
-    towers, tiles = two_chains(("Tg1", "To2"), ("Tp1", "Sp2"))
-    towers[(3, -1)] = "Tb1"
-    state = build_position(towers=towers, tiles=tiles)
-    small = next(c for c in chains_of(state) if [4, 0] in c["cells"])
+    before, _, gain = play_example("tall-3")
+    small = next(c for c in chains_of(before) if [4, -1] in c["cells"])
     assert len(small["scored"]) == 2 and small["bonus"] == []
-    after, gain = play(state, (2, 0), (3, 0))
     assert gain == (2, 2, 3, 2)  # 1 blue token, 2 tall bonuses (purple and blue)
 
 
 def test_tall_bonus_example_3_without_the_short_tower_would_also_score_purple():
     # The contrast that shows why the short tower matters: a chain touching only the
     # purple tower has scored nothing, so joining it scores the purple token too.
-    towers, tiles = two_chains(("Tg1", "To2"), ("Tp1", "Sp2"))
-    del towers[(5, 1)]
-    towers[(3, -1)] = "Tb1"
-    state = build_position(towers=towers, tiles=tiles)
-    _, gain = play(state, (2, 0), (3, 0))
+    towers = two_chains(("Tg1", "To2"), ("Tp1", "Sp2"), "Tb1")
+    del towers[(5, 0)]
+    state = build_position(towers=towers, tiles=[(RED, a, b) for a, b in TWO_CHAINS_TILES])
+    _, gain = play(state, JOIN["a"], JOIN["b"])
     assert gain == (2, 2, 3, 3)
 
 
 def test_tall_bonus_example_4_green_2_then_three_tall_bonuses():
-    towers, tiles = two_chains(("Tb1", "So1"), ("To2", "Sp1"))
-    towers[(3, -1)] = "Tg2"
-    state = build_position(towers=towers, tiles=tiles)
-    _, gain = play(state, (2, 0), (3, 0))
+    _, _, gain = play_example("tall-4")
     assert gain == (3, 5, 3, 3)
 
 
 def test_tall_bonus_example_5_orange_1_then_green_and_purple_bonuses():
-    towers, tiles = two_chains(("Tg1", "Sb1"), ("Tp2", "Sb2"))
-    towers[(3, -1)] = "So1"
-    state = build_position(towers=towers, tiles=tiles)
-    _, gain = play(state, (2, 0), (3, 0))
+    _, _, gain = play_example("tall-5")
     assert gain == (3, 2, 2, 2)
 
 
 def test_tall_bonus_example_6_joining_two_chains_that_had_their_bonuses():
-    towers, tiles = two_chains(("Tp1", "Tb2"), ("To1", "Tg2"))
-    state = build_position(towers=towers, tiles=tiles)
+    before, after, gain = play_example("tall-6")
     # each chain scored its 2 tokens and 2 tall bonuses: p1 b2 +2 each, o1 g2 +2 each
-    assert state.scores[RED] == (5, 6, 6, 5)
-    after, gain = play(state, (2, 0), (3, 0))
+    assert before.scores[RED] == (5, 6, 6, 5)
     assert gain == (0, 0, 0, 0)
     assert len(chains_of(after)[0]["bonus"]) == 4
 

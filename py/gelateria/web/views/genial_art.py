@@ -211,8 +211,17 @@ class Geometry:
         key = (towers, golden, tuple(sorted(spare.items())))
         if key in self._base:
             return self._base[key]
-        cells, stars, marks = [], [], []
-        for h in CELLS:
+        out = self.spaces(CELLS, towers, golden, spare)
+        if len(self._base) > 8:
+            self._base.clear()
+        self._base[key] = out
+        return out
+
+    def spaces(self, cells, towers, golden, spare: dict, clickable: bool = True) -> Markup:
+        """These cells of the board as base_board draws them (clickable: as targets)."""
+        shapes, stars, marks = [], [], []
+        target = ' data-action="cell"' if clickable else ""
+        for h in cells:
             cx, cy = self.centres[h]
             cls = "gs-cell"
             if h in towers:
@@ -224,17 +233,12 @@ class Geometry:
                 cls += " gs-spare"
                 tall, mark = spare[h]
                 marks.append(f'<text x="{n(cx)}" y="{n(cy + 5)}" class="gs-spare-mark">{mark}</text>')
-            cells.append(f'<polygon points="{self.hex_pts(cx, cy, R - 1.2)}" class="{cls}" data-action="cell" '
-                         f'data-cell="{h[0]},{h[1]}"/>')
-        out = Markup(
-            f'<g class="gs-cells">{"".join(cells)}</g>'
+            shapes.append(f'<polygon points="{self.hex_pts(cx, cy, R - 1.2)}" class="{cls}"{target} '
+                          f'data-cell="{h[0]},{h[1]}"/>')
+        return Markup(
+            f'<g class="gs-cells">{"".join(shapes)}</g>'
             f'<path class="gs-stars" d="{"".join(stars)}"/>'
             f'<g class="gs-spares">{"".join(marks)}</g>')
-        if len(self._base) > 8:
-            self._base.clear()
-        self._base[key] = out
-        return out
-
 
     def chain_line(self, ch: dict, partner: dict) -> Markup:
         """A chain (the view's dict) as a line through its cells: every tile's own bar,
@@ -276,7 +280,7 @@ GEOMETRY = {False: Geometry(False), True: Geometry(True)}
 
 # --- the board's layers, drawn from the rules' view (plain values) ---------------------------
 
-def tower_piece(geo: Geometry, i: int, t: dict) -> Markup:
+def tower_piece(geo: Geometry, i: int, t: dict, clickable: bool = True) -> Markup:
     """Tower number i (the view's dict) on its space, labelled, clickable as its cell."""
     q, r = t["at"]
     cx, cy = geo.centres[(q, r)]
@@ -288,13 +292,14 @@ def tower_piece(geo: Geometry, i: int, t: dict) -> Markup:
                  if t["dark"] else _("Short tower: {colour} token worth {value} (light side)"))
     label = label.format(colour=colour_name(t["colour"]), value=t["value"])
     return svg("g", svg("title", label), tower(t["tall"], t["colour"], t["value"], t["dark"], cx, cy),
-               class_="gs-tower" + (" gs-tall" if t["tall"] else " gs-short"), data_action="cell",
+               class_="gs-tower" + (" gs-tall" if t["tall"] else " gs-short"), data_action="cell" if clickable else None,
                data_cell=f"{q},{r}", data_tower=i, data_colour=t["colour"], data_value=t["value"],
                data_dark="1" if t["dark"] else "0", data_tall="1" if t["tall"] else "0")
 
 
-def pieces(geo: Geometry, v: dict) -> tuple[Markup, Markup]:
-    """The placed tiles (covered golden stars, chain lines) and the towers."""
+def pieces(geo: Geometry, v: dict, clickable: bool = True) -> tuple[Markup, Markup]:
+    """The placed tiles (covered golden stars, chain lines) and the towers (clickable:
+    as their cells)."""
     tiles, covered_stars = [], []
     golden = v["golden_set"]
     newest = len(v["tiles"]) - 1 if v["last"] and "a" in v["last"] else -1
@@ -308,7 +313,7 @@ def pieces(geo: Geometry, v: dict) -> tuple[Markup, Markup]:
     for _p, a, b in v["tiles"]:
         partner[tuple(a)], partner[tuple(b)] = tuple(b), tuple(a)
     chains = [geo.chain_line(ch, partner) for ch in v["chains"]]
-    towers = [tower_piece(geo, i, t) for i, t in enumerate(v["towers"])]
+    towers = [tower_piece(geo, i, t, clickable) for i, t in enumerate(v["towers"])]
     return (join(svg("g", *tiles, class_="gs-tiles"),
                  svg("path", d="".join(covered_stars), class_="gs-covered-stars") if covered_stars else None,
                  svg("g", *chains, class_="gs-chains")),

@@ -279,7 +279,9 @@ class RulesScreen(Screen):
 
     def pictures_defs(self) -> Markup | None:
         pictures = rules_pictures(self.entry.id)
-        return pictures.defs() if self.defs and pictures and hasattr(pictures, "defs") else None
+        if not (self.defs and pictures and hasattr(pictures, "defs")):
+            return None
+        return h("div", {"class": "rules-defs", "aria-hidden": "true"}, pictures.defs())  # (out of the flow: app.css)
 
     def render(self) -> Markup:
         return h("section", {"class": "page rules", "data-screen": "rules", "data-game": self.entry.id},

@@ -49,8 +49,8 @@ def examples_of(game_id: str) -> list[Example]:
     try:
         module = importlib.import_module(f"gelateria.games.{game_id}.examples")
     except ModuleNotFoundError as exc:
-        if exc.name == f"gelateria.games.{game_id}.examples":
-            return []
+        if exc.name in (f"gelateria.games.{game_id}", f"gelateria.games.{game_id}.examples"):
+            return []  # (a game registered from elsewhere, like the tests' Dice Race, has none)
         raise
     return list(module.EXAMPLES)
 

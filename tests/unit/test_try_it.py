@@ -1,0 +1,43 @@
+"""Every rules example of every game, opened with "Try it": the practice table starts
+from the example's position, the example's move there gives what the rules page says,
+and nothing is saved."""
+
+import pytest
+
+from fakeapp import FakeApp
+from gelateria.core.examples import examples_of
+from gelateria.core.game import get_game
+
+GAMES = ("gelati", "genial", "gelatinous", "itsmine")  # the box's four (the tests also register a fifth)
+ALL = [(game_id, example) for game_id in GAMES for example in examples_of(game_id)]
+
+
+def test_every_game_has_worked_examples():
+    counts = {game_id: len(examples_of(game_id)) for game_id in GAMES}
+    assert counts == {"gelati": 7, "genial": 13, "gelatinous": 3, "itsmine": 4}
+    assert examples_of("race") == []
+
+
+@pytest.mark.parametrize("game_id, example", ALL, ids=[f"{g}-{e.id}" for g, e in ALL])
+def test_try_it_plays_the_example_as_the_page_says(game_id, example):
+    from gelateria.web.screens import screen_for
+
+    app = FakeApp()
+    table = screen_for(app, f"/{game_id}/try/{example.id}")
+    app.screen = table
+    game = get_game(game_id)
+    outcome = example.outcome(game)
+    view = game.view(table.session.state, example.seat)
+    assert view == game.view(outcome.before, example.seat), "the practice game starts from the example"
+    assert table.session.humans() == [example.seat] and table.save_id == ""
+    assert f'data-practice="{example.id}"' in str(table.render())
+    if example.move is not None:
+        played = table.act(example.seat, example.move)
+        if outcome.refusal:
+            assert not played and table.message == outcome.refusal
+        else:
+            assert played
+            assert game.scores(table.session.state) == game.scores(outcome.after)
+            assert game.view(table.session.state, None) == game.view(outcome.after, None)
+    table.autosave()
+    assert app.saves.load_all() == []

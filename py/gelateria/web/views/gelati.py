@@ -496,12 +496,21 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             return "order", _("You hold all three parts of an order: complete it for 15 points.")
         if any("discard" in m for m in legal):
             return "discard", _("You may end a turn with at most 5 parts: discard one, or trade two for one.")
-        held = v["held"][v["me"]]
-        trade = next((m for m in legal if "trade" in m and self.trade_completes(m, held, v["orders"])), None)
+        trade = self.completing_trade(v, legal)
         if trade:
             return "trade", _("Trade {give} for {get}: then you can complete an order. Choose the two parts to give, "
                               "then the one to take.").format(give=parts_text(trade["trade"]), get=part_name(trade["get"]))
         return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
+
+    def completing_trade(self, v: dict, legal: list) -> dict | None:
+        """A legal trade after which one of your orders can be completed (None: none)."""
+        held = v["held"][v["me"]]
+        return next((m for m in legal if "trade" in m and self.trade_completes(m, held, v["orders"])), None)
+
+    def suggested_trade(self) -> dict | None:
+        """The trade the guided game's hint names, while it shows (the picker lights its parts)."""
+        hint = self.shown_hint()
+        return self.completing_trade(self.seen(self.actor()), self.legal()) if hint and hint[0] == "trade" else None
 
     @staticmethod
     def trade_completes(move: dict, held: list[int], orders: list[int]) -> bool:

@@ -201,6 +201,7 @@ class GelatiPanels:
             return h("p", {"class": "gl-small"}, _("Trading 2 for 1 needs two parts; you hold none.") if not sum(held)
                      else _("Trading 2 for 1 needs two parts; you hold one."))
         needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
+        suggested = self.suggested_trade() or {"trade": [], "get": None}  # the guided game's hint
         gives = []
         for p in range(N_PARTS):
             if not held[p]:
@@ -209,7 +210,8 @@ class GelatiPanels:
             ok = picked > 0 or (len(self.give) < 2 and self.give_ok(self.give + [p], legal))
             shown = f"{picked}/{held[p]}" if picked else f"×{held[p]}"
             gives.append(art.part_button("trade-give", p, _("{part} {count}, give").format(part=part_name(p), count=shown), extra=h("span", {"class": "gl-count"}, " " + shown),
-                                         cls=" on" if picked else "", pressed=bool(picked), disabled=not ok))
+                                         cls=(" on" if picked else "") + (" gl-suggested" if p in suggested["trade"] else ""),
+                                         pressed=bool(picked), disabled=not ok))
         gets = []
         for p in range(N_PARTS):
             if not v["supply"][p]:
@@ -218,7 +220,8 @@ class GelatiPanels:
             star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
             label = (_("{part}, take (an order needs it)") if p in needed else _("{part}, take")).format(part=part_name(p))
             gets.append(art.part_button("trade-get", p, label, extra=star, pressed=self.get == p, disabled=not ok,
-                                        cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")))
+                                        cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")
+                                        + (" gl-suggested" if p == suggested["get"] else "")))
         ready = len(self.give) == 2 and self.get is not None and self.trade_ok(self.give, self.get, legal)
         if ready:
             a, b = self.give

@@ -70,9 +70,10 @@ def test_a_reload_of_the_guided_address_goes_on_from_the_same_position():
 
 def test_a_link_that_is_not_the_guided_deal_is_refused():
     from gelateria.core.record import Record, Seat, encode
-    other = Record("gelati", [Seat("human", "You"), Seat("bot", "Bot 1", "easy")], 5, {}, [])
-    table = screen_for(FakeApp(), "/gelati/guided/" + encode(other))
-    assert table.session is None and "not the guided game" in table.message
+    seats = [Seat("human", "You"), Seat("bot", "Bot 1", "easy")]
+    for other in (Record("gelati", seats, 5, {}, []), Record("genial", seats, 28, {}, [])):  # another deal, game
+        table = screen_for(FakeApp(), "/gelati/guided/" + encode(other))
+        assert table.session is None and "not the guided game" in table.message
 
 
 def test_stop_the_hints_leaves_the_game_going_without_them():

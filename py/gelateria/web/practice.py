@@ -53,7 +53,8 @@ class PracticeTable:
         if record is None:
             session = Session(self.game, self.guided_seats(), self.guided_seed, self.options)
         else:
-            if (record.seed, [s.kind for s in record.seats]) != (self.guided_seed, ["human", "bot"]):
+            ours = (self.game_id, self.guided_seed, ["human", "bot"])
+            if (record.game, record.seed, [s.kind for s in record.seats]) != ours:
                 raise RecordError(_("This is not the guided game of {game}.").format(game=self.entry.title))
             session = Session.from_record(record)
         self.flush()

@@ -50,7 +50,7 @@ def examples_of(game_id: str) -> list[Example]:
         module = importlib.import_module(f"gelateria.games.{game_id}.examples")
     except ModuleNotFoundError as exc:
         if exc.name in (f"gelateria.games.{game_id}", f"gelateria.games.{game_id}.examples"):
-            return []  # (a game registered from elsewhere, like the tests' Dice Race, has none)
+            return []  # (a game registered from outside this package has none)
         raise
     return list(module.EXAMPLES)
 

@@ -331,6 +331,14 @@ def start_game(page, game: str, seats: list[str], seed=None, names: dict | None 
             page.locator("#more-sheet").get_by_role("button", name="Close").click()
 
 
+def assert_no_saved_games(page, site) -> None:
+    """The home screen lists nothing under Continue or Finished (a practice or guided
+    game is never saved)."""
+    page.goto(site.url + "#/")
+    page.wait_for_selector("[data-screen='home']")
+    assert page.locator("[data-continue], [data-history]").count() == 0
+
+
 def think_stats(page, attribute: str = "data-think") -> tuple[int, float, float]:
     """A table's bot think times as it reports them: count, median ms, worst ms."""
     count, median, worst = (float(v) for v in page.locator(f"[{attribute}]").get_attribute(attribute).split(","))

@@ -5,7 +5,7 @@ and nothing lands in the home screen's Continue or Finished lists."""
 
 import pytest
 
-from conftest import SIZES
+from conftest import SIZES, assert_no_saved_games
 from gelateria.web.views.genial_guide import FIRST_STEP
 
 HINT_OR_END = "section.table[data-hint], section.table[data-phase='over']"
@@ -74,9 +74,7 @@ def test_a_whole_guided_game_by_following_the_hints(site, phone):
     assert "from tower tokens" in story.inner_text()
     assert errors == []
 
-    page.goto(site.url + "#/")
-    page.wait_for_selector("[data-screen='home']")
-    assert page.locator("[data-continue], [data-history]").count() == 0
+    assert_no_saved_games(page, site)
 
 
 def test_stop_the_hints_takes_them_away(site, phone):
@@ -91,6 +89,4 @@ def test_stop_the_hints_takes_them_away(site, phone):
     assert page.locator("[data-practice='guided']").is_visible()  # still the unsaved guided game
     assert errors == []
 
-    page.goto(site.url + "#/")
-    page.wait_for_selector("[data-screen='home']")
-    assert page.locator("[data-continue], [data-history]").count() == 0
+    assert_no_saved_games(page, site)

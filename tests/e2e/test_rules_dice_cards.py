@@ -5,6 +5,8 @@ games never reach the home screen's Continue or Finished lists."""
 
 import pytest
 
+from conftest import assert_no_saved_games
+
 EXAMPLES = {
     "gelatinous": ["solitaire-roll", "cube-complete", "passing"],
     "itsmine": ["anothers-pile", "own-pile", "round-scored", "three-closed"],
@@ -70,8 +72,6 @@ def test_practice_games_are_never_in_continue_or_finished(site, watched):
     page.wait_for_selector("[data-practice='solitaire-roll']")
     page.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_selector("[data-board][data-round='1']")
-    page.goto(site.url + "#/")
-    page.wait_for_selector("[data-screen='home']")
-    assert page.locator("[data-continue], [data-history]").count() == 0
+    assert_no_saved_games(page, site)
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('save')).length") == 0
     assert watched.errors == []

@@ -6,15 +6,9 @@ from either reaches the home screen's Continue or Finished lists."""
 import json
 import time
 
-from conftest import SIZES, Watched
+from conftest import SIZES, Watched, assert_no_saved_games
 
 EXAMPLES = 7
-
-
-def no_saved_games(page, site):
-    page.goto(site.url + "#/")
-    page.wait_for_selector("[data-screen='home']")
-    assert page.locator("[data-continue], [data-history]").count() == 0
 
 
 def test_the_rules_page_draws_every_example_and_try_it_scores_what_it_says(site, sized):
@@ -50,7 +44,7 @@ def test_the_rules_page_draws_every_example_and_try_it_scores_what_it_says(site,
     page.wait_for_selector("[data-strip-score='0']")
     assert page.locator("[data-strip-score='0']").inner_text() == "3"
     assert page.get_by_role("button", name="Share").count() == 0
-    no_saved_games(page, site)
+    assert_no_saved_games(page, site)
     assert not sized.errors
 
 
@@ -99,7 +93,7 @@ def test_the_guided_game_is_won_by_following_its_hints_on_a_phone(site, browser)
     assert {"select-tile", "spots", "place", "trade", "order", "end-turn"} <= set(seen)
     assert page.locator("[data-end]").get_attribute("data-outcome") == "won"
     assert page.locator("[data-story]").inner_text().startswith("Your ")
-    no_saved_games(page, site)
+    assert_no_saved_games(page, site)
     assert not watched.errors
     context.close()
 

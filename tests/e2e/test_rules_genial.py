@@ -5,16 +5,11 @@ page says. A practice game never reaches the home screen's Continue or Finished 
 
 import re
 
+from conftest import assert_no_saved_games
 from gelateria.core.examples import examples_of
 from gelateria.games.genial.rules import COLOURS, GAME
 
 EXAMPLES = {e.id: e for e in examples_of("genial")}
-
-
-def no_saved_games(page, site):
-    page.goto(site.url + "#/")
-    page.wait_for_selector("[data-screen='home']")
-    assert page.locator("[data-continue], [data-history]").count() == 0
 
 
 def test_the_rules_page_draws_the_components_and_every_example(site, sized):
@@ -87,5 +82,5 @@ def test_try_it_scores_what_the_rules_page_says(site, sized):
         assert page.get_by_role("button", name="Share").count() == 0
         page.get_by_role("link", name="Back to the rules").click()
         page.wait_for_selector("[data-screen='rules']")
-    no_saved_games(page, site)
+    assert_no_saved_games(page, site)
     assert not sized.errors

@@ -6,6 +6,7 @@ import pytest
 
 from gelateria.core.game import IllegalMove, get_game
 from gelateria.core.hexgrid import DIRECTIONS
+from gelateria.games.gelati.examples import CHOCOLATE_BLUE_COOKIE, TWO_ROWS
 from gelateria.games.gelati.rules import (
     CENTRE,
     GAME,
@@ -188,15 +189,7 @@ def test_malformed_moves_are_illegal_not_crashes():
 def two_runs_position():
     """The seed's example: the new tile at (0, 0) ends a column of chocolate below it
     and a diagonal of blue cups to its south-west, touching two tiles."""
-    board = {
-        (0, 1): T("chocolate", "paper cup", "cherry"),
-        (0, 2): T("chocolate", "waffle cone", "sprinkles"),
-        (0, 3): T("chocolate", "glass bowl", "cherry"),
-        (-1, 1): T("blue cup", "vanilla", "sauce"),
-        (-2, 2): T("blue cup", "strawberry", "cherry"),
-        (-3, 3): T("blue cup", "pistachio", "sprinkles"),
-    }
-    return board, T("chocolate", "blue cup", "cookie")
+    return dict(TWO_ROWS), CHOCOLATE_BLUE_COOKIE
 
 
 def test_seed_example_two_rows_earn_both_parts_and_1_point_for_two_sides():

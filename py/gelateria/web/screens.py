@@ -205,16 +205,21 @@ def rules_sections(game_id: str):
     return module.RULES
 
 
+def optional_module(name: str):
+    """The module, or None when it does not exist (an error inside it still raises)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
 def rules_pictures(game_id: str):
     """The game's rules-page drawings (web/views/<id>_rules.py: `components()`,
     `picture(example, outcome)`, `result(example, outcome)`, and optionally `defs()`,
     the SVG definitions the pictures <use>), or None."""
-    try:
-        return importlib.import_module(f"gelateria.web.views.{game_id}_rules")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"gelateria.web.views.{game_id}_rules":
-            return None
-        raise
+    return optional_module(f"gelateria.web.views.{game_id}_rules")
 
 
 def example_figure(game_id: str, pictures, example) -> Markup:
@@ -367,12 +372,7 @@ class GettingReadyScreen(Screen):
 
 def game_view_module(game_id: str):
     """The game's play screen module, or None while it is not built."""
-    try:
-        return importlib.import_module(f"gelateria.web.views.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"gelateria.web.views.{game_id}":
-            return None
-        raise
+    return optional_module(f"gelateria.web.views.{game_id}")
 
 
 def screen_for(app, path: str) -> Screen:

@@ -102,22 +102,26 @@ def test_the_address_opens_the_same_game_on_another_device_and_the_save_on_this_
     elsewhere = FakeApp()
     there = DiceTable(elsewhere, app.path.split("/")[2:])
     assert there.phase == "play" and there.state == screen.state
-    assert elsewhere.saves.get(screen.save_id) is not None  # saved there at once, under the same id
+    # Ana plays her seat on her own device: another device watches, and keeps nothing.
+    assert there.watch_only and not there.can_play() and elsewhere.saves.load_all() == []
     address = app.path
     screen.act(0, {"a": "roll"})  # this device moved on since the address was copied
     here = DiceTable(app, address.split("/")[2:])
     assert here.state == screen.state and len(here.record.moves) == 2
 
 
-def test_a_game_opened_from_a_link_is_saved_before_the_first_move():
+def test_a_game_opened_from_a_link_is_saved_once_its_player_takes_a_seat():
     _, screen = started()
     screen.act(0, {"a": "roll"})
+    screen.on_action("hand-off", {})  # Ana goes on on another device of hers
     app = FakeApp()
     opened = DiceTable(app, ["game", code_of(screen.links()["game"])])
     app.screen = opened
     app.refresh()
+    assert opened.choosing and app.saves.load_all() == []
+    opened.on_action("take-seat", {"seat": "0"})
     reloaded = DiceTable(app, app.path.split("/")[2:])
-    assert reloaded.state == screen.state and reloaded.phase == "play"
+    assert reloaded.state == screen.state and reloaded.phase == "play" and reloaded.humans() == [0]
     assert [s.save_id for s in app.saves.load_all()] == [opened.save_id]
 
 
@@ -131,7 +135,7 @@ def test_a_hostile_save_id_in_the_address_is_not_used_as_a_storage_key():
 def test_a_second_page_on_the_same_game_is_told_and_cannot_overwrite_it():
     app, first = started()
     first.act(0, {"a": "roll"})
-    other = FakeApp(saves=type(app.saves)(app.saves.backend))
+    other = FakeApp(prefs=app.prefs, saves=type(app.saves)(app.saves.backend))  # another tab: the same browser
     second = DiceTable(other, ["resume", first.save_id])
     second.act(0, {"a": "roll"})
     second.act(0, {"a": "roll"})
@@ -148,7 +152,7 @@ def test_a_second_page_on_the_same_game_is_told_and_cannot_overwrite_it():
 
 def test_the_older_page_finds_out_when_it_saves_even_without_a_storage_event():
     app, first = started()
-    other = FakeApp(saves=type(app.saves)(app.saves.backend))
+    other = FakeApp(prefs=app.prefs, saves=type(app.saves)(app.saves.backend))  # another tab: the same browser
     second = DiceTable(other, ["resume", first.save_id])
     second.act(0, {"a": "roll"})
     app.screen = first
@@ -215,7 +219,6 @@ def test_game_link_opens_the_position_and_blocks_undo_past_it():
     opened = DiceTable(FakeApp(), ["game", code_of(link)])
     assert opened.state == screen.state and opened.phase == "play"
     assert opened.undo_target() is None
-    assert "moves next" in opened.message
 
 
 def test_deal_link_prefills_the_setup():
@@ -437,9 +440,11 @@ def test_the_new_game_panel_copies_a_link_to_its_deal():
 def test_a_friends_address_with_newer_moves_brings_them():
     app, mine = started()
     mine.act(0, {"a": "roll"})
+    mine.on_action("hand-off", {})  # the seat is let go, for whoever opens the address to take
     friend = FakeApp()
     theirs = DiceTable(friend, app.path.split("/")[2:])
     friend.screen = theirs
+    theirs.on_action("take-seat", {"seat": "0"})
     theirs.act(0, {"a": "roll"})
     theirs.act(0, {"a": "roll"})
     back = DiceTable(app, friend.path.split("/")[2:])  # their address, opened on my device

@@ -35,6 +35,7 @@ MAX_MOVES = 20_000  # any game's own bound (Rules.max_moves) is far lower
 MAX_DEPTH = 12  # a record nests 5 deep; JSON nested deeper is refused unparsed
 
 SEAT_KINDS = ("human", "bot")
+DEVICE_ID = re.compile(r"[0-9a-f]{12}")  # what core/seats.py makes: names a browser, nothing more
 
 
 class RecordError(ValueError):
@@ -86,6 +87,9 @@ class Record:
     options: dict = field(default_factory=dict)
     moves: list = field(default_factory=list)  # [player, move] pairs
     version: int = FORMAT_VERSION
+    # Which device plays each seat: a device id (core/seats.py) or "" (no device has
+    # said so yet, and every bot). Empty: a record from before devices held seats.
+    holders: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = {
@@ -98,10 +102,17 @@ class Record:
             d["o"] = self.options
         if self.moves:
             d["m"] = self.moves
+        if self.holders:
+            d["h"] = self.holders
         return d
 
     def with_moves(self, moves: list) -> "Record":
-        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(moves), self.version)
+        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(moves), self.version,
+                      list(self.holders))
+
+    def with_holders(self, holders: list) -> "Record":
+        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(self.moves), self.version,
+                      list(holders))
 
 
 _ESCAPE = re.compile(r"\\.", re.DOTALL)
@@ -249,7 +260,13 @@ def from_dict(d: object) -> Record:
             or not _is_json_scalar_tree(pm[1])
         ):
             raise RecordError(_("Move {number} in this link is unreadable.").format(number=i + 1))
-    return Record(game, seats, seed, options, moves, version)
+    holders = d.get("h", [])
+    if not isinstance(holders, list) or (holders and (
+            len(holders) != len(seats)
+            or not all(h == "" or (isinstance(h, str) and DEVICE_ID.fullmatch(h) and seat.kind == "human")
+                       for h, seat in zip(holders, seats)))):
+        raise RecordError(_("This link says which device plays each seat in a way Gelateria cannot read."))
+    return Record(game, seats, seed, options, moves, version, list(holders))
 
 
 def rules_for(game_id: str):

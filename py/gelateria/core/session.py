@@ -114,6 +114,7 @@ class Session:
             session = cls(game, record.seats, record.seed, record.options, defaults=False)
         except (ValueError, TypeError, KeyError) as exc:
             raise RecordError(_("This link's game settings are not valid for {game}.").format(game=_(game.title))) from exc
+        session.record.holders = list(record.holders)
         moves = record.moves if upto is None else record.moves[:upto]
         for i, (player, move) in enumerate(moves):
             try:

@@ -6,12 +6,15 @@ TableScreen inherits; a game's view supplies `board`, `side` and `summary`.
 
 from __future__ import annotations
 
+from gelateria.core import seats
 from gelateria.core.game import TURNS
 from gelateria.core.i18n import N_, _, number, pgettext
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import top_bar
 from gelateria.web.storage import BLOCKED, FULL, headline
 
+LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
+                  "only a live table, where each phone gets just its own, will keep secrets for real.")
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
 SAVE_TROUBLE = {  # said with _() where shown
@@ -102,7 +105,7 @@ class TableChrome:
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), self.turn_strip(), self.notice(),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), self.seat_bar(), self.turn_strip(), self.notice(),
                      self.board()),
                    h("aside", {"class": "side-area"},
                      h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),
@@ -250,21 +253,36 @@ class TableChrome:
         return True
 
     def share_panel(self) -> Markup:
+        """The links this game offers. A turn game's "This game" lets a friend watch or play a
+        seat no device holds; a real-time game is never offered to play on by link (only a
+        same-deal challenge, and its replay once over). Moving the game to another device of
+        yours stops it here first, then offers the link that takes it over."""
         links = self.links()
-        rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?")),
-                ("game", _("This game"), _("The game so far: they see this position and can play on, then send a new link back.")),
-                ("replay", _("Replay"), _("Watch the whole game move by move."))]
+        turns = self.game.type.timing == TURNS
+        rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?"))]
+        if turns:
+            rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
+                                                   "plays yet, then send a new link back.")))
+        if self.humans() or seats.free_seats(self.record):
+            rows.append(("take", _("Continue on another device of yours"),
+                         _("This device stops, and the game goes on where you open the link.")))
+        if turns or self.phase == "over":
+            rows.append(("replay", _("Replay"), _("Watch the whole game move by move.")))
         return h("div", {"class": "share-panel", "data-share": ""},
-                 h("p", {"class": "share-warning"},
-                   _("A link carries the whole game, hidden tiles and cards included: share it with friends, "
-                     "not opponents you don't trust.")),
+                 h("p", {"class": "share-warning"}, _(LINK_REVEALS)),
                  *[h("div", {"class": "share-row"},
                      h("label", {"for": f"link-{kind}"}, title),
-                     h("input", {"id": f"link-{kind}", "readonly": True, "value": links[kind], "data-link": kind,
-                                 "aria-describedby": f"link-{kind}-help"}),
-                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")),
+                     self.share_link(kind, links[kind], f"link-{kind}-help"),
                      h("small", {"id": f"link-{kind}-help"}, help_text))
                    for kind, title, help_text in rows])
+
+    def share_link(self, kind: str, link: str, help_id: str) -> Markup:
+        if kind == "take" and self.humans():  # not yet: this device lets go of the game first
+            return h("button", {"type": "button", "data-action": "hand-off",
+                                "aria-describedby": help_id}, _("Stop here and make the link"))
+        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": link, "data-link": kind,
+                                "aria-describedby": help_id}),
+                    h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")))
 
     def replay_controls(self) -> Markup:
         last = len(self.history) - 1
@@ -317,6 +335,8 @@ class TableChrome:
                 return h("p", {"class": "end-bar"}, _("Game over."), " ",
                          h("button", {"type": "button", "data-action": "show-end"}, _("Show the result")))
             return self.end_screen()
+        if self.choosing:
+            return self.seat_chooser()
         acting = self.game.to_act(self.state) if self.phase == "play" else []
         if acting and self.needs_handover(acting[0]):
             name = self.names()[acting[0]]
@@ -328,10 +348,56 @@ class TableChrome:
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
                          _("I'm {player}: show my turn").format(player=name)),
                        h("p", {"class": "handover-link"},
-                         _("Playing on different devices? Send {player} the link to this game:").format(player=name), " ",
-                         h("button", {"type": "button", "class": "secondary", "data-action": "copy-link", "data-kind": "game"},
-                           _("Copy link to this game")))))
+                         _("Does {player} have a device of their own? Give them this seat by link; this device then "
+                           "stops playing for {player}.").format(player=name), " ", _(LINK_REVEALS), " ",
+                         h("button", {"type": "button", "class": "secondary", "data-action": "give-seat",
+                                      "data-seat": acting[0]},
+                           _("Copy {player}'s link").format(player=name)))))
         return Markup("")
+
+    def seat_chooser(self) -> Markup:
+        """A game opened from a link: its player says which seat is theirs, or watches.
+        Nothing secret is on screen until then, and seats another device plays are not offered."""
+        claimable = seats.claimable(self.record, self.game.type.timing != TURNS)
+        holders = seats.holders_of(self.record)
+        rows = []
+        for seat in seats.humans(self.record):
+            name = self.names()[seat]
+            if seat in claimable:
+                rows.append(h("li", None, h("button", {"type": "button", "data-action": "take-seat", "data-seat": seat},
+                                              _("I'm {player}").format(player=name))))
+            elif holders[seat]:
+                rows.append(h("li", {"class": "seat-taken"}, _("{player} plays on another device").format(player=name)))
+        return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "chooser-title",
+                         "data-chooser": ""},
+                 h("div", {"class": "overlay-card"},
+                   h("h2", {"id": "chooser-title"}, _("Which player are you?")),
+                   h("p", None, _("This device will show that player's hidden tiles and cards and play only for them: "
+                                  "choose your own seat, or just watch.")),
+                   h("ul", {"class": "seat-choices"}, *rows),
+                   h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "watch",
+                                             "autofocus": True}, _("Just watch")))))
+
+    def seat_bar(self) -> Markup | None:
+        """Where this device stands at a game it does not play alone: watching it, or
+        waiting for a player who plays on another device (with the link to send them)."""
+        if self.phase != "play" or self.choosing or self.stale:
+            return None
+        if self.watch_only:
+            can_sit = bool(seats.claimable(self.record, self.game.type.timing != TURNS))
+            return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
+                     h("p", None, _("You are watching: the players play this game on their own devices.")),
+                     h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
+                       _("Take a seat")) if can_sit else None)
+        acting = self.session.to_act()
+        if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
+            return None
+        name = self.names()[acting[0]]
+        return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
+                 h("p", None, _("Waiting for {player}: send them the link to this game.").format(player=name), " ",
+                   h("small", None, _(LINK_REVEALS))),
+                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"},
+                   _("Copy link to this game")))
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line (a practice or guided game's one human is "You")."""

@@ -56,7 +56,7 @@ class PracticeTable:
             ours = (self.game_id, self.guided_seed, ["human", "bot"])
             if (record.game, record.seed, [s.kind for s in record.seats]) != ours:
                 raise RecordError(_("This is not the guided game of {game}.").format(game=self.entry.title))
-            session = Session.from_record(record)
+            session = Session.from_record(record.with_holders([]))  # whoever opens it is the one human
         self.flush()
         self.seats = list(session.seats)
         self.begin(session, save_id="", new_game=record is None)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from gelateria.core import seats
+from gelateria.core.game import TURNS
 from gelateria.core.i18n import _
 from gelateria.core.record import Record, RecordError, decode, encode
 from gelateria.core.rng import new_seed
@@ -16,18 +18,29 @@ from gelateria.web.chrome import SAVE_TROUBLE
 from gelateria.web.screens import said
 from gelateria.web.storage import STALE, UNREPLAYABLE
 
-LINK_KINDS = ("deal", "game", "replay")
+LINK_KINDS = ("deal", "game", "replay", "take")
+SEAT_ACTIONS = ("take-device", "take-seat", "choose-seat", "watch", "give-seat", "hand-off")
 SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
 
 
-def continues(longer: Record, shorter: Record) -> bool:
-    """True when `longer` is `shorter` with the same or more moves after it."""
-    same_game = (longer.game, longer.seats, longer.seed, longer.options) == (shorter.game, shorter.seats, shorter.seed, shorter.options)
-    return same_game and longer.moves[: len(shorter.moves)] == shorter.moves
+def device_here(app) -> str:
+    """This browser's device id (core/seats.py), made and kept the first time it is asked."""
+    device = seats.device_of(app.prefs)
+    if device is None:
+        device = app.prefs["device"] = seats.new_device_id()
+        app.save_prefs()
+    return device
+
+
+def _seat(data: dict) -> int | None:
+    try:
+        return int(data.get("seat", ""))
+    except (TypeError, ValueError):
+        return None
 
 
 class SavedTable:
-    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay/<link>, …/try|guided/…
+    # --- routes: #/<game>, …/play/<save id>/<link>, …/deal|game|replay|take/<link>, …/try|guided/…
 
     def open_route(self, rest: list[str]) -> None:
         if not rest:
@@ -39,7 +52,7 @@ class SavedTable:
                 if saved is None:
                     self.message = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
                     return
-                self.load(saved.record, save_id=saved.save_id)
+                self.load(saved.record, save_id=saved.save_id, own=True)
             elif kind == "guided" and self.guided_seed is not None and len(rest) <= 2:
                 self.start_guided(decode(rest[1]) if len(rest) == 2 else None)
             elif kind == "try" and len(rest) == 2:
@@ -61,10 +74,8 @@ class SavedTable:
             self.message = said(lambda: _("This link could not be opened: {reason}").format(reason=reason))
 
     def open_address(self, save_id: str, link: str) -> None:
-        """This device's save of that id, or the game in the address, whichever is further
-        on when one continues the other (a reload finds the save; a friend's address with
-        their newer moves brings them). When they went different ways, the address opens
-        as a game of its own and the device's save stays as it was."""
+        """An address: this device's save of that id (a reload), or the game in the address
+        as it arrives from another device."""
         saved = self.saved_here(save_id)
         try:
             record = decode(link)
@@ -74,19 +85,54 @@ class SavedTable:
             record = saved.record  # a cut address: this device still has the game
         if record.game != self.game_id:
             raise RecordError(_("This link is for another game, not {game}.").format(game=self.entry.title))
-        if saved is not None and continues(saved.record, record):
-            self.load(saved.record, save_id=saved.save_id)
-        elif saved is not None and continues(record, saved.record):
-            self.load(record, save_id=saved.save_id)  # the page holds the save's revision: saved on top
+        self.arrive(record, saved)
+
+    def arrive(self, record: Record, saved) -> None:
+        """A game that came by link or address, and this device's save of it if there is
+        one (`saved`; else looked for by its deal). The save decides which seats are this
+        device's; the link brings the other seats' moves, never a move for one of those
+        (core/seats.arrival)."""
+        saved = saved or self.save_of(record)
+        if saved is None:
+            self.open_arrived(record)
+            return
+        came = seats.arrival(saved.record, record, self.device)
+        if came.kind == seats.AHEAD:
+            self.load(came.record, save_id=saved.save_id)  # the page holds the save's revision: saved on top
             self.session.undo_floor = len(record.moves)  # moves that came by link: no undo past them
             self.autosave()
+        elif came.kind == seats.APART:
+            self.open_arrived(came.record)
+            self.message = said(lambda: _("This address holds a different turn of a game saved on this device: it "
+                                          "opened as a game of its own, and your saved one is still under Continue."))
         else:
-            # The id names the save on every device that opens it, unless it is taken here.
-            reuse = SAVE_ID.fullmatch(save_id) and self.app.saves.get(save_id) is None
-            self.open_link("game", record, save_id=save_id if reuse else "")
-            if saved is not None:
-                self.message = said(lambda: _("This address holds a different turn of a game saved on this device: it "
-                                              "opened as a game of its own, and your saved one is still under Continue."))
+            self.load(saved.record, save_id=saved.save_id, own=True)
+            if came.kind == seats.FORGED:
+                name = saved.record.seats[came.seat].name
+                self.message = said(lambda: _(
+                    "This link was not taken: it has a move for {player} that this device did not make, and "
+                    "{player} plays on this device. Your game is as you left it.").format(player=name))
+
+    def save_of(self, record: Record):
+        """This device's save of the same deal as `record` (the one that continues it, or
+        that it continues, when there is one), or None."""
+        same = [s for s in self.app.saves.load_all()
+                if (s.record.game, s.record.seats, s.record.seed, s.record.options)
+                == (record.game, record.seats, record.seed, record.options)]
+        related = [s for s in same if seats.continues(s.record, record) or seats.continues(record, s.record)]
+        return (related or same or [None])[0]
+
+    def open_arrived(self, record: Record) -> None:
+        """A game this device has no save of: it is this device's to play only where the
+        link says a seat is held here (its own link, its save gone); otherwise its player
+        says which seat is theirs, or watches, before anything is saved or shown."""
+        self.load(record, save_id="")
+        self.session.undo_floor = len(record.moves)  # moves that came in the link are everyone's
+        if self.humans():
+            self.autosave()
+        else:
+            self.save_id = ""  # nothing is kept of a game watched: a save comes with a seat
+            self.choosing = self.phase == "play" and bool(seats.claimable(self.record, self.game.type.timing != TURNS))
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
@@ -95,32 +141,101 @@ class SavedTable:
         saved = self.app.saves.get(save_id)
         return saved if saved is not None and saved.game == self.game_id else None
 
-    def open_link(self, kind: str, record: Record, save_id: str = "") -> None:
+    def open_link(self, kind: str, record: Record) -> None:
         if kind == "deal":
             self.seats, self.seed, self.options = list(record.seats), record.seed, dict(record.options)
             self.message = said(lambda: _("A deal shared with you: the same seats, options and deal as your friend's game. "
                                           "Change the names if you like, then start."))
             return
-        self.load(record, save_id=save_id)
         if kind == "replay":
+            self.load(record, save_id="")
             self.watch_only = True  # a replay link shows what a spectator sees, to the end
             self.save_id = ""  # and is nobody's game to continue or save
             self.enter_replay(len(record.moves))
             return
-        # Moves that came in the link belong to everyone who has it: no undo past them.
-        self.session.undo_floor = len(record.moves)
-        self.autosave()  # saved at once: a reload before the first move finds it
-        acting = self.session.to_act()
-        if acting:
-            player = self.names()[acting[0]]
-            self.message = said(lambda: _("Game opened from a link: {player} moves next. "
-                                          "Make your move, then send the new link on.").format(player=player))
+        if kind == "take":
+            # "Continue on another device of mine": the seats the other device let go are this one's.
+            self.load(seats.claimed(record, seats.free_seats(record), self.device), save_id="")
+            self.session.undo_floor = len(record.moves)
+            self.autosave()
+            self.message = said(lambda: _("This game moved here from your other device: play on."))
+            return
+        self.arrive(record, None)
 
-    def load(self, record: Record, save_id: str) -> None:
-        """Continue a recorded game at its last move (raises RecordError if it cannot)."""
+    # --- which seats this device plays (core/seats.py) --------------------------------
+
+    @property
+    def device(self) -> str:
+        """This browser: it plays only the seats it holds."""
+        if not self._device:
+            self._device = device_here(self.app)
+        return self._device
+
+    def runs_here(self) -> bool:
+        return seats.plays_here(self.record, self.device)
+
+    def hold(self, which: list[int] | None, free: bool = False) -> None:
+        """This device now plays the seats `which` (None: every human seat), or with `free`
+        no longer plays them (None: none of its seats): said in the record, which the next
+        save writes."""
+        if free:
+            record = seats.released(self.record, self.device, which)
+        else:
+            record = seats.claimed(self.record, seats.humans(self.record) if which is None else which, self.device)
+        self.session.record.holders = record.holders
+        self.revealed_to = None
+
+    def on_seat_action(self, action: str, data: dict) -> None:
+        real_time = self.game.type.timing != TURNS
+        if action == "take-device":  # hot-seat: whose secrets the screen shows now
+            self.revealed_to = _seat(data) if _seat(data) in self.humans() else None
+        elif action == "take-seat" and self.phase == "play":
+            seat = _seat(data)
+            if seat in seats.claimable(self.record, real_time):
+                self.hold([seat])
+                self.choosing = self.watch_only = False
+                self.save_id = self.save_id or self.new_save_id()
+                self.autosave()
+                name = self.names()[seat]
+                self.message = said(lambda: _("You play {player} on this device.").format(player=name))
+                self.resumed = True  # (mounted: whoever is to move goes on)
+        elif action == "choose-seat":
+            self.choosing = self.phase == "play" and bool(seats.claimable(self.record, real_time))
+        elif action == "watch":
+            self.choosing = False
+        elif action == "give-seat":
+            # The hand-over's "their own device": the seat is let go, and the link that lets them take it copied.
+            seat = _seat(data)
+            if seat in self.humans() and len(self.humans()) > 1:
+                self.hold([seat], free=True)
+                self.autosave()
+                self.copy_link("game")
+                name = self.names()[seat]
+                self.message = said(lambda: _("Link copied: send it to {player}. This device no longer plays for "
+                                              "{player}.").format(player=name))
+        elif action == "hand-off" and self.humans():
+            # "Continue on another device of mine": this device lets go, the link's opener takes over.
+            self.hold(None, free=True)
+            self.autosave()
+            self.watch_only = True
+            self.cancel_pending()
+            self.sharing = True
+            self.message = said(lambda: _("This game stopped here: open its link on your other device to go on there."))
+        self.app.refresh()  # (then mounted(): a taken seat's game goes on)
+
+    def copy_link(self, kind: str) -> None:
+        self.app.copy(self.links()[kind])
+        if kind == "game":
+            self.session.undo_floor = len(self.record.moves)  # shared: these moves are now settled
+        self.message = {"deal": _("Link to this deal copied."), "game": _("Link to this game copied."),
+                        "replay": _("Replay link copied."), "take": _("Link copied: open it on your other device.")}[kind]
+
+    def load(self, record: Record, save_id: str, own: bool = False) -> None:
+        """Continue a recorded game at its last move (raises RecordError if it cannot).
+        `own`: this device's own save (one from before devices held seats is all its humans')."""
         session = Session.from_record(record)
         self.seats, self.seed, self.options = list(record.seats), record.seed, dict(record.options)
-        self.begin(session, save_id or self.new_save_id())
+        self.begin(session, save_id or self.new_save_id(), own=own)
         self.resumed = True  # once on the page, whoever is to move (a bot?) goes on
 
     def new_save_id(self) -> str:
@@ -145,8 +260,8 @@ class SavedTable:
         self.clear_timer("save")
         if self.guided and self.session is not None:
             self.app.set_path(self.address())
-        if not self.save_id or self.session is None or self.stale or self.watch_only:
-            return
+        if not self.save_id or self.session is None or self.stale:
+            return  # (a game watched from a link or a replay has no save id)
         over = self.session.is_over()
         scores = [score if self.has_score(p) else None for p, score in enumerate(self.game.scores(self.state))]
         result = self.app.saves.save(self.save_id, self.record, over=over, summary=self.save_summary(over),
@@ -199,7 +314,7 @@ class SavedTable:
         try:
             if saved is None:
                 raise RecordError("gone")
-            self.load(saved.record, save_id=saved.save_id)  # (begin() clears stale)
+            self.load(saved.record, save_id=saved.save_id, own=True)  # (begin() clears stale)
             self.message = said(lambda: _("You are on the newest position of this game."))
         except RecordError:
             # Set aside (never deleted), and this page's game is saved in its place.
@@ -222,5 +337,6 @@ class SavedTable:
         deal = Record(self.game_id, list(record.seats), record.seed, dict(record.options), [])
         return {"deal": self.app.link(f"/{self.game_id}/deal/{encode(deal)}"),
                 "game": self.app.link(f"/{self.game_id}/game/{encode(record)}"),
-                "replay": self.app.link(f"/{self.game_id}/replay/{encode(record)}")}
+                "replay": self.app.link(f"/{self.game_id}/replay/{encode(record)}"),
+                "take": self.app.link(f"/{self.game_id}/take/{encode(record)}")}
 

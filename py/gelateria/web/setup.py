@@ -5,6 +5,7 @@ a name), the deal number and the game's declared options. A mixin of TableScreen
 from __future__ import annotations
 
 from gelateria.core.game import seat_limits
+from gelateria.core.seats import held_by
 from gelateria.core.i18n import _, pgettext
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
@@ -27,7 +28,11 @@ class NewGamePanel:
         return [seat.name for seat in self.seats]
 
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+        """The human seats played at this screen: on the new-game panel, every one; in a
+        game, those this device holds (core/seats.py)."""
+        if self.session is None or self.phase == "setup":
+            return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+        return held_by(self.session.record, self.device)
 
     def is_bot(self, player: int) -> bool:
         return self.seats[player].kind == "bot"

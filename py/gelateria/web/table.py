@@ -23,7 +23,7 @@ from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import PACES, TableChrome, think_stats  # noqa: F401 (re-exported for views)
 from gelateria.web.practice import PRACTICE_ACTIONS, PracticeTable
-from gelateria.web.saving import SavedTable
+from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, SavedTable
 from gelateria.web.replay import ReplayMode
 from gelateria.web.screens import Screen, said
 from gelateria.web.setup import DEFAULT_NAMES, NewGamePanel  # noqa: F401 (re-exported for views)
@@ -42,6 +42,8 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         super().__init__(app)
         self.game = get_game(self.game_id)
         self.entry = entry(self.game_id)
+        self._device = ""  # this browser's id, once asked (saving.py: device), and
+        self.choosing = False  # a game from a link: its player is asked which seat is theirs
         self.phase = "setup"  # setup → play → over, and replay
         self.seats: list[Seat] = self.default_seats()
         self.seed = new_seed()
@@ -152,18 +154,21 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         self.app.refresh()
         self.after_change()
 
-    def begin(self, session: Session, save_id: str, new_game: bool = False) -> None:
-        """What every way into a game shares: the session, and a fresh screen
-        (`new_game`: just started here, not come back to from a save or a link)."""
+    def begin(self, session: Session, save_id: str, new_game: bool = False, own: bool = True) -> None:
+        """What every way into a game shares: the session, and a fresh screen (`new_game`: just
+        started here; `own`: this device's game, so one that names no device is all its humans')."""
         self.cancel_pending()
         self.stop_timers()
         self.session = session
+        if own and not session.record.holders:
+            self.hold(None)
         self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
         self.phase = "over" if session.is_over() else "play"
         self.save_id = save_id
-        self.watch_only = self.stale = self.end_dismissed = self.confirm_undo = self.sharing = self.guided = False
+        self.stale = self.end_dismissed = self.confirm_undo = self.sharing = self.guided = self.choosing = False
+        self.watch_only = not self.runs_here()  # another device's game: watched until a seat is taken
         self.revealed_to = self.practising = None  # (practice and guided games: web/practice.py)
         self.replay_index = 0
         self.think_ms, self.hints_done, self.hints_off = [], set(), False
@@ -175,7 +180,7 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
 
     def act(self, seat: int, move, quiet: bool = False) -> bool:
         """Play a move through the session; a refused one changes nothing and says why (unless quiet)."""
-        if self.stale or not self.can_play():
+        if self.stale or not self.can_play() or not (quiet or self.is_bot(seat) or seat in self.humans()):
             if self.stale and not quiet:
                 self.say(_(STALE_MOVE))
             return False
@@ -368,8 +373,8 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         elif action == "pace":
             self.app.prefs["pace"] = data.get("pace", "normal")
             self.app.save_prefs()
-        elif action == "take-device":
-            self.revealed_to = int(data["seat"])
+        elif action in SEAT_ACTIONS:
+            return self.on_seat_action(action, data)
         elif action == "new-game":
             self.cancel_pending()
             self.stop_timers()
@@ -393,13 +398,8 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
             self.sharing = not self.sharing
         elif action == "sheet":
             self.sheet_open = not self.sheet_open
-        elif action == "copy-link":
-            kind = data.get("kind", "game")
-            self.app.copy(self.links()[kind])
-            if kind == "game":
-                self.session.undo_floor = len(self.record.moves)  # shared: these moves are now settled
-            self.message = {"deal": _("Link to this deal copied."), "game": _("Link to this game copied."),
-                            "replay": _("Replay link copied.")}[kind]
+        elif action == "copy-link" and data.get("kind") in LINK_KINDS:
+            self.copy_link(data["kind"])
         elif action == "replay":
             self.enter_replay(0)
         elif action == "load-newest":

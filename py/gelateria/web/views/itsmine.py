@@ -534,7 +534,7 @@ class ItsMineScreen(TableScreen):
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.practice_bar(), self.save_notice(), self.turn_strip(), self.part("notice"),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.save_notice(), self.seat_bar(), self.turn_strip(), self.part("notice"),
                      self.board()),
                    h("aside", {"class": "side-area"}, h("div", {"class": "side-main"}, self.side()), self.more_sheet())),
                  self.overlay())

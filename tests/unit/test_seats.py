@@ -67,7 +67,8 @@ def test_giving_a_seat_at_the_hand_over_lets_it_go_and_waits_for_its_player():
     assert "data-handover" not in html and 'data-waiting="1"' in html and "Waiting for Bo" in html
     assert "I&#x27;m Bo" not in html and "I'm Bo" not in html
     assert not any(f'data-hand="{t}"' in html for t in ana.state.hands[1])
-    assert ana.actor() is None and not ana.act(1, ana.session.legal(1)[0], quiet=True) or ana.state.turn == 1
+    assert ana.state.turn == 1 and ana.actor() is None and "data-spot" not in html
+    assert not ana.act(1, ana.session.legal(1)[0]) and ana.record.moves == ana_app.saves.get(ana.save_id).record.moves
 
 
 def test_a_link_opened_elsewhere_shows_no_secret_until_a_free_seat_is_taken_and_never_the_senders():
@@ -228,3 +229,15 @@ def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
     assert len(other.record.moves) == moves + 1 and other.record.moves[-1][0] == 0
     ana.on_action("flip", {})
     assert len(ana.record.moves) == moves  # the device she left plays for nobody
+
+
+def test_a_game_link_back_to_a_device_with_the_game_saved_goes_on_from_the_save():
+    ana_app, ana, link = gelati_for_two()
+    bo = open_on(FakeApp(), gelati.screen, link)
+    bo.on_action("take-seat", {"seat": "1"})
+    play_turn(bo, 1)
+    reopened = FakeApp(prefs=ana_app.prefs, saves=SaveStore(ana_app.saves.backend))  # a new page on her device
+    back = open_on(reopened, gelati.screen, bo.links()["game"])  # found by its deal, not by an id
+    assert back.save_id == ana.save_id and back.humans() == [0] and back.record.moves == bo.record.moves
+    play_turn(back, 0)
+    assert not back.stale and reopened.saves.get(ana.save_id).record.moves == back.record.moves

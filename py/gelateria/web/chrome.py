@@ -263,7 +263,7 @@ class TableChrome:
         if turns:
             rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
                                                    "plays yet, then send a new link back.")))
-        if self.humans() or seats.free_seats(self.record):
+        if self.phase == "play" and (self.humans() or seats.free_seats(self.record)):
             rows.append(("take", _("Continue on another device of yours"),
                          _("This device stops, and the game goes on where you open the link.")))
         if turns or self.phase == "over":
@@ -394,10 +394,12 @@ class TableChrome:
             return None
         name = self.names()[acting[0]]
         return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
-                 h("p", None, _("Waiting for {player}: send them the link to this game.").format(player=name), " ",
+                 h("p", None, h("label", {"for": "waiting-link"},
+                                _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
                    h("small", None, _(LINK_REVEALS))),
-                 h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"},
-                   _("Copy link to this game")))
+                 h("p", {"class": "seat-bar-link"},
+                   h("input", {"id": "waiting-link", "readonly": True, "value": self.links()["game"], "data-link": "game"}),
+                   h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))))
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line (a practice or guided game's one human is "You")."""

@@ -120,7 +120,8 @@ class SavedTable:
                 if (s.record.game, s.record.seats, s.record.seed, s.record.options)
                 == (record.game, record.seats, record.seed, record.options)]
         related = [s for s in same if seats.continues(s.record, record) or seats.continues(record, s.record)]
-        return (related or same or [None])[0]
+        found = (related or same or [None])[0]
+        return self.app.saves.get(found.save_id) if found else None  # (read again: the page holds its revision)
 
     def open_arrived(self, record: Record) -> None:
         """A game this device has no save of: it is this device's to play only where the

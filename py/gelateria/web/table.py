@@ -124,8 +124,8 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         if self.phase != "play" or self.session is None or self.stale or self.watch_only:
             return None
         acting = self.session.to_act()
-        if not acting or self.is_bot(acting[0]) or self.needs_handover(acting[0]):
-            return None
+        if not acting or acting[0] not in self.humans() or self.needs_handover(acting[0]):
+            return None  # (a bot's turn, or a player's on another device)
         return acting[0]
 
     def position_changed(self) -> bool:

@@ -370,13 +370,13 @@ class ItsMineScreen(TableScreen):
         self.set_timer("tick", TICK_EVERY_MS, self.tick)
 
     def flip_kind(self) -> str:
-        """Who the Flip slot is for: "solo"/"hotseat" (a human's flip is listed), "bot", or "none"."""
+        """Who the Flip slot is for: "solo"/"hotseat" (a flip here), "bot" (a bot, or a human elsewhere), "none"."""
         if self.phase != "play" or self.session is None:
             return "none"
         turn = self.seen(None)["turn"]
         if turn is None:
             return "none"
-        if self.is_bot(turn):
+        if turn not in self.humans():
             return "bot"
         return self.mode() if any(m["a"] == "f" for m in self.listed(turn)) else "none"
 

@@ -347,12 +347,12 @@ class TableChrome:
                        h("p", None, _("Everyone else, look away: the next screen shows secret tiles and cards.")),
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
                          _("I'm {player}: show my turn").format(player=name)),
-                       h("p", {"class": "handover-link"},
-                         _("Does {player} have a device of their own? Give them this seat by link; this device then "
-                           "stops playing for {player}.").format(player=name), " ", _(LINK_REVEALS), " ",
+                       h("div", {"class": "handover-link"},
+                         h("p", None, _("Does {player} have a device of their own? Give them this seat by link; this "
+                                        "device then stops playing for {player}.").format(player=name)),
                          h("button", {"type": "button", "class": "secondary", "data-action": "give-seat",
-                                      "data-seat": acting[0]},
-                           _("Copy {player}'s link").format(player=name)))))
+                                      "data-seat": acting[0]}, _("Copy {player}'s link").format(player=name)),
+                         h("p", None, h("small", None, _(LINK_REVEALS))))))
         return Markup("")
 
     def seat_chooser(self) -> Markup:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from gelateria.core.game import TURNS
 from gelateria.core.i18n import N_, _, number, pgettext
 from gelateria.web.markup import Markup, h
-from gelateria.web.screens import top_bar
+from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.storage import BLOCKED, FULL, headline
 
 LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
@@ -102,7 +102,7 @@ class TableChrome:
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), self.turn_strip(), self.notice(),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), removed_games_notice(self.app), self.turn_strip(), self.notice(),
                      self.board()),
                    h("aside", {"class": "side-area"},
                      h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),

@@ -17,7 +17,7 @@ from gelateria.web.screens import said
 from gelateria.web.storage import STALE, UNREPLAYABLE
 
 LINK_KINDS = ("deal", "game", "replay")
-SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
+from gelateria.web.storage import SAFE_ID as SAVE_ID  # noqa: E402 (resume opens exactly what home lists)
 
 
 def continues(longer: Record, shorter: Record) -> bool:

@@ -74,7 +74,7 @@ def test_room_made_by_dropping_finished_games_is_tried_again_and_nothing_else_is
     assert store.save("current", record(30), over=False, summary="") == SAVED  # finished games made room
     assert copy.data == page.storage.data
     assert store.get("current") is not None
-    assert any("Storage was full" in p for p in store.problems)
+    assert "Storage was full" in store.removed_notice()
 
 
 def test_a_write_refused_for_another_reason_is_not_retried_as_full():

@@ -53,8 +53,9 @@ def test_full_storage_drops_old_finished_games_only_as_needed_and_names_them():
     assert store.get("current") is not None
     left = {s.save_id for s in store.load_all()}
     assert "done5" in left and "done0" not in left  # the oldest went first, the newest stayed
-    (problem,) = store.problems
-    assert "Storage was full" in problem and "Gelatinous with Ana" in problem
+    assert not store.problems
+    notice = store.removed_notice()
+    assert "Storage was full" in notice and "Gelatinous with Ana" in notice
 
 
 def test_a_store_that_refuses_every_write_says_full_and_keeps_what_it_had():
@@ -80,7 +81,7 @@ def test_finished_games_are_never_dropped_silently():
     store = SaveStore(MemoryBackend(), clock=iter(range(100)).__next__)
     for i in range(40):
         store.save(f"f{i}", record(1), over=True, summary="")
-    assert len(store.load_all()) == 40 and not store.problems
+    assert len(store.load_all()) == 40 and not store.problems and not store.removed_notice()
 
 
 def test_blocked_storage_is_reported_not_raised():

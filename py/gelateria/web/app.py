@@ -16,7 +16,7 @@ from gelateria.core.i18n import _
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.screens import Screen, screen_for, top_bar
-from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, PageStorage, SaveStore, read_prefs
+from gelateria.web.storage import REMOVED_SEEN, SAVE_PREFIX, MemoryBackend, PageStorage, SaveStore, read_prefs
 
 
 PREFS_KEY = "gelateria.prefs"
@@ -191,7 +191,10 @@ class App:
 
     def _on_action(self, event) -> None:
         data = event.get("data")
-        if self.screen is not None and isinstance(data, dict):
+        if event.get("name") == REMOVED_SEEN:  # the one notice every screen may show (storage.removed_notice)
+            self.saves.dismiss_removed()
+            self.refresh()
+        elif self.screen is not None and isinstance(data, dict):
             self.screen.on_action(str(event.get("name")), data)
 
     def _on_key(self, event) -> None:

@@ -10,7 +10,7 @@ from gelateria.core import seats
 from gelateria.core.game import TURNS
 from gelateria.core.i18n import N_, _, number, pgettext
 from gelateria.web.markup import Markup, h, join
-from gelateria.web.screens import top_bar
+from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.storage import BLOCKED, FULL, headline
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
@@ -105,7 +105,8 @@ class TableChrome:
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},
-                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(), self.seat_bar(), self.turn_strip(), self.notice(),
+                   h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(),
+                     removed_games_notice(self.app), self.seat_bar(), self.turn_strip(), self.notice(),
                      self.board()),
                    h("aside", {"class": "side-area"},
                      h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),

@@ -5,8 +5,6 @@ game on. A mixin of TableScreen (web/table.py); the saves are app.saves (web/sto
 
 from __future__ import annotations
 
-import re
-
 from gelateria.core import seats
 from gelateria.core.game import TURNS
 from gelateria.core.i18n import _
@@ -16,11 +14,11 @@ from gelateria.core.session import Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import SAVE_TROUBLE
 from gelateria.web.screens import said
-from gelateria.web.storage import STALE, UNREPLAYABLE
+from gelateria.web.storage import SAFE_ID, STALE, UNREPLAYABLE
 
 LINK_KINDS = ("deal", "game", "replay", "take")
 SEAT_ACTIONS = ("take-device", "take-seat", "choose-seat", "watch", "give-seat", "hand-off")
-SAVE_ID = re.compile(r"[a-z]{1,20}-[0-9a-f]{1,40}")
+SAVE_ID = SAFE_ID  # the resume route opens exactly what the home screen lists
 
 
 def device_here(app) -> str:

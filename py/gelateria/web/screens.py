@@ -18,7 +18,7 @@ from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
 from gelateria.web.catalog import catalog, entry
 from gelateria.web.markup import Markup, h, join
-from gelateria.web.storage import saved_summary
+from gelateria.web.storage import REMOVED_SEEN, describe_saved, saved_summary
 
 
 class Said(str):
@@ -101,6 +101,18 @@ def top_bar(crumb: str | None = None) -> Markup:
              language_switch())
 
 
+def removed_games_notice(app, where: str = "") -> Markup | None:
+    """Finished games storage removed to make room (storage.SaveStore.removed_notice):
+    on the home screen and on every table, after every reload, until the player's "Got
+    it" (web/app.py hears it on any screen)."""
+    words = app.saves.removed_notice() if app is not None else ""
+    if not words:
+        return None
+    return h("div", {"class": f"notice-bar removed-games {where}".strip(), "role": "status", "data-removed-games": ""},
+             h("p", None, words),
+             h("button", {"type": "button", "class": "secondary", "data-action": REMOVED_SEEN}, _("Got it")))
+
+
 def language_switch() -> Markup:
     """The language menu, on every screen: each language under its own name."""
     current = i18n.language()
@@ -113,6 +125,48 @@ def language_switch() -> Markup:
 
 class HomeScreen(Screen):
     import_message = ""
+    removed = None  # (Saved, the text storage held): the save just removed, which Undo puts back
+    undo_failed = False  # Undo found no room to put it back
+
+    def on_action(self, action: str, data: dict) -> None:
+        if action == "remove-save":
+            self.remove_save(str(data.get("remove") or ""))
+        elif action == "undo-remove" and self.removed is not None:
+            self.undo_remove()
+
+    def remove_save(self, save_id: str) -> None:
+        """A Remove button: the save goes at once, and its place in the list says so
+        with an Undo, until the player leaves the home screen."""
+        saved = next((s for s in self.app.saves.load_all() if s.save_id == save_id), None)
+        text = self.app.saves.remove(save_id) if saved is not None else None
+        if text is None:
+            self.app.refresh()  # gone already (another tab): the list says so
+            return
+        self.removed, self.undo_failed = (saved, text), False
+        self.app.refresh()
+        self.app.focus("[data-action='undo-remove']")
+        self.app.announce(self.removed_words(saved))
+
+    def undo_remove(self) -> None:
+        saved, text = self.removed
+        if not self.app.saves.restore(saved.save_id, text):
+            self.undo_failed = True  # the words say so; Undo stays, to try again
+            self.app.refresh()
+            self.app.announce(self.removed_words(saved))
+            return
+        self.removed = None
+        self.app.refresh()
+        self.app.focus(f"[data-save='{saved.save_id}'] a")  # (save ids are SAFE_ID: no quotes)
+        self.app.announce(_("Put back: {game}.").format(game=self.described(saved)))
+
+    @staticmethod
+    def described(saved) -> str:
+        return describe_saved(saved.game, [seat.name for seat in saved.record.seats])
+
+    def removed_words(self, saved) -> str:
+        if self.undo_failed:
+            return _("{game} could not be put back: this browser's storage is full.").format(game=self.described(saved))
+        return _("Removed from this device: {game}.").format(game=self.described(saved))
 
     @property
     def title(self) -> str:
@@ -137,6 +191,9 @@ class HomeScreen(Screen):
     def render(self) -> Markup:
         cards = [self.card(game) for game in catalog()]
         saves = self.app.saves.load_all() if self.app is not None else []
+        if self.removed is not None and all(s.save_id != self.removed[0].save_id for s in saves):
+            # Shown in its place, with Undo (unless another tab, playing it, wrote it again).
+            saves = sorted(saves + [self.removed[0]], key=lambda s: -s.updated)
         problems = list(self.app.saves.problems) if self.app is not None else []
         return h("section", {"class": "home", "data-screen": "home"},
                  top_bar(),
@@ -145,6 +202,7 @@ class HomeScreen(Screen):
                    h("p", None, _("Open a game and play: against bots, with friends on this screen, or by sending a link. "
                                   "Nothing to install, no account, and it keeps working offline."))),
                  *[h("p", {"class": "notice-bar home-notice", "role": "alert"}, problem) for problem in problems],
+                 removed_games_notice(self.app, "home-notice"),
                  self.saved_games([s for s in saves if not s.over], _("Continue"), "continue",
                                   lambda s: f"#/{s.game}/resume/{s.save_id}",
                                   _("Continue: {game} with {players}")),
@@ -161,8 +219,7 @@ class HomeScreen(Screen):
                  h("footer", {"class": "home-foot"},
                    _("Everything runs in your browser; your games never leave this device unless you share a link.")))
 
-    @staticmethod
-    def saved_games(saves, title: str, hook: str, href, label: str) -> Markup:
+    def saved_games(self, saves, title: str, hook: str, href, label: str) -> Markup:
         """`label`: the link's accessible name, with {game} and {players}."""
         if not saves:
             return Markup("")
@@ -170,6 +227,9 @@ class HomeScreen(Screen):
         for saved in saves:
             game = entry(saved.game)
             if game is None:
+                continue
+            if self.removed is not None and saved is self.removed[0]:
+                items.append(self.removed_item(saved, game))
                 continue
             names = _(", ").join(seat.name for seat in saved.record.seats)
             moves = len(saved.record.moves)
@@ -180,9 +240,21 @@ class HomeScreen(Screen):
                              h("strong", None, game.title), " ",
                              h("span", {"class": "saved-names"}, names),
                              h("span", {"class": "saved-summary"},
-                               _("{moves} · {summary}").format(moves=line, summary=said) if said else line))))
+                               _("{moves} · {summary}").format(moves=line, summary=said) if said else line)),
+                           h("button", {"type": "button", "class": "secondary remove-save", "data-action": "remove-save",
+                                        "data-remove": saved.save_id,
+                                        "aria-label": _("Remove: {game} with {players}").format(game=game.title,
+                                                                                              players=names)},
+                             _("Remove"))))
         return h("section", {"class": f"saved-games {hook}", "aria-label": title, f"data-{hook}": ""},
                  h("h2", None, title), h("ul", None, *items))
+
+    def removed_item(self, saved, game) -> Markup:
+        """The place of the save just removed: what went, and Undo."""
+        return h("li", {"class": "saved removed", "style": f"--accent:{game.accent}", "data-removed": saved.save_id},
+                 h("p", {"id": "removed-words"}, self.removed_words(saved)),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "undo-remove",
+                              "aria-describedby": "removed-words"}, _("Undo")))
 
     @staticmethod
     def card(entry) -> Markup:

@@ -21,11 +21,15 @@ from dataclasses import dataclass
 
 from gelateria.core import i18n
 from gelateria.core.i18n import N_, _, and_list, ngettext, number
-from gelateria.core.record import (MAX_LINK_CHARS, Record, RecordError, clean_text, decode, encode, is_safe_int,
-                                   read_json)
+from gelateria.core.record import (MAX_LINK_CHARS, MAX_NAME, MAX_SEATS, Record, RecordError, clean_text, decode, encode,
+                                   is_safe_int, read_json)
 
 SAVE_PREFIX = "gelateria.save."
 ASIDE_PREFIX = "gelateria.unreadable."
+NOTICES_KEY = "gelateria.notices"  # what the player has yet to see: finished games removed to make room
+MAX_NOTICES_CHARS = 8_000
+MAX_REMOVED_SAID = 12  # removed games a notice names at most (the latest)
+REMOVED_SEEN = "removed-seen"  # the notice's "Got it" (data-action): web/app.py dismisses it on any screen
 ENTRY_VERSION = 1
 MAX_ENTRY_CHARS = MAX_LINK_CHARS + 4_000  # the link and a few small fields
 
@@ -226,6 +230,33 @@ def read_prefs(text: object) -> dict:
     return prefs
 
 
+def read_removed(text: object) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The finished games NOTICES_KEY says were removed to make room, as (save id, game
+    id, seat names): only items of the shape this app writes; anything else is ignored."""
+    try:
+        raw = read_json(text, "save", MAX_NOTICES_CHARS)
+    except RecordError:
+        return []
+    games = raw.get("removed") if isinstance(raw, dict) else None
+    if not isinstance(games, list):
+        return []
+    kept = []
+    for item in games[-MAX_REMOVED_SAID:]:
+        if not (isinstance(item, list) and len(item) == 3):
+            continue
+        save_id, game, names = item
+        if (all(isinstance(i, str) and SAFE_ID.fullmatch(i) for i in (save_id, game)) and isinstance(names, list)
+                and 1 <= len(names) <= MAX_SEATS and all(isinstance(n, str) and n and clean_text(n, MAX_NAME) == n
+                                                         for n in names)):
+            kept.append((save_id, game, tuple(names)))
+    return kept
+
+
+def _by_save(games: list) -> list:
+    """Removed games, each once (by save id), the latest MAX_REMOVED_SAID."""
+    return list({game[0]: game for game in games}.values())[-MAX_REMOVED_SAID:]
+
+
 def describe_saved(game_id: str, names: list[str]) -> str:
     """A save in words, to name it in a notice: "Gelati with Ana and Bo"."""
     from gelateria.web.catalog import entry as catalog_entry
@@ -238,10 +269,12 @@ class SaveStore:
     def __init__(self, backend, clock=time.time):
         self.backend = backend
         self.clock = clock
-        # What went wrong, for the player to read: (what, details), said in words by `problems`.
-        self.notes: list[tuple] = []
+        self.blocked = False  # the storage could not even be listed (said by `problems`)
         self.set_aside: dict[str, str] = {}  # key of each unreadable entry -> why it was set aside (a msgid)
         self.revisions: dict[str, int] = {}  # save id -> the revision this page holds
+        # Games this page removed to make room (as read_removed gives them): said here
+        # until dismissed, even if storage could not keep the notice.
+        self.removed_here: list[tuple[str, str, tuple[str, ...]]] = []
         self.persistent = getattr(backend, "persistent", True)
 
     def save(self, save_id: str, record: Record, over: bool, summary: str, scores: list | None = None,
@@ -286,17 +319,48 @@ class SaveStore:
         """Full: drop finished games, oldest first, only as many as it takes, and say
         which. Games in progress are never dropped to make room."""
         finished = sorted((s for s in self.load_all() if s.over and s.save_id != save_id), key=lambda s: s.updated)
-        dropped = []  # (key, stored text, words)
+        told = self._raw(NOTICES_KEY)  # the notice as it was, in case nothing helps
+        dropped = []  # (key, stored text, (save id, game, names))
         for old in finished:
             old_key = SAVE_PREFIX + old.save_id
-            dropped.append((old_key, self.backend.get(old_key), (old.game, tuple(s.name for s in old.record.seats))))
+            dropped.append((old_key, self.backend.get(old_key),
+                            (old.save_id, old.game, tuple(s.name for s in old.record.seats))))
             self.backend.remove(old_key)
+            # The notice takes its room before the save does: a game removed is named
+            # after any reload, even if that costs one more finished game (named too).
+            games = [words for _, _, words in dropped]
+            self._write(NOTICES_KEY, json.dumps({"removed": [[i, game, list(names)] for i, game, names
+                                                             in _by_save(read_removed(told) + games)]}))
             if self._write(key, entry) is None:
-                self.note(("full", tuple(words for _, _, words in dropped)))
+                self.removed_here = _by_save(self.removed_here + games)
                 return True
-        for old_key, text, _words in dropped:  # it did not help: put them all back
+        # It did not help: the notice as it was, and every game put back.
+        if told is None:
+            self.backend.remove(NOTICES_KEY)
+        else:
+            self._write(NOTICES_KEY, told)
+        for old_key, text, _words in dropped:
             self._write(old_key, text)
         return False
+
+    def removed_games(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """The finished games removed to make room that the player has not said they saw."""
+        return _by_save(read_removed(self._raw(NOTICES_KEY)) + self.removed_here)
+
+    def removed_notice(self) -> str:
+        """The removed games in a sentence, in the language shown ("" when there are none)."""
+        games = self.removed_games()
+        if not games:
+            return ""
+        named = _("; ").join(describe_saved(game, list(names)) for _id, game, names in games)
+        return ngettext("Storage was full, so the oldest finished game was removed to make room: {games}.",
+                        "Storage was full, so the {count} oldest finished games were removed to make room: {games}.",
+                        len(games)).format(count=len(games), games=named)
+
+    def dismiss_removed(self) -> None:
+        """The player saw the notice: it is not said again, here or after a reload."""
+        self.removed_here = []
+        self.backend.remove(NOTICES_KEY)
 
     def _stored_revision(self, key: str) -> int | None:
         """The revision stored under key: 0 when there is none, None when what is
@@ -318,25 +382,11 @@ class SaveStore:
         except Exception:
             return False
 
-    def note(self, problem: tuple) -> None:
-        if problem not in self.notes:
-            self.notes.append(problem)
-
-    @staticmethod
-    def said(note: tuple) -> str:
-        what, details = note
-        if what == "full":
-            games = _("; ").join(describe_saved(game, list(names)) for game, names in details)
-            return ngettext("Storage was full, so to keep this game the oldest finished game was removed: {games}.",
-                            "Storage was full, so to keep this game the oldest finished {count} games were removed: "
-                            "{games}.", len(details)).format(count=len(details), games=games)
-        return _("Saved games could not be read: this browser blocks storage for this page.")
-
     @property
     def problems(self) -> list[str]:
-        """Sentences for the player, in the language shown: the notes, and one line for
-        every entry set aside."""
-        notes = [self.said(note) for note in self.notes]
+        """Sentences for the player, in the language shown: blocked storage, and one line
+        for every entry set aside. (Games removed to make room: `removed_notice`.)"""
+        notes = [_("Saved games could not be read: this browser blocks storage for this page.")] if self.blocked else []
         if not self.set_aside:
             return notes
         whys = _("; ").join(_(why) for why in dict.fromkeys(self.set_aside.values()))
@@ -350,7 +400,7 @@ class SaveStore:
         try:
             keys = [k for k in self.backend.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
         except Exception:
-            self.note(("blocked", ()))
+            self.blocked = True
             return []
         for key in keys:
             if not SAFE_ID.fullmatch(key[len(SAVE_PREFIX):]):
@@ -429,6 +479,16 @@ class SaveStore:
         self._set_aside(key, self._raw(key), why)
         self.revisions[save_id] = max(past, self.revisions.get(save_id, 0))
 
-    def remove(self, save_id: str) -> None:
-        self.backend.remove(SAVE_PREFIX + save_id)
+    def remove(self, save_id: str) -> str | None:
+        """Remove a save; returns what storage held for it, to put back with `restore`."""
+        key = SAVE_PREFIX + save_id
+        text = self._raw(key)
+        self.backend.remove(key)
         self.revisions.pop(save_id, None)
+        return text
+
+    def restore(self, save_id: str, text: str) -> bool:
+        """Put back a save `remove` took (Undo); True once it is there again. A save that
+        another tab wrote since is newer and stays as it is."""
+        key = SAVE_PREFIX + save_id
+        return self._raw(key) is not None or self._write(key, text) is None

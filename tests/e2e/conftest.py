@@ -331,6 +331,12 @@ def start_game(page, game: str, seats: list[str], seed=None, names: dict | None 
             page.locator("#more-sheet").get_by_role("button", name="Close").click()
 
 
+def take_seat(page, seat: int = 0) -> None:
+    """A game opened from a link asks which player you are (issue 30): answer `seat`."""
+    page.locator(f"[data-chooser] [data-action='take-seat'][data-seat='{seat}']").click()
+    page.wait_for_selector("[data-chooser]", state="detached")
+
+
 def assert_no_saved_games(page, site) -> None:
     """The home screen lists nothing under Continue or Finished (a practice or guided
     game is never saved)."""

@@ -10,7 +10,7 @@ import pytest
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
-from conftest import CLS_OBSERVER, SIZES, Watched, start_game, think_stats
+from conftest import CLS_OBSERVER, SIZES, Watched, start_game, take_seat, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -104,6 +104,7 @@ def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
 def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watched):
     page = watched.open(site.url + "#/gelati/game/" + midgame_link())
     page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    take_seat(page)
     tiles = page.locator("[data-board] g.gl-tiles use").count()
     assert tiles >= 30
     assert page.locator("[data-stack]").inner_text().startswith("Stack:")

@@ -11,7 +11,7 @@ import pytest
 from gelateria.core import match
 from gelateria.core.record import Record, Seat, decode, encode, replay
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
-from conftest import start_game, think_stats
+from conftest import start_game, take_seat, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -112,6 +112,7 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     code, state = game_link(4, 21, 76)  # round 20: everyone but Ana has placed 19 tiles
     page = watched.open(site.url + "#/genial/game/" + code)
     page.wait_for_selector("[data-game='genial'][data-phase='play']")
+    take_seat(page)
     assert page.locator("[data-board] .gs-tile").count() == 76
     assert page.locator("[data-player]").count() == 4
 
@@ -178,9 +179,10 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     assert watched.errors == [] and watched.foreign == []
 
     # A mid-game board with a tile previewed, on a laptop and on a phone.
-    code, state = game_link(4, 21, 40)
+    code, state = game_link(4, 22, 40)  # (another deal: a link behind the save of deal 21 would open that save)
     page.evaluate("h => { location.hash = h; }", "#/genial/game/" + code)
     page.wait_for_selector("[data-board][data-tiles='40']")
+    take_seat(page)
     a, b = placement(state, 0, golden=1)
     cell(page, a).click()
     cell(page, b).click()
@@ -191,6 +193,7 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     page.set_viewport_size({"width": 390, "height": 844})
     page.evaluate("h => { location.hash = h; }", "#/genial/game/" + code)
     page.wait_for_selector("[data-board].gs-board-tall[data-tiles='40']")
+    take_seat(page)
     cell(page, a).click()
     cell(page, b).click()
     page.wait_for_selector("[data-golden-choice]")

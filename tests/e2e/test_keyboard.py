@@ -7,6 +7,8 @@ from gelateria.core import match
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME as GELATI
 
+from conftest import take_seat
+
 # --- Gelati ------------------------------------------------------------------------------------
 
 
@@ -149,6 +151,7 @@ def test_gelati_turn_by_keyboard(site, watched):
 
     # A turn with a trade in step 2, from a game opened by link (focus starts on the title).
     page = watched.open(site.url + "#/gelati/game/" + gelati_trade_link())
+    take_seat(page)
     page.wait_for_selector("[data-spot]")
     counts = {}
     focus = gelati_press(page, counts, "reach the board", "Tab")

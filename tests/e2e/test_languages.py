@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import i18n as catalogs  # noqa: E402  scripts/i18n.py (needs Babel, which scripts/build.sh installs)
 
-from conftest import BOOT_TIMEOUT_MS, SIZES  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, SIZES, take_seat  # noqa: E402
 
 GAMES = ["gelati", "genial", "gelatinous", "itsmine"]
 PLAYERS = {"gelati": 2, "genial": 2, "gelatinous": 3, "itsmine": 3}
@@ -147,6 +147,8 @@ def test_every_screen_speaks_the_browsers_language(site, local, english):
         go(page, f"#/{game_id}/rules", "[data-screen='rules']")
         seen[f"{game_id} rules"] = leftover_english(page, english)
         go(page, game_link(game_id, lang, finished=False), f"[data-game='{game_id}'][data-phase='play']")
+        seen[f"{game_id} from a link"] = leftover_english(page, english)  # "Which player are you?"
+        take_seat(page)
         seen[f"{game_id} in progress"] = leftover_english(page, english)
         go(page, game_link(game_id, lang, finished=True), f"[data-game='{game_id}'][data-phase='over']")
         seen[f"{game_id} end"] = leftover_english(page, english)
@@ -162,6 +164,7 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(site, browser):
     try:
         open_route(page, site.url + game_link("gelati", "ja", finished=False))
         page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+        take_seat(page)
         assert page.evaluate("document.documentElement.lang") == "ja"
         route = page.evaluate("location.hash")
         board = page.locator("[data-board] use").count()
@@ -191,6 +194,7 @@ def test_a_shared_link_opens_in_the_receivers_language(site, browser):
     try:
         open_route(page, site.url + game_link("gelati", "ja", finished=False))
         page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+        take_seat(page)
         assert page.evaluate("document.documentElement.lang") == "en"
         assert page.locator("select[data-language]").input_value() == "en"
         shown = page.inner_text("main")

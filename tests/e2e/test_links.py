@@ -87,7 +87,7 @@ def test_autosave_reload_undo_and_replay(site, watched):
     assert watched.errors == [] and watched.foreign == []
 
 
-def test_a_game_link_opens_elsewhere_and_play_goes_on(site, watched, browser):
+def test_a_game_link_opens_elsewhere_to_watch_and_moves_to_another_device_of_mine(site, watched, browser):
     page = watched.open(site.url + "#/gelati")
     start_gelati_against_a_bot(page, seed=21)
     place_a_tile_and_wait_for_the_bot(page)
@@ -96,20 +96,26 @@ def test_a_game_link_opens_elsewhere_and_play_goes_on(site, watched, browser):
     assert "hidden tiles" in panel.inner_text()
     link = page.locator("input[data-link='game']").input_value()
     assert "#/gelati/game/" in link and len(link) < 2000
-    page.get_by_role("button", name="Copy").nth(1).click()
+    page.locator("[data-share] [data-action='copy-link'][data-kind='game']").click()
     assert page.get_by_role("button", name="Undo").is_disabled()  # shared moves are settled
     tiles, score = tiles_on_board(page), page.locator("[data-score='0']").inner_text()
 
-    # A friend opens it on another device (a fresh browser profile).
+    # A friend opens it on another device (a fresh browser profile): Ana's seat is hers, so they watch.
     friend = browser.new_context(viewport={"width": 1280, "height": 860})
     try:
         other = friend.new_page()
         other.goto(link)
         other.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-        other.wait_for_selector("[data-game='gelati'][data-phase='play']")
+        other.wait_for_selector("[data-game='gelati'][data-phase='play'] [data-watching]")
         assert tiles_on_board(other) == tiles
         assert other.locator("[data-score='0']").inner_text() == score
-        assert "moves next" in other.locator("[data-notice]").inner_text()
+        assert other.locator("[data-hand-list], [data-chooser]").count() == 0
+
+        # Ana moves the game to that device of hers: it stops here and goes on there.
+        page.get_by_role("button", name="Stop here and make the link").click()
+        page.wait_for_selector("[data-watching]")
+        other.goto(page.locator("input[data-link='take']").input_value())
+        other.wait_for_selector("[data-hand-list] button[data-hand]")
         place_a_tile_and_wait_for_the_bot(other)
         assert tiles_on_board(other) >= tiles + 2
         SHOTS.mkdir(exist_ok=True)

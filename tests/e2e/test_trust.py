@@ -42,7 +42,8 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, br
     start_gelati_against_a_bot(page, seed=31)
     place_a_tile_and_wait_for_the_bot(page)
     page.get_by_role("button", name="Share").click()
-    link = page.locator("input[data-link='game']").input_value()
+    page.get_by_role("button", name="Stop here and make the link").click()  # on to Ana's phone
+    link = page.locator("input[data-link='take']").input_value()
     tiles = tiles_on_board(page)
 
     playing = "[data-game='gelati'][data-phase='play']"
@@ -50,11 +51,11 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, br
         assert "/gelati/play/" in other.url  # saved at once: the address names the save
         other.reload()  # what a phone does on its own when you switch apps
         ready(other)
-        other.wait_for_selector(playing)
+        other.wait_for_selector(playing + " [data-hand-list]")
         assert tiles_on_board(other) == tiles
         assert "no longer on this device" not in other.locator("#app").inner_text()
-        # The address bar is itself a link to this game: a third device opens it too.
-        with another_device(browser, other.url, playing) as third:
+        # The address bar is itself a link to this game: a third device opens it too, to watch.
+        with another_device(browser, other.url, playing + " [data-watching]") as third:
             assert tiles_on_board(third) == tiles
     assert watched.errors == [] and watched.foreign == []
 

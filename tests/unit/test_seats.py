@@ -149,8 +149,18 @@ def test_records_and_links_from_before_devices_held_seats_still_open():
     old = Record("gelati", ANA_BO, 5, {}, [])
     assert "h" not in old.to_dict()
     app = FakeApp()
-    # This device's own old save: hot-seat as it was, every human here.
+    # This device's own old save with one human: that human plays here, as before.
+    app.saves.save("gelati-ab11", Record("gelati", [Seat("human", "Ana"), Seat("bot", "Bo", "easy")], 5), over=False,
+                   summary="")
+    assert gelati.screen(app, ["resume", "gelati-ab11"]).humans() == [0]
+    # With several humans it may have been played by link: its player says who plays here
+    # ("All of us": hot-seat as it was), and the answer is kept.
     app.saves.save("gelati-ab12", old, over=False, summary="")
+    table = gelati.screen(app, ["resume", "gelati-ab12"])
+    app.screen = table
+    assert table.choosing and "All of us, on this device" in table.render()
+    table.on_action("take-seat", {"seat": "all"})
+    assert table.humans() == [0, 1] and "You play Ana and Bo on this device." in table.render()
     assert gelati.screen(app, ["resume", "gelati-ab12"]).humans() == [0, 1]
     # Someone else's old link: its player says which seat is theirs.
     table = open_on(FakeApp(), gelati.screen, f"http://x/#/gelati/game/{encode(old)}")

@@ -369,6 +369,9 @@ class TableChrome:
                                               _("I'm {player}").format(player=name))))
             elif holders[seat]:
                 rows.append(h("li", {"class": "seat-taken"}, _("{player} plays on another device").format(player=name)))
+        if len(claimable) > 1:
+            rows.append(h("li", None, h("button", {"type": "button", "class": "secondary", "data-action": "take-seat",
+                                                   "data-seat": "all"}, _("All of us, on this device"))))
         return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "chooser-title",
                          "data-chooser": ""},
                  h("div", {"class": "overlay-card"},

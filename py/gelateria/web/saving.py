@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gelateria.core import seats
 from gelateria.core.game import TURNS
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, and_list
 from gelateria.core.record import Record, RecordError, decode, encode
 from gelateria.core.rng import new_seed
 from gelateria.core.session import Session
@@ -18,7 +18,6 @@ from gelateria.web.storage import SAFE_ID, STALE, UNREPLAYABLE
 
 LINK_KINDS = ("deal", "game", "replay", "take")
 SEAT_ACTIONS = ("take-device", "take-seat", "choose-seat", "watch", "give-seat", "hand-off")
-SAVE_ID = SAFE_ID  # the resume route opens exactly what the home screen lists
 
 
 def device_here(app) -> str:
@@ -135,7 +134,7 @@ class SavedTable:
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
-        if not SAVE_ID.fullmatch(save_id):
+        if not SAFE_ID.fullmatch(save_id):
             return None
         saved = self.app.saves.get(save_id)
         return saved if saved is not None and saved.game == self.game_id else None
@@ -189,14 +188,15 @@ class SavedTable:
         if action == "take-device":  # hot-seat: whose secrets the screen shows now
             self.revealed_to = _seat(data) if _seat(data) in self.humans() else None
         elif action == "take-seat" and self.phase == "play":
-            seat = _seat(data)
-            if seat in seats.claimable(self.record, real_time):
-                self.hold([seat])
+            free = seats.claimable(self.record, real_time)
+            taking = free if data.get("seat") == "all" else [s for s in free if s == _seat(data)]
+            if taking:
+                self.hold(taking)
                 self.choosing = self.watch_only = False
                 self.save_id = self.save_id or self.new_save_id()
                 self.autosave()
-                name = self.names()[seat]
-                self.message = said(lambda: _("You play {player} on this device.").format(player=name))
+                names = and_list([self.names()[seat] for seat in taking])
+                self.message = said(lambda: _("You play {player} on this device.").format(player=names))
                 self.resumed = True  # (mounted: whoever is to move goes on)
         elif action == "choose-seat":
             self.choosing = self.phase == "play" and bool(seats.claimable(self.record, real_time))
@@ -231,10 +231,13 @@ class SavedTable:
 
     def load(self, record: Record, save_id: str, own: bool = False) -> None:
         """Continue a recorded game at its last move (raises RecordError if it cannot).
-        `own`: this device's own save (one from before devices held seats is all its humans')."""
+        `own`: this device's own save. One from before devices held seats is its one human's;
+        with several humans it may have been played by link, so its player says who plays here."""
         session = Session.from_record(record)
         self.seats, self.seed, self.options = list(record.seats), record.seed, dict(record.options)
-        self.begin(session, save_id or self.new_save_id(), own=own)
+        ask = own and not record.holders and len(seats.humans(record)) > 1
+        self.begin(session, save_id or self.new_save_id(), own=own and not ask)
+        self.choosing = ask and self.phase == "play"
         self.resumed = True  # once on the page, whoever is to move (a bot?) goes on
 
     def new_save_id(self) -> str:

@@ -192,8 +192,7 @@ def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     # On a phone held upright the board is drawn tall (the hexagons one above the other).
     page.set_viewport_size({"width": 390, "height": 844})
     page.evaluate("h => { location.hash = h; }", "#/genial/game/" + code)
-    page.wait_for_selector("[data-board].gs-board-tall[data-tiles='40']")
-    take_seat(page)
+    page.wait_for_selector("[data-board].gs-board-tall[data-tiles='40']")  # (the seat taken above: its save)
     cell(page, a).click()
     cell(page, b).click()
     page.wait_for_selector("[data-golden-choice]")

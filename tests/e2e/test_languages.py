@@ -95,21 +95,24 @@ def leftover_english(page, english) -> list[str]:
 
 
 def game_link(game_id: str, lang: str, finished: bool) -> str:
-    """A real game of bots (seed 5) with a human in seat 1: complete, or cut where the
-    human is to act, from halfway on (so nothing moves while a test looks)."""
+    """A real game of bots with a human in seat 1: complete (seed 6), or cut where the
+    human is to act, from halfway on (seed 5: so nothing moves while a test looks). Two
+    deals: a finished link of the deal whose seat this device took would be refused, as
+    it holds moves for that seat that this device never made."""
     n = PLAYERS[game_id]
     game = get_game(game_id)
-    record = play(game, ["normal"] * n, 5).record
+    seed = 6 if finished else 5
+    record = play(game, ["normal"] * n, seed).record
     moves = record.moves
     if not finished:
-        state = game.new(n, 5, dict(record.options))
+        state = game.new(n, seed, dict(record.options))
         for k, (player, move) in enumerate(record.moves):
             if k >= len(record.moves) // 2 and game.to_act(state) == [0]:
                 break
             state = game.apply(state, player, move)
         moves = record.moves[:k]
     seats = [Seat("human", NAMES[lang][0])] + [Seat("bot", name, "normal") for name in NAMES[lang][1:n]]
-    return f"#/{game_id}/game/" + encode(Record(game_id, seats, 5, dict(record.options), list(moves)))
+    return f"#/{game_id}/game/" + encode(Record(game_id, seats, seed, dict(record.options), list(moves)))
 
 
 @pytest.fixture(params=["ja", "ko"])

@@ -251,3 +251,14 @@ def test_a_game_link_back_to_a_device_with_the_game_saved_goes_on_from_the_save(
     assert back.save_id == ana.save_id and back.humans() == [0] and back.record.moves == bo.record.moves
     play_turn(back, 0)
     assert not back.stale and reopened.saves.get(ana.save_id).record.moves == back.record.moves
+
+
+@pytest.mark.parametrize("make", [gelati.screen, itsmine.screen])
+def test_an_old_link_asks_which_player_you_are_in_every_game(make):
+    seats_ = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal")]
+    game = make(FakeApp(), []).game_id
+    table = open_on(FakeApp(), make, f"http://x/#/{game}/game/{encode(Record(game, seats_, 5, {}, []))}")
+    html = table.render()
+    assert table.choosing and "data-chooser" in html and 'data-action="take-seat" data-seat="0"' in html
+    table.on_action("take-seat", {"seat": "0"})
+    assert table.humans() == [0] and "data-chooser" not in table.render()

@@ -359,7 +359,7 @@ class TableChrome:
     def seat_chooser(self) -> Markup:
         """A game opened from a link: its player says which seat is theirs, or watches.
         Nothing secret is on screen until then, and seats another device plays are not offered."""
-        claimable = seats.claimable(self.record, self.game.type.timing != TURNS)
+        claimable = self.claimable()
         holders = seats.holders_of(self.record)
         rows = []
         for seat in seats.humans(self.record):
@@ -388,7 +388,7 @@ class TableChrome:
         if self.phase != "play" or self.choosing or self.stale:
             return None
         if self.watch_only:
-            can_sit = bool(seats.claimable(self.record, self.game.type.timing != TURNS))
+            can_sit = bool(self.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
                      h("p", None, _("You are watching: the players play this game on their own devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},

@@ -130,7 +130,7 @@ class SavedTable:
             self.autosave()
         else:
             self.save_id = ""  # nothing is kept of a game watched: a save comes with a seat
-            self.choosing = self.phase == "play" and bool(seats.claimable(self.record, self.game.type.timing != TURNS))
+            self.choosing = self.phase == "play" and bool(self.claimable())
 
     def saved_here(self, save_id: str):
         """This device's save of this game by id, or None."""
@@ -172,6 +172,10 @@ class SavedTable:
     def runs_here(self) -> bool:
         return seats.plays_here(self.record, self.device)
 
+    def claimable(self) -> list[int]:
+        """The seats a player here may say are theirs (core/seats.claimable)."""
+        return seats.claimable(self.record, self.game.type.timing != TURNS)
+
     def hold(self, which: list[int] | None, free: bool = False) -> None:
         """This device now plays the seats `which` (None: every human seat), or with `free`
         no longer plays them (None: none of its seats): said in the record, which the next
@@ -184,11 +188,10 @@ class SavedTable:
         self.revealed_to = None
 
     def on_seat_action(self, action: str, data: dict) -> None:
-        real_time = self.game.type.timing != TURNS
         if action == "take-device":  # hot-seat: whose secrets the screen shows now
             self.revealed_to = _seat(data) if _seat(data) in self.humans() else None
         elif action == "take-seat" and self.phase == "play":
-            free = seats.claimable(self.record, real_time)
+            free = self.claimable()
             taking = free if data.get("seat") == "all" else [s for s in free if s == _seat(data)]
             if taking:
                 self.hold(taking)
@@ -198,8 +201,9 @@ class SavedTable:
                 names = and_list([self.names()[seat] for seat in taking])
                 self.message = said(lambda: _("You play {player} on this device.").format(player=names))
                 self.resumed = True  # (mounted: whoever is to move goes on)
+                self.app.focus("h1")  # the table starts anew for this player, from its title
         elif action == "choose-seat":
-            self.choosing = self.phase == "play" and bool(seats.claimable(self.record, real_time))
+            self.choosing = self.phase == "play" and bool(self.claimable())
         elif action == "watch":
             self.choosing = False
         elif action == "give-seat":

@@ -576,7 +576,7 @@ class ItsMineScreen(TableScreen):
     def overlay(self) -> Markup:
         if self.phase == "play" and self.look()["phase"] == "scored":
             return self.score_overlay()
-        if self.phase == "over":
+        if self.phase == "over" or self.choosing:  # (the chooser: a game from a link)
             return super().overlay()
         return Markup("")
 

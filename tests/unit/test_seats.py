@@ -210,7 +210,7 @@ def test_its_mine_offers_no_play_by_link_and_a_mid_game_link_shows_no_favourite(
     watcher = open_on(watcher_app, itsmine.screen, app.link(ana.address()))
     html = watcher.render()
     assert watcher.watch_only and not watcher.choosing and watcher.humans() == []
-    assert "data-watching" in html and "Peek" not in html and "favourite" not in html.lower().replace("favourites-", "")
+    assert "data-watching" in html and "Play this deal yourself" in html and "Peek" not in html and "favourite" not in html.lower().replace("favourites-", "")
     moves = len(watcher.record.moves)
     watcher_app.advance(5_000)
     assert len(watcher.record.moves) == moves  # the game runs on Ana's device, not here

@@ -390,9 +390,11 @@ class TableChrome:
         if self.watch_only:
             can_sit = bool(self.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
-                     h("p", None, _("You are watching: the players play this game on their own devices.")),
+                     h("p", None, _("You are watching this game as the link shows it: its players play on their own "
+                                    "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
-                       _("Take a seat")) if can_sit else None)
+                       _("Take a seat")) if can_sit else
+                     h("a", {"class": "button secondary", "href": self.links()["deal"]}, _("Play this deal yourself")))
         acting = self.session.to_act()
         if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
             return None

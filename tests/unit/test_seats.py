@@ -262,3 +262,68 @@ def test_an_old_link_asks_which_player_you_are_in_every_game(make):
     assert table.choosing and "data-chooser" in html and 'data-action="take-seat" data-seat="0"' in html
     table.on_action("take-seat", {"seat": "0"})
     assert table.humans() == [0] and "data-chooser" not in table.render()
+
+
+# --- what the review of this change found ----------------------------------------------------------
+
+def test_a_take_link_for_a_game_saved_here_cannot_bring_a_move_for_a_seat_held_here():
+    ana_app, ana, link = gelati_for_two()
+    bo = open_on(FakeApp(), gelati.screen, link)
+    bo.on_action("take-seat", {"seat": "1"})
+    play_turn(bo, 1)
+    forged = bo.record.with_moves(bo.record.moves + [[0, bo.session.legal(0)[0]]]).with_holders(["", ""])
+    before = ana_app.saves.get(ana.save_id).record
+    table = open_on(ana_app, gelati.screen, f"http://x/#/gelati/take/{encode(forged)}")
+    assert "was not taken" in table.message and table.save_id == ana.save_id and table.humans() == [0]
+    assert ana_app.saves.get(ana.save_id).record == before and len(ana_app.saves.load_all()) == 1
+
+
+def test_a_link_naming_this_device_is_not_taken_at_its_word():
+    app, ana = started(gelati.screen, ANA_BO, seed=9)
+    other = FakeApp()
+    planted = ana.record.with_holders([seats.device_of(other.prefs) or "", ""])
+    table = open_on(other, gelati.screen, f"http://x/#/gelati/game/{encode(planted)}")
+    table = open_on(other, gelati.screen, f"http://x/#/gelati/game/{encode(planted.with_holders([table.device, '']))}")
+    assert table.humans() == [] and table.choosing  # it asks, and offers that seat as free
+    assert 'data-action="take-seat" data-seat="0"' in table.render()
+
+
+def test_a_seat_given_by_mistake_can_be_played_here_again():
+    ana_app, ana, _link = gelati_for_two()
+    html = ana.render()
+    assert "Play Bo here" in html
+    ana.on_action("take-seat", {"seat": "1"})
+    assert ana.humans() == [0, 1] and "data-waiting" not in ana.render()
+
+
+def test_two_saves_of_one_deal_the_link_goes_to_the_one_this_device_plays():
+    ana_app, ana, link = gelati_for_two()
+    fresh = gelati.screen(ana_app, ["deal", code_of(ana.links()["deal"])])  # the same deal, same names, anew
+    fresh.start()
+    bo = open_on(FakeApp(), gelati.screen, link)
+    bo.on_action("take-seat", {"seat": "1"})
+    play_turn(bo, 1)
+    back = open_on(ana_app, gelati.screen, bo.links()["game"])
+    assert back.save_id == ana.save_id and back.record.moves == bo.record.moves and "not taken" not in back.message
+
+
+def test_its_mine_with_two_humans_from_an_old_link_is_played_all_on_one_device():
+    old = Record("itsmine", [Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Cy", "normal")], 5, {}, [])
+    table = open_on(FakeApp(), itsmine.screen, f"http://x/#/itsmine/game/{encode(old)}")
+    html = table.render()
+    assert "I&#x27;m Ana" not in html and "I'm Ana" not in html and "All of us, on this device" in html
+    table.on_action("take-seat", {"seat": "0"})
+    assert table.humans() == [0, 1]
+
+
+def test_a_downloaded_game_opens_as_this_devices_own():
+    from gelateria.core.record import to_json
+    from gelateria.web.screens import HomeScreen
+
+    app, ana = started(itsmine.screen, ANA_AND_BOTS, seed=4)
+    phone = FakeApp()
+    home = HomeScreen(phone)
+    phone.screen = home
+    home.on_import(to_json(ana.record))
+    table = open_on(phone, itsmine.screen, "http://x/#" + phone.went)
+    assert table.humans() == [0] and not table.watch_only

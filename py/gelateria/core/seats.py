@@ -117,8 +117,9 @@ def arrival(saved: Record, link: Record, device: str) -> Arrival:
         if player in mine:
             return Arrival(FORGED, saved, player)
     holders = holders_of(link)
-    for seat in mine:
-        holders[seat] = device
+    for seat, holder in enumerate(holders_of(saved)):
+        if holder:
+            holders[seat] = holder  # a seat the save gives a device stays that device's
     for seat, holder in enumerate(holders):
         if holder == device and seat not in mine:
             holders[seat] = ""  # the link says this device holds a seat it never took

@@ -264,7 +264,7 @@ class TableChrome:
         if turns:
             rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
                                                    "plays yet, then send a new link back.")))
-        if self.phase == "play" and (self.humans() or seats.free_seats(self.record)):
+        if self.phase == "play" and (self.humans() or (self.save_id and seats.free_seats(self.record))):
             rows.append(("take", _("Continue on another device of yours"),
                          _("This device stops, and the game goes on where you open the link.")))
         if turns or self.phase == "over":
@@ -362,9 +362,10 @@ class TableChrome:
         claimable = self.claimable()
         holders = seats.holders_of(self.record)
         rows = []
+        one_by_one = self.game.type.timing == TURNS or len(claimable) == 1  # (real time: all here, or none)
         for seat in seats.humans(self.record):
             name = self.names()[seat]
-            if seat in claimable:
+            if seat in claimable and one_by_one:
                 rows.append(h("li", None, h("button", {"type": "button", "data-action": "take-seat", "data-seat": seat},
                                               _("I'm {player}").format(player=name))))
             elif holders[seat]:
@@ -399,13 +400,16 @@ class TableChrome:
         if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
             return None
         name = self.names()[acting[0]]
+        here = h("button", {"type": "button", "class": "secondary", "data-action": "take-seat", "data-seat": acting[0]},
+                 _("Play {player} here").format(player=name)) if acting[0] in self.claimable() else None
         return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
                  h("p", None, h("label", {"for": "waiting-link"},
                                 _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
                    h("small", None, _(LINK_REVEALS))),
                  h("p", {"class": "seat-bar-link"},
                    h("input", {"id": "waiting-link", "readonly": True, "value": self.links()["game"], "data-link": "game"}),
-                   h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))))
+                   h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))),
+                 here)
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line (a practice or guided game's one human is "You")."""

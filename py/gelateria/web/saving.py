@@ -117,14 +117,16 @@ class SavedTable:
                 if (s.record.game, s.record.seats, s.record.seed, s.record.options)
                 == (record.game, record.seats, record.seed, record.options)]
         related = [s for s in same if seats.continues(s.record, record) or seats.continues(record, s.record)]
+        # Two saves of one deal (a same-deal game with the same names): the one this device plays, furthest on.
+        related.sort(key=lambda s: (not seats.held_by(s.record, self.device), -len(s.record.moves)))
         found = (related or same or [None])[0]
         return self.app.saves.get(found.save_id) if found else None  # (read again: the page holds its revision)
 
     def open_arrived(self, record: Record) -> None:
-        """A game this device has no save of: it is this device's to play only where the
-        link says a seat is held here (its own link, its save gone); otherwise its player
-        says which seat is theirs, or watches, before anything is saved or shown."""
-        self.load(record, save_id="")
+        """A game this device has no save of: its player says which seat is theirs, or
+        watches, before anything is saved or shown. (A link's word that a seat is held here
+        is not taken: anyone can write it. Such a seat is offered as free.)"""
+        self.load(seats.released(record, self.device), save_id="")
         self.session.undo_floor = len(record.moves)  # moves that came in the link are everyone's
         if self.humans():
             self.autosave()
@@ -151,14 +153,17 @@ class SavedTable:
             self.save_id = ""  # and is nobody's game to continue or save
             self.enter_replay(len(record.moves))
             return
-        if kind == "take":
+        free = seats.free_seats(record)
+        saved = self.save_of(record)
+        if kind == "take" and free and saved is None:
             # "Continue on another device of mine": the seats the other device let go are this one's.
-            self.load(seats.claimed(record, seats.free_seats(record), self.device), save_id="")
+            # (With the game saved here, it arrives as any link does: it may not move for seats held here.)
+            self.load(seats.claimed(record, free, self.device), save_id="")
             self.session.undo_floor = len(record.moves)
             self.autosave()
             self.message = said(lambda: _("This game moved here from your other device: play on."))
             return
-        self.arrive(record, None)
+        self.arrive(record, saved)
 
     # --- which seats this device plays (core/seats.py) --------------------------------
 
@@ -192,7 +197,8 @@ class SavedTable:
             self.revealed_to = _seat(data) if _seat(data) in self.humans() else None
         elif action == "take-seat" and self.phase == "play":
             free = self.claimable()
-            taking = free if data.get("seat") == "all" else [s for s in free if s == _seat(data)]
+            everyone = data.get("seat") == "all" or self.game.type.timing != TURNS  # (real time: one device runs it)
+            taking = free if everyone else [s for s in free if s == _seat(data)]
             if taking:
                 self.hold(taking)
                 self.choosing = self.watch_only = False

@@ -186,7 +186,7 @@ class HomeScreen(Screen):
             self.import_message = said(lambda: _("That file is for a game this box does not have."))
             self.app.refresh()
             return
-        self.app.go(f"/{record.game}/game/{encode(record)}")
+        self.app.go(f"/{record.game}/take/{encode(record.with_holders([]))}")  # your own game: played here
 
     def render(self) -> Markup:
         cards = [self.card(game) for game in catalog()]

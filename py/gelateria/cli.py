@@ -21,7 +21,7 @@ import sys
 from gelateria.core import i18n
 from gelateria.core.game import all_games, game_module, get_game, seat_limits
 from gelateria.core.i18n import _
-from gelateria.core.record import RecordError, decode, replay
+from gelateria.core.record import RecordError, decode
 from gelateria.core.session import Session, bot_seats
 
 # Seat words on the command line; "bot" means the game's normal bot.
@@ -113,7 +113,7 @@ def result(game, state, seed: int, moves: int) -> dict:
 def cmd_replay(args) -> int:
     try:
         record = decode(args.link.split("/")[-1])
-        state = replay(record)
+        state = Session.from_record(record).state
     except RecordError as exc:
         print(error_line(exc), file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "py"))
 
-from gelateria.core import match  # noqa: E402
+from gelateria.core.session import play  # noqa: E402
 from gelateria.core.game import get_game  # noqa: E402
 
 
@@ -34,7 +34,8 @@ def main() -> None:
         bot_seat = i % 2
         levels = ["random", "random"]
         levels[bot_seat] = args.level
-        state, _ = match.play(game, levels, args.seed + i)
+        session = play(game, levels, args.seed + i)
+        state, _ = session.state, session.record
         winners = game.winners(state)
         if bot_seat in winners:
             points += 1 / len(winners)

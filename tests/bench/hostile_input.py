@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "unit"), str(ROOT / "tests" / "e2e")]
 
-from gelateria.core import match  # noqa: E402
+from gelateria.core.session import play  # noqa: E402
 from gelateria.core.game import REAL_TIME, IllegalMove, all_games  # noqa: E402
-from gelateria.core.record import Record, RecordError, Seat, decode, encode, replay  # noqa: E402
+from gelateria.core.record import Record, RecordError, Seat, decode, encode  # noqa: E402
 from gelateria.web.storage import SAVE_PREFIX, MemoryBackend, SaveStore  # noqa: E402
 
 SLOW_S = 0.5
@@ -67,7 +67,7 @@ def try_links(count: int) -> dict:
         out["tried"] += 1
         started = time.perf_counter()
         try:
-            replay(decode(link))
+            Session.from_record(decode(link)).state
             out["opened"] += 1
         except RecordError:
             out["refused"] += 1
@@ -134,7 +134,8 @@ def longest_records(tries: int) -> dict[str, Record]:
                 record = Record(game_id, [Seat("human", "Ana")] + [Seat("bot", f"B{i}", "hard") for i in range(4)], seed, {}, moves)
             else:
                 players, options = game.max_players, {}  # (Gelatinous at 6: multiplayer, its longest)
-                _, rec = match.play(game, ["random"] * players, seed, options)
+                session = play(game, ["random"] * players, seed, options)
+                _, rec = session.state, session.record
                 record = Record(game_id, [Seat("human", "Ana")] + rec.seats[1:], seed, options, rec.moves)
             if best is None or len(record.moves) > len(best.moves):
                 best = record
@@ -219,7 +220,7 @@ def main() -> None:
     print(f"near-miss moves: {families['families']} tried, {families['accepted_wrongly']} accepted, {families['crashed']} crashed")
     records = longest_records(args.tries)
     for game_id, record in records.items():
-        replay_s = timed(lambda: replay(decode(encode(record))))
+        replay_s = timed(lambda: Session.from_record(decode(encode(record))).state)
         table_s = timed(lambda: open_on_table(record))
         print(f"{game_id}: longest of {args.tries} games {len(record.moves)} moves, link {len(encode(record))} chars; "
               f"decode+replay {replay_s * 1000:.0f} ms, open on a table + replay to the end {table_s * 1000:.0f} ms (CPython)")

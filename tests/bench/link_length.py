@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "py"))
 
-from gelateria.core import match  # noqa: E402
+from gelateria.core.session import play  # noqa: E402
 from gelateria.core.game import all_games  # noqa: E402
 from gelateria.core.record import Record, Seat, encode  # noqa: E402
 
@@ -37,7 +37,8 @@ def main() -> None:
         game = games[game_id]
         lengths, moves = [], []
         for seed in range(1, args.games + 1):
-            _, record = match.play(game, ["normal"] * players, seed, options)
+            session = play(game, ["normal"] * players, seed, options)
+            _, record = session.state, session.record
             named = Record(game_id, [Seat("human" if i == 0 else "bot", f"Player {i + 1}", "" if i == 0 else "normal")
                                      for i in range(players)], seed, options, record.moves)
             lengths.append(len(PREFIX) + len(f"#/{game_id}/game/") + len(encode(named)))

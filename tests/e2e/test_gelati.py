@@ -7,7 +7,7 @@ from statistics import median
 
 import pytest
 
-from gelateria.core import match
+from gelateria.core.session import play
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
 from conftest import CLS_OBSERVER, SIZES, Watched, start_game, take_seat, think_stats
@@ -26,7 +26,8 @@ def view_box(page) -> list[float]:
 def midgame_link() -> str:
     """A real mid-game position (two normal bots, seed 11), handed to a human at the
     moment they are to place a tile: about 30 tiles on the table."""
-    state, record = match.play(GAME, ["normal", "normal"], 11)
+    session = play(GAME, ["normal", "normal"], 11)
+    state, record = session.state, session.record
     s = GAME.new(2, 11)
     for k, (player, move) in enumerate(record.moves):
         if s.turn == 0 and s.phase == "place" and len(s.board) >= 30:

@@ -8,8 +8,8 @@ from statistics import median
 
 import pytest
 
-from gelateria.core import match
-from gelateria.core.record import Record, Seat, decode, encode, replay
+from gelateria.core.session import Session, play
+from gelateria.core.record import Record, Seat, decode, encode
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
 from conftest import start_game, take_seat, think_stats
 
@@ -39,10 +39,11 @@ def placement(state, player, golden: int):
 
 def game_link(players: int, seed: int, moves: int) -> tuple[str, object]:
     """A real game of normal bots cut after `moves`, with a human in seat 0 to move."""
-    _, record = match.play(GAME, ["normal"] * players, seed)
+    session = play(GAME, ["normal"] * players, seed)
+    _, record = session.state, session.record
     seats = [Seat("human", "Ana")] + [Seat("bot", n, "normal") for n in ("Bo", "Chiara", "Dario")[:players - 1]]
     cut = Record("genial", seats, seed, {}, record.moves[:moves])
-    return encode(cut), replay(cut)
+    return encode(cut), Session.from_record(cut).state
 
 
 def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(site, watched):
@@ -87,7 +88,7 @@ def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(sit
     # The position so far, from the share panel's link; then a tile on a golden space.
     page.get_by_role("button", name="Share").click()
     record = decode(page.locator("input[data-link='game']").input_value().split("/game/")[1])
-    state = replay(record)
+    state = Session.from_record(record).state
     page.get_by_role("button", name="Share").click()
     a, b = placement(state, 0, golden=1)
     cell(page, a).click()

@@ -3,7 +3,7 @@ no action should need more than a few, and focus never falls to the page after o
 
 from __future__ import annotations
 
-from gelateria.core import match
+from gelateria.core.session import play
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME as GELATI
 
@@ -34,7 +34,8 @@ def gelati_log_has(page, start: str) -> bool:
 def gelati_trade_link() -> str:
     """A position from a real game (two normal bots) handed to a human, Ana, as she is
     to place a tile holding at least two parts, so her step 2 can trade."""
-    _, record = match.play(GELATI, ["normal", "normal"], 3)
+    session = play(GELATI, ["normal", "normal"], 3)
+    _, record = session.state, session.record
     s = GELATI.new(2, 3)
     for k, (player, move) in enumerate(record.moves):
         if (s.turn == 0 and s.phase == "place" and sum(s.held[0]) >= 2 and len(s.board) >= 12

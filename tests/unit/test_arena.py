@@ -8,7 +8,8 @@ import json
 import pytest
 
 from gelateria import cli
-from gelateria.core import arena, match
+from gelateria.core import arena
+from gelateria.core.session import play
 from gelateria.core.game import get_game
 
 
@@ -36,7 +37,8 @@ def test_an_arena_game_is_the_game_play_would_play():
     deal, levels = arena.seating(["normal", "random"], 3)
     seed = arena.deal_seed(1, deal)
     played = arena.play_game("gelati", levels, seed)
-    state, _ = match.play(get_game("gelati"), levels, seed)
+    session = play(get_game("gelati"), levels, seed)
+    state, _ = session.state, session.record
     assert played["scores"] == get_game("gelati").scores(state)
     assert played["winners"] == get_game("gelati").winners(state)
 

@@ -5,8 +5,8 @@ import io
 import json
 
 from gelateria import cli
-from gelateria.core import match
-from gelateria.core.record import decode, encode, replay
+from gelateria.core.record import decode, encode
+from gelateria.core.session import Session, play
 from gelateria.games.gelati.bots import HeuristicBot
 from gelateria.games.gelati.help import RULES
 from gelateria.games.gelati.rules import GAME, PART_NAMES, make_state, tile_named
@@ -111,7 +111,8 @@ def test_bot_takes_the_placement_worth_most():
 
 def test_bot_moves_are_always_legal_and_games_end():
     for seed in range(4):
-        state, record = match.play(GAME, ["normal", "easy", "random"][: 2 + seed % 2], seed)
+        session = play(GAME, ["normal", "easy", "random"][: 2 + seed % 2], seed)
+        state, record = session.state, session.record
         assert GAME.is_over(state) and record.moves
 
 
@@ -121,7 +122,8 @@ def test_normal_bot_beats_random_player():
         bot = seed % 2
         levels = ["random", "random"]
         levels[bot] = "normal"
-        state, _ = match.play(GAME, levels, 1000 + seed)
+        session = play(GAME, levels, 1000 + seed)
+        state, _ = session.state, session.record
         wins += bot in GAME.winners(state)
     assert wins >= 18
 
@@ -139,8 +141,9 @@ def test_bot_decision_depends_only_on_its_view():
 # --- replay and command line -----------------------------------------------------------------
 
 def test_seed_and_moves_replay_the_game_exactly():
-    state, record = match.play(GAME, ["normal", "random", "easy"], 5)
-    again = replay(decode(encode(record)))
+    session = play(GAME, ["normal", "random", "easy"], 5)
+    state, record = session.state, session.record
+    again = Session.from_record(decode(encode(record))).state
     assert GAME.view(again, None) == GAME.view(state, None)
     assert again.hands == state.hands and again.stack == state.stack
 

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from gelateria.core.game import IllegalMove, get_game
-from gelateria.core.match import play
-from gelateria.core.record import Record, Seat, replay
+from gelateria.core.session import Session, play
+from gelateria.core.record import Record, Seat
 from gelateria.games.gelatinous.rules import GAME, apply_faces, describe_round, position
 
 ROLL = {"a": "roll"}
@@ -235,11 +235,13 @@ def test_only_the_caller_rolls_and_only_roll_is_legal(mode, n):
 
 
 def test_same_seed_same_rolls_and_replay_rebuilds_the_game():
-    a, rec = play(GAME, ["normal"] * 4, 11, {"mode": "multi"})
-    b, _ = play(GAME, ["random"] * 4, 11, {"mode": "multi"})
+    session = play(GAME, ["normal"] * 4, 11, {"mode": "multi"})
+    a, rec = session.state, session.record
+    session = play(GAME, ["random"] * 4, 11, {"mode": "multi"})
+    b, _ = session.state, session.record
     assert a == b
     record = Record("gelatinous", [Seat("bot", f"B{i}", "normal") for i in range(4)], 11, {"mode": "multi"}, rec.moves)
-    assert replay(record) == a
+    assert Session.from_record(record).state == a
 
 
 def test_view_is_json_and_the_same_for_every_seat():

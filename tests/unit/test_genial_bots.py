@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from gelateria.core import match
+from gelateria.core.session import play
 from gelateria.core.rng import Rng
 from gelateria.games.genial import help as genial_help
 from gelateria.games.genial.rules import GAME, PASS, build_position
@@ -19,7 +19,8 @@ def choose(level, state, seed=1):
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_bots_play_legal_moves_through_a_whole_game(level):
-    state, record = match.play(GAME, [level, level, level], seed=3)
+    session = play(GAME, [level, level, level], seed=3)
+    state, record = session.state, session.record
     assert GAME.is_over(state) and len(record.moves) == 60
 
 
@@ -64,7 +65,8 @@ def test_normal_beats_random_in_most_games():
     wins = 0
     for i in range(8):
         levels = ["normal", "random"] if i % 2 == 0 else ["random", "normal"]
-        state, _ = match.play(GAME, levels, seed=100 + i)
+        session = play(GAME, levels, seed=100 + i)
+        state, _ = session.state, session.record
         wins += levels.index("normal") in GAME.winners(state)
     assert wins >= 7
 

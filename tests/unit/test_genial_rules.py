@@ -6,9 +6,8 @@ from dataclasses import replace
 import pytest
 
 from gelateria import cli
-from gelateria.core import match
 from gelateria.core.game import IllegalMove, get_game
-from gelateria.core.record import replay
+from gelateria.core.session import Session, play
 from gelateria.games.genial import rules
 from gelateria.games.genial.rules import GAME, GOLDEN, INDEX, PASS, TOWER_SPACES, build_position
 
@@ -190,7 +189,8 @@ def test_pass_is_the_only_move_when_no_tile_fits_and_uses_the_turn():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_game_ends_after_20_rounds_with_every_tile_placed(players):
-    state, record = match.play(GAME, ["random"] * players, seed=11)
+    session = play(GAME, ["random"] * players, seed=11)
+    state, record = session.state, session.record
     assert len(record.moves) == 20 * players
     view = GAME.view(state, None)
     assert view["over"] and view["tiles_left"] == [0] * players
@@ -208,7 +208,8 @@ def test_score_is_the_lowest_colour():
 # --- Views, descriptions, records --------------------------------------------------
 
 def test_view_is_json_and_the_same_for_every_seat():
-    state, _ = match.play(GAME, ["random", "random"], seed=4)
+    session = play(GAME, ["random", "random"], seed=4)
+    state, _ = session.state, session.record
     spectator = GAME.view(state, None)
     assert json.loads(json.dumps(spectator)) == spectator
     seat = GAME.view(state, 1)
@@ -216,7 +217,8 @@ def test_view_is_json_and_the_same_for_every_seat():
 
 
 def test_state_rebuilt_from_a_view_scores_moves_alike():
-    state, _ = match.play(GAME, ["random", "random"], seed=6)
+    session = play(GAME, ["random", "random"], seed=6)
+    state, _ = session.state, session.record
     state = replace(state, turn=10)  # back in play, to compare legal moves
     rebuilt = rules.state_from_view(GAME.view(state, None))
     assert GAME.legal_moves(rebuilt, 0) == GAME.legal_moves(state, 0)
@@ -245,8 +247,9 @@ def test_describe_lists_colours_in_order():
 
 
 def test_seed_and_moves_replay_the_same_game():
-    state, record = match.play(GAME, ["normal", "random", "easy"], seed=21)
-    assert replay(record).scores == state.scores
+    session = play(GAME, ["normal", "random", "easy"], seed=21)
+    state, record = session.state, session.record
+    assert Session.from_record(record).state.scores == state.scores
 
 
 def test_command_line_play_is_repeatable(capsys):

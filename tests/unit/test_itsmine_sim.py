@@ -9,8 +9,8 @@ import statistics
 import pytest
 
 from gelateria import cli
-from gelateria.core import match
-from gelateria.core.record import Record, Seat, decode, encode, replay
+from gelateria.core.record import Record, Seat, decode, encode
+from gelateria.core.session import Session, play
 from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS, ModelHuman
 from gelateria.games.itsmine.help import RULES
@@ -134,7 +134,7 @@ def test_simultaneous_grabs_happen_in_simulated_games_and_replay_identically():
     for seed in range(40):
         state, moves = simulate(["hard", "hard", "hard", "hard"], seed)
         record = Record("itsmine", [Seat("bot", f"Bot {i}", "hard") for i in range(4)], seed, new_game_options(), moves)
-        assert replay(decode(encode(record))) == state
+        assert Session.from_record(decode(encode(record))).state == state
         found += count_contests(record)
         if found >= 2:
             break
@@ -223,9 +223,10 @@ def test_next_event_leaves_human_seats_alone_and_ends_an_idle_countdown():
 
 def test_turn_based_driver_can_play_it_too():
     for levels in (["normal"] * 3, ["random"] * 4):
-        state, record = match.play(GAME, levels, 4)
+        session = play(GAME, levels, 4)
+        state, record = session.state, session.record
         assert GAME.is_over(state) and len(state.history) == 3
-        assert replay(record) == state
+        assert Session.from_record(record).state == state
 
 
 def run_cli(*argv):

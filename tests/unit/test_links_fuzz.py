@@ -9,9 +9,9 @@ import zlib
 
 import pytest
 
-from gelateria.core import match
 from gelateria.core.game import all_games
-from gelateria.core.record import CODEC_VERSION, Record, RecordError, Seat, decode, encode, replay
+from gelateria.core.record import CODEC_VERSION, Record, RecordError, Seat, decode, encode
+from gelateria.core.session import Session, play
 
 
 def pack(obj) -> str:
@@ -25,7 +25,8 @@ def sample_records():
     records = []
     for game in all_games().values():
         players = max(game.min_players, 2) if game.max_players >= 2 else 1
-        _, record = match.play(game, ["random"] * players, seed=3)
+        session = play(game, ["random"] * players, seed=3)
+        _, record = session.state, session.record
         records.append(record)
     return records
 
@@ -66,7 +67,7 @@ def mutate(d: dict, rnd: random.Random) -> dict:
 def check(link: str, outcomes: dict) -> None:
     try:
         record = decode(link)
-        replay(record)
+        Session.from_record(record).state
         outcomes["ok"] += 1
     except RecordError:
         outcomes["refused"] += 1
@@ -102,7 +103,7 @@ def test_ten_thousand_generated_and_mutated_links_never_crash():
 def test_real_links_replay_to_the_same_game():
     for record in sample_records():
         assert decode(encode(record)) == record
-        replay(record)
+        Session.from_record(record).state
 
 
 def test_huge_link_is_refused_quickly():
@@ -119,14 +120,14 @@ def test_future_version_link_says_so():
 
 def test_wrong_game_link_is_refused_by_name():
     with pytest.raises(RecordError, match="does not have"):
-        replay(decode(pack({"g": "chess", "v": 1, "s": [{"k": "human"}, {"k": "human"}], "seed": 1})))
+        Session.from_record(decode(pack({"g": "chess", "v": 1, "s": [{"k": "human"}, {"k": "human"}], "seed": 1}))).state
 
 
 def test_illegal_move_sequence_names_the_move():
     record = sample_records()[0]
     bad = record.with_moves(record.moves[:2] + [record.moves[0]] * 3)
     with pytest.raises(RecordError, match=r"Move \d+"):
-        replay(bad)
+        Session.from_record(bad).state
 
 
 # A link made by the first release (codec 1, format 1), frozen here: every later
@@ -143,7 +144,7 @@ def test_a_first_release_link_still_opens_at_the_same_position():
     record = decode(FIRST_RELEASE_GELATI_LINK)
     assert [s.name for s in record.seats] == ["Ana", "Bo"] and record.seed == 5 and len(record.moves) == 12
     game = get_game("gelati")
-    state = replay(record)
+    state = Session.from_record(record).state
     view = game.view(state, None)
     assert game.scores(state) == [3, 3] and len(view["board"]) == 10 and view["stack"] == 50
     assert game.to_act(state) == [0]
@@ -167,12 +168,13 @@ def test_two_hundred_games_per_game_survive_the_round_trip_through_a_link(game_i
         low, high = seat_limits(game, options)
         players = rnd.randint(low, high)
         try:
-            state, record = match.play(game, ["random"] * players, seed, options)
+            session = play(game, ["random"] * players, seed, options)
+            state, record = session.state, session.record
         except ValueError:
             continue  # options this seat count cannot play (It's Mine!'s first player 4 of 3)
         moves = record.moves
         # The played game's options: the ones asked for plus the defaults it recorded.
         assert record.options.items() >= options.items()
         record = Record(game_id, [Seat("bot", f"B{i}", "normal") for i in range(players)], seed, record.options, moves)
-        again = replay(decode(encode(record)))
+        again = Session.from_record(decode(encode(record))).state
         assert fingerprint(game, again, players) == fingerprint(game, state, players), (game_id, seed)

@@ -7,7 +7,8 @@ A bot sees only what its seat may know: `choose(view, legal, rng)` gets the game
 from __future__ import annotations
 
 import importlib
-from typing import Callable, Protocol
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
 from gelateria.core.i18n import N_
 from gelateria.core.rng import Rng
@@ -17,6 +18,16 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: dict, legal: list, rng: Rng): ...
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One level of bot: how to make it, and how the new-game panel calls it (a level
+    with no label, like "random", is for the command line and tests only)."""
+
+    factory: Callable[[], Any]
+    label: str = ""
+    help: str = ""
 
 
 class RandomBot:
@@ -30,9 +41,7 @@ class RandomBot:
 
 def three_levels(easy: Callable[[], Bot], normal: Callable[[], Bot], search_module: str) -> dict:
     """The bot levels of a game with choices to make: a careless heuristic, the
-    heuristic, and the game's search bot (game.BotLevel each, as the panel calls them)."""
-    from gelateria.core.game import BotLevel
-
+    heuristic, and the game's search bot (a BotLevel each, as the panel calls them)."""
     return {
         "easy": BotLevel(easy, N_("Easy bot"), N_("makes careless moves")),
         "normal": BotLevel(normal, N_("Bot"), N_("plays the best move it sees at a glance")),

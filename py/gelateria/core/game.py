@@ -22,6 +22,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from gelateria.core.bots import BotLevel, RandomBot  # noqa: F401 (BotLevel: declared with a GameType)
 from gelateria.core.i18n import _
 
 Move = Any  # JSON-able: dict / list / str / int
@@ -56,16 +57,6 @@ TURNS, REAL_TIME = "turns", "real_time"  # timing
 
 
 @dataclass(frozen=True)
-class BotLevel:
-    """One level of bot: how to make it, and how the new-game panel calls it (a level
-    with no label, like "random", is for the command line and tests only)."""
-
-    factory: Callable[[], Any]
-    label: str = ""
-    help: str = ""
-
-
-@dataclass(frozen=True)
 class Option:
     """A game option: the values this version knows (the first is the default) and
     how the new-game panel names them."""
@@ -75,12 +66,6 @@ class Option:
     label: str = ""
     value_labels: tuple = ()
     default: Any = None  # None: the option is left out of the record unless chosen
-
-
-def _random_bot():
-    from gelateria.core.bots import RandomBot
-
-    return RandomBot()
 
 
 @dataclass(frozen=True)
@@ -107,7 +92,7 @@ class GameType:
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""
-        return {"random": BotLevel(_random_bot), **self.bots}
+        return {"random": BotLevel(RandomBot), **self.bots}
 
     def offered_levels(self) -> list[str]:
         return [level for level, bot in self.bots.items() if bot.label]

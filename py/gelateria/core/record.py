@@ -9,8 +9,9 @@ checked: `read_json` bounds its size and nesting before parsing (a few thousand 
 brackets overflow the WebAssembly stack inside json.loads before Python can raise), and
 `decode` / `from_dict` check every field for this version: a game this box has, seats
 and bot levels it knows, names as clean text, options it declares, moves within the
-game's bound. `replay` then plays every move through the rules' strict `apply`. All of
-them raise RecordError with a message fit to show a player, never anything else.
+game's bound. `Session.from_record` (core/session.py) then plays every move through the
+rules' strict `apply`. All of them raise RecordError with a message fit to show a player,
+never anything else.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
+from gelateria.core.game import get_game
 from gelateria.core.i18n import N_, _
 
 FORMAT_VERSION = 1  # the record's shape; bump when it changes incompatibly
@@ -270,8 +272,6 @@ def from_dict(d: object) -> Record:
 
 
 def rules_for(game_id: str):
-    from gelateria.core.game import get_game
-
     try:
         return get_game(game_id)
     except KeyError as exc:
@@ -328,15 +328,3 @@ def decode(text: object) -> Record:
         raise RecordError(_("This link is damaged (it may have been cut short when it was copied).")) from exc
     return from_dict(read_json(text, "link"))
 
-
-def replay(record: Record, upto: int | None = None):
-    """Rebuild the game state from a record: new(...) then every move in order.
-    Raises RecordError naming the first move that the rules refuse."""
-    return replay_states(record, upto)[-1]
-
-
-def replay_states(record: Record, upto: int | None = None) -> list:
-    """Every state of a record: before the first move, then after each (RecordError as replay)."""
-    from gelateria.core.session import Session
-
-    return Session.from_record(record, upto).states

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 
 from gelateria.core.game import REAL_TIME, Game, IllegalMove
 from gelateria.core.i18n import _, language, seat_label  # noqa: F401 (seat_label: the rules' name for a seat)
-from gelateria.core.record import Record, RecordError, Seat
+from gelateria.core.record import Record, RecordError, Seat, rules_for
 from gelateria.core.rng import Rng
 
 MAX_STEPS = 100_000  # a guard against a rules bug looping forever
@@ -103,8 +103,6 @@ class Session:
     def from_record(cls, record: Record, upto: int | None = None) -> "Session":
         """A recorded game replayed through the rules' strict `apply`. Raises RecordError
         naming the first move the rules refuse."""
-        from gelateria.core.record import rules_for
-
         game = rules_for(record.game)
         n = len(record.seats)
         if not game.min_players <= n <= game.max_players:

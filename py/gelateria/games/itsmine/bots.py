@@ -12,7 +12,7 @@ moving), so new events do not keep postponing it. `reset()` forgets everything
 (between rounds). A bot sees only its own view: open piles, tokens, cards taken,
 its own favourites — never another player's favourites or a draw pile's order.
 
-For turn-based drivers (core.match) every bot also has `choose(view, legal, rng)`:
+For turn-based drivers (core.session) every bot also has `choose(view, legal, rng)`:
 flip when it is its turn, continue between rounds, report the expiry during the
 countdown, and otherwise pass on grabbing.
 """

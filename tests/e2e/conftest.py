@@ -195,11 +195,22 @@ def pytest_sessionfinish(session):
 SETTLED = "() => !window.gelateriaShell || window.gelateriaShell.idle()"
 
 
+# What Playwright says when the page a wait was on went away or is loading another one.
+PAGE_GONE = ("Execution context was destroyed", "has been closed", "Target closed", "frame was detached")
+
+
 def _settle(page) -> None:
+    """Wait until the app has answered all the page sent it. A page that went away or is
+    loading another one has nothing to wait for; anything else, a timeout first, fails."""
+    from playwright.sync_api import Error, TimeoutError as PlaywrightTimeout
+
     try:
         page.wait_for_function(SETTLED, timeout=30_000)
-    except Exception:  # the page went away or is loading another one: nothing to wait for
-        pass
+    except PlaywrightTimeout:
+        raise
+    except Error as exc:
+        if not any(words in str(exc) for words in PAGE_GONE):
+            raise
 
 
 def _settling(method, page_of):

@@ -21,7 +21,7 @@ import binascii
 import json
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gelateria.core.game import get_game
 from gelateria.core.i18n import N_, _
@@ -109,12 +109,16 @@ class Record:
         return d
 
     def with_moves(self, moves: list) -> "Record":
-        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(moves), self.version,
-                      list(self.holders))
+        return self.copy(moves=list(moves))
 
     def with_holders(self, holders: list) -> "Record":
-        return Record(self.game, list(self.seats), self.seed, dict(self.options), list(self.moves), self.version,
-                      list(holders))
+        return self.copy(holders=list(holders))
+
+    def copy(self, **changes) -> "Record":
+        """A record of its own (lists and options copied), with `changes`."""
+        fields = {"seats": list(self.seats), "options": dict(self.options), "moves": list(self.moves),
+                  "holders": list(self.holders)}
+        return replace(self, **(fields | changes))
 
 
 _ESCAPE = re.compile(r"\\.", re.DOTALL)

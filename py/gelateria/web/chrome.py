@@ -258,7 +258,6 @@ class TableChrome:
         seat no device holds; a real-time game is never offered to play on by link (only a
         same-deal challenge, and its replay once over). Moving the game to another device of
         yours stops it here first, then offers the link that takes it over."""
-        links = self.links()
         turns = self.game.type.timing == TURNS
         rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?"))]
         if turns:
@@ -273,15 +272,15 @@ class TableChrome:
                  h("p", {"class": "share-warning"}, _(LINK_REVEALS)),
                  *[h("div", {"class": "share-row"},
                      h("label", {"for": f"link-{kind}"}, title),
-                     self.share_link(kind, links[kind], f"link-{kind}-help"),
+                     self.share_link(kind, f"link-{kind}-help"),
                      h("small", {"id": f"link-{kind}-help"}, help_text))
                    for kind, title, help_text in rows])
 
-    def share_link(self, kind: str, link: str, help_id: str) -> Markup:
+    def share_link(self, kind: str, help_id: str) -> Markup:
         if kind == "take" and self.humans():  # not yet: this device lets go of the game first
             return h("button", {"type": "button", "data-action": "hand-off",
                                 "aria-describedby": help_id}, _("Stop here and make the link"))
-        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": link, "data-link": kind,
+        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": self.link(kind), "data-link": kind,
                                 "aria-describedby": help_id}),
                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")))
 
@@ -395,7 +394,7 @@ class TableChrome:
                                     "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
-                     h("a", {"class": "button secondary", "href": self.links()["deal"]}, _("Play this deal yourself")))
+                     h("a", {"class": "button secondary", "href": self.link("deal")}, _("Play this deal yourself")))
         acting = self.session.to_act()
         if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
             return None
@@ -407,7 +406,7 @@ class TableChrome:
                                 _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
                    h("small", None, _(LINK_REVEALS))),
                  h("p", {"class": "seat-bar-link"},
-                   h("input", {"id": "waiting-link", "readonly": True, "value": self.links()["game"], "data-link": "game"}),
+                   h("input", {"id": "waiting-link", "readonly": True, "value": self.link("game"), "data-link": "game"}),
                    h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))),
                  here)
 

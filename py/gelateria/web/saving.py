@@ -233,7 +233,7 @@ class SavedTable:
         self.app.refresh()  # (then mounted(): a taken seat's game goes on)
 
     def copy_link(self, kind: str) -> None:
-        self.app.copy(self.links()[kind])
+        self.app.copy(self.link(kind))
         if kind == "game":
             self.session.undo_floor = len(self.record.moves)  # shared: these moves are now settled
         self.message = {"deal": _("Link to this deal copied."), "game": _("Link to this game copied."),
@@ -344,11 +344,13 @@ class SavedTable:
             # (Not into the address bar: the page may be on its way to another screen.)
             self.autosave(address=False)
 
-    def links(self) -> dict[str, str]:
+    def link(self, kind: str) -> str:
+        """This game's link of one of LINK_KINDS (a deal: the seats and seed, no moves)."""
         record = self.record
-        deal = Record(self.game_id, list(record.seats), record.seed, dict(record.options), [])
-        return {"deal": self.app.link(f"/{self.game_id}/deal/{encode(deal)}"),
-                "game": self.app.link(f"/{self.game_id}/game/{encode(record)}"),
-                "replay": self.app.link(f"/{self.game_id}/replay/{encode(record)}"),
-                "take": self.app.link(f"/{self.game_id}/take/{encode(record)}")}
+        if kind == "deal":
+            record = Record(self.game_id, list(record.seats), record.seed, dict(record.options), [])
+        return self.app.link(f"/{self.game_id}/{kind}/{encode(record)}")
+
+    def links(self) -> dict[str, str]:
+        return {kind: self.link(kind) for kind in LINK_KINDS}
 

@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = ROOT / "py"
 LOCALE_SOURCES = ROOT / "locale"
 LANGUAGES = ["ja", "ko"]  # English is the source language
-GAME_AREAS = ["gelati", "genial", "gelatinous", "itsmine"]
+# One area per game, named by its package: a game added under py/gelateria/games/ has its own.
+GAME_AREAS = sorted(p.parent.name for p in (ROOT / "py" / "gelateria" / "games").glob("*/__init__.py"))
 AREAS = ["boot", "app"] + GAME_AREAS
 HEADER_COMMENT = "# Gelateria's words for players. Edit msgstr only; `scripts/i18n.py update <area>` adds new msgids."
 # A fixed date in the headers, so an update changes only the messages (clean diffs).

@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from gelateria.core import i18n  # noqa: E402
 from gelateria.web.catalog import catalog  # noqa: E402
-from gelateria.web.screens import GettingReadyScreen, HomeScreen, RulesScreen, screen_for  # noqa: E402
+from gelateria.web.routes import screen_for  # noqa: E402
+from gelateria.web.screens import GettingReadyScreen, HomeScreen, RulesScreen  # noqa: E402
 from gelateria.web.storage import MemoryBackend, SaveStore  # noqa: E402
 
 # The new-game panel shows a deal number; the app draws a fresh one when it takes over.

@@ -3,7 +3,7 @@ with the controls on screen."""
 
 from fakeapp import FakeApp, controls
 from gelateria.games.gelati.rules import PART_NAMES
-from gelateria.web.screens import screen_for
+from gelateria.web.routes import screen_for
 
 
 def follow(table, hint) -> tuple[str, dict]:

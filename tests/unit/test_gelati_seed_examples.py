@@ -6,7 +6,8 @@ import pytest
 from fakeapp import FakeApp
 from gelateria.core.examples import examples_of, find_example
 from gelateria.games.gelati.rules import GAME, PART_NAMES
-from gelateria.web.screens import RulesScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import RulesScreen
 
 EXAMPLES = {e.id: e for e in examples_of("gelati")}
 

@@ -5,7 +5,8 @@ practice game show them."""
 from fakeapp import FakeApp
 from gelateria.core.examples import examples_of
 from gelateria.games.gelatinous.rules import GAME, WON
-from gelateria.web.screens import RulesScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import RulesScreen
 from gelateria.web.views.gelatinous_panels import BEST_KEY, STATS_KEY
 
 EXAMPLES = {e.id: e for e in examples_of("gelatinous")}

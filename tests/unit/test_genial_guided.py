@@ -8,7 +8,8 @@ import re
 from fakeapp import FakeApp, controls  # tests/unit is on sys.path under pytest
 
 from gelateria.games.genial.rules import GAME
-from gelateria.web.screens import RulesScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import RulesScreen
 from gelateria.web.views.genial_guide import FIRST_STEP
 from gelateria.web.views.genial_panels import gain_words
 

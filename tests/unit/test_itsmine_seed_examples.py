@@ -5,7 +5,8 @@ the table but you wanting the piles."""
 from fakeapp import FakeApp
 from gelateria.core.examples import examples_of
 from gelateria.games.itsmine.rules import GAME
-from gelateria.web.screens import RulesScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import RulesScreen
 
 EXAMPLES = {e.id: e for e in examples_of("itsmine")}
 

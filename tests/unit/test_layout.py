@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 PY = Path(__file__).resolve().parents[2] / "py" / "gelateria"
@@ -91,3 +92,54 @@ def test_nothing_probes_a_game_by_name_or_attribute():
                 continue
             assert not pattern.search(path.read_text()), path
     assert "simulator(" not in (PY / "core" / "arena.py").read_text()
+
+
+VIEW_MAY_IMPORT = ("gelateria.core.", "gelateria.web.markup", "gelateria.web.art", "gelateria.web.views.contract", "__future__")
+VIEW_MAY_NOT_IMPORT = ("gelateria.core.session", "gelateria.core.record", "gelateria.core.seats")
+
+
+def imports_of(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append(node.module or "")
+    return found
+
+
+def view_may_import(module: str, game_id: str) -> bool:
+    own = (f"gelateria.games.{game_id}", f"gelateria.web.views.{game_id}_", "race_game")
+    return (module.startswith(VIEW_MAY_IMPORT + own) or module in (f"gelateria.web.views.{game_id}",)) \
+        and not module.startswith(VIEW_MAY_NOT_IMPORT)
+
+
+def hosted_view_files() -> dict[str, list[Path]]:
+    """The files of every view that draws from Facts (web/views/contract.py), by game."""
+    from gelateria.web.views.contract import registered_screens
+
+    files = {}
+    for game_id, spec in registered_screens().items():
+        if spec.view is None:
+            continue  # (a game whose table still subclasses TableScreen: moving, see web/hosted.py)
+        module = sys.modules[type(spec.view()).__module__]
+        path = Path(module.__file__)
+        files[game_id] = sorted(path.parent.glob(f"{game_id}*.py")) if module.__name__.startswith("gelateria.") else [path]
+    return files
+
+
+def test_a_view_imports_only_core_words_markup_and_its_own_game():
+    files = hosted_view_files()
+    assert "race" in files  # (the tests' own game: its view is held to this too)
+    for game_id, paths in files.items():
+        for path in paths:
+            wrong = [m for m in imports_of(path) if not view_may_import(m, game_id)]
+            assert wrong == [], f"{path.name} imports {wrong}"
+
+
+def test_the_checker_catches_a_view_that_reaches_for_the_table(tmp_path):
+    bad = tmp_path / "x.py"
+    bad.write_text("from gelateria.web.table import TableScreen\nimport js\nfrom gelateria.core.session import Session\n"
+                   "from gelateria.core.facts import Facts\nfrom gelateria.games.genial.rules import GAME\n")
+    assert [m for m in imports_of(bad) if not view_may_import(m, "gelati")] == [
+        "gelateria.web.table", "js", "gelateria.core.session", "gelateria.games.genial.rules"]

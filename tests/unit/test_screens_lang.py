@@ -12,7 +12,8 @@ from fakeapp import FakeApp, started
 from gelateria.core import i18n
 from scripts_seen import JAPANESE, KOREAN
 from gelateria.core.record import Seat
-from gelateria.web.screens import HomeScreen, NotFoundScreen, RulesScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import HomeScreen, NotFoundScreen, RulesScreen
 from gelateria.web.storage import SAVE_PREFIX, saved_summary
 
 

@@ -8,7 +8,8 @@ from dataclasses import replace
 from fakeapp import FakeApp, controls, started
 
 from gelateria.core.record import Seat, encode
-from gelateria.web.screens import HomeScreen, screen_for
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import HomeScreen
 from gelateria.web.storage import NOTICES_KEY, REMOVED_SEEN, SAVE_PREFIX, SAVED, MemoryBackend, SaveStore, StorageFull
 from gelateria.web.views.gelatinous import GelatinousScreen
 

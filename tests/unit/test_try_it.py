@@ -6,21 +6,20 @@ import pytest
 
 from fakeapp import FakeApp
 from gelateria.core.examples import examples_of
-from gelateria.core.game import get_game
+from gelateria.core.game import all_games, get_game
 
-GAMES = ("gelati", "genial", "gelatinous", "itsmine")  # the box's four (the tests also register a fifth)
+GAMES = sorted(game_id for game_id in all_games() if game_id != "race")  # the box's games (not the tests' own)
 ALL = [(game_id, example) for game_id in GAMES for example in examples_of(game_id)]
 
 
 def test_every_game_has_worked_examples():
-    counts = {game_id: len(examples_of(game_id)) for game_id in GAMES}
-    assert counts == {"gelati": 7, "genial": 13, "gelatinous": 3, "itsmine": 4}
+    assert len(GAMES) >= 4 and all(len(examples_of(game_id)) >= 3 for game_id in GAMES)
     assert examples_of("race") == []
 
 
 @pytest.mark.parametrize("game_id, example", ALL, ids=[f"{g}-{e.id}" for g, e in ALL])
 def test_try_it_plays_the_example_as_the_page_says(game_id, example):
-    from gelateria.web.screens import screen_for
+    from gelateria.web.routes import screen_for
 
     app = FakeApp()
     table = screen_for(app, f"/{game_id}/try/{example.id}")

@@ -89,6 +89,9 @@ class GameType:
     # How long the page pauses (ms) before an automatic step that is not a decision,
     # like the next round of a real-time game when nobody at the screen plays.
     pause_ms: int = 0
+    # What a screen keeps of each past position (core.facts: the trail), from its public
+    # view: e.g. the scores, to show whose score just changed. None: nothing.
+    trail: Callable[[dict], dict] | None = None
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""

@@ -87,6 +87,7 @@ class Session:
         self.rngs = {seat: bot_rng(seed, seat) for seat in self.bots}
         planner = game.type.planner if game.type.timing == REAL_TIME else None
         self.planner = planner(game, self.bots, self.rngs) if planner else None
+        self.digests: list = []  # (state, the game's trail digest of it): core.facts keeps them here
         self.practice = ""  # a practice game from a position: what it practises (never saved or shared)
 
     @classmethod

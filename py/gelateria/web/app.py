@@ -15,7 +15,8 @@ from gelateria.core import i18n
 from gelateria.core.i18n import _
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
-from gelateria.web.screens import Screen, screen_for, top_bar
+from gelateria.web.routes import screen_for
+from gelateria.web.screens import Screen, top_bar
 from gelateria.web.storage import REMOVED_SEEN, SAVE_PREFIX, MemoryBackend, PageStorage, SaveStore, read_prefs
 
 

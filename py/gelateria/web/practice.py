@@ -3,7 +3,7 @@ and the guided first game (#/<game>/guided). A mixin of TableScreen (web/table.p
 has a save id, so neither is saved or reaches Continue or Finished, and neither can be
 shared. The guided game's address carries its moves, so a reload goes on from there.
 
-A view that has a guided game sets `guided_seed` (its fixed deal) and says `hint()`, the
+A game whose screen registers a guided deal (web/views/contract.py: ScreenSpec.guided_seed) says `hint()`, the
 next step in words, and `score_story()`, how the score was made, for the end screen.
 """
 
@@ -14,16 +14,22 @@ from gelateria.core.i18n import _
 from gelateria.core.record import Record, RecordError, Seat
 from gelateria.core.session import Session
 from gelateria.web.screens import said
+from gelateria.web.views.contract import registered_screen
 
 PRACTICE_ACTIONS = ("try-again", "hint-done", "hints-off")
 
 
 class PracticeTable:
-    guided_seed: int | None = None  # the fixed deal of this game's guided first game (views that have one)
     practising = None  # the rules example this practice game started from
     guided = False  # the guided first game: hints on the way, nothing saved
     hints_off = False
     hints_done: frozenset | set = frozenset()  # hints dismissed with "Got it" (a view may add those done)
+
+    @property
+    def guided_seed(self) -> int | None:
+        """The fixed deal of this game's guided first game (None: it has none)."""
+        spec = registered_screen(self.game_id)
+        return spec.guided_seed if spec is not None else None
 
     def try_example(self, example_id: str) -> None:
         """A rules example as a practice game: you at its seat, easy bots at the others,

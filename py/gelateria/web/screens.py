@@ -19,6 +19,7 @@ from gelateria.web import art
 from gelateria.web.catalog import catalog, entry
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.storage import REMOVED_SEEN, describe_saved, saved_summary
+from gelateria.web.views.contract import registered_screen
 
 
 class Said(str):
@@ -345,8 +346,8 @@ class RulesScreen(Screen):
             self.app.later(400, lambda: game_view_module(self.entry.id))
 
     def guided_offer(self) -> Markup | None:
-        view = game_view_module(self.entry.id)
-        if not getattr(view, "GUIDED_GAME", False):
+        spec = registered_screen(self.entry.id)
+        if spec is None or spec.guided_seed is None:
             return None
         return h("p", {"class": "guided-offer"},
                  _("New to {game}? Play a first game against an easy bot, with a hint at every step.").format(
@@ -445,20 +446,3 @@ class GettingReadyScreen(Screen):
 def game_view_module(game_id: str):
     """The game's play screen module, or None while it is not built."""
     return optional_module(f"gelateria.web.views.{game_id}")
-
-
-def screen_for(app, path: str) -> Screen:
-    """Route a fragment path ("/", "/gelati", "/gelati/rules", "/gelati/…") to a screen."""
-    parts = [p for p in path.strip().split("/") if p]
-    if not parts:
-        return HomeScreen(app)
-    game_id, rest = parts[0], parts[1:]
-    if entry(game_id) is None:
-        return NotFoundScreen(app, path)
-    if rest == ["rules"]:
-        return RulesScreen(app, game_id)
-    module = game_view_module(game_id)
-    if module is None:
-        return ComingSoonScreen(app, game_id) if not rest else NotFoundScreen(app, path)
-    return module.screen(app, rest)
-

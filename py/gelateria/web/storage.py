@@ -23,6 +23,7 @@ from gelateria.core import i18n
 from gelateria.core.i18n import N_, _, and_list, ngettext, number
 from gelateria.core.record import (MAX_LINK_CHARS, MAX_NAME, MAX_SEATS, Record, RecordError, clean_text, decode, encode,
                                    is_safe_int, read_json)
+from gelateria.web.views.contract import registered_screens
 
 SAVE_PREFIX = "gelateria.save."
 ASIDE_PREFIX = "gelateria.unreadable."
@@ -205,7 +206,12 @@ def _winners(value: object, seats: int) -> list | None:
 
 
 MAX_PREFS_CHARS = 20_000
-PREF_TABLES = {"gelatinous_stats"}  # the only preferences that are tables; every other one is a word or a number
+
+
+def pref_tables() -> set[str]:
+    """The only preferences that are tables (as games' screens registered them); every
+    other one is a word or a number."""
+    return {key for spec in registered_screens().values() for key in spec.pref_tables}
 
 
 def read_prefs(text: object) -> dict:
@@ -224,7 +230,7 @@ def read_prefs(text: object) -> dict:
             prefs[key] = value
         elif is_safe_int(value):
             prefs[key] = value
-        elif key in PREF_TABLES and isinstance(value, dict) and len(value) <= 8 and all(
+        elif key in pref_tables() and isinstance(value, dict) and len(value) <= 8 and all(
                 is_safe_int(v) for v in value.values()):
             prefs[key] = dict(value)
     return prefs

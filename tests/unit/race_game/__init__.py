@@ -13,3 +13,8 @@ register(GAME, GameType(
     minutes="2 min",
     pitch="Race along a track with holes in it.",
 ))
+
+from gelateria.web.views.contract import ScreenSpec, register_screen  # noqa: E402
+from race_game.view import RaceView, race_picture  # noqa: E402
+
+register_screen(ScreenSpec("race", RaceView, picture=race_picture, pref_tables=("race_records",)))

@@ -49,7 +49,6 @@ ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
     game_id = "gelati"
-    guided_seed = 28  # a deal where following the hints trades, completes orders and wins
 
     def reset_ui(self) -> None:
         self.selected: int | None = None  # the hand tile being placed
@@ -541,9 +540,6 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         if self._tally[0] is not last:
             self._tally = (last, points_made([self.session.view(None, i) for i in range(len(self.history))]))
         return self._tally[1]
-
-
-GUIDED_GAME = True  # the rules page offers #/gelati/guided (GelatiScreen.guided_seed)
 
 
 def screen(app, rest=None):

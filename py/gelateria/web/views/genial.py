@@ -56,12 +56,10 @@ TAP_GOAL_PX = 48.0  # ... to this size
 ZOOM_STEP = 1.5  # the + and − buttons
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
-GUIDED_SEED = 7  # the guided deal: a first tile joins two towers, a tall-tower bonus by the third
 
 
 class GenialScreen(PannedBoard, GenialGuide, GenialPanels, TableScreen):
     game_id = "genial"
-    guided_seed = GUIDED_SEED
     # The screen's own state that outlives a game: the board's zoom and the cursor.
     vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
     cursor: tuple[int, int] | None = None  # keyboard cursor
@@ -579,9 +577,6 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     except ValueError:
         return None
     return (q, r)
-
-
-GUIDED_GAME = True  # the rules page offers #/genial/guided (GenialScreen.guided_seed)
 
 
 def screen(app, rest=None):

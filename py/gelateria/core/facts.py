@@ -1,0 +1,96 @@
+"""What a game's screen may know about one position, for one viewer: the facts a view
+draws from (web/views), and nothing else.
+
+The device that holds a game (its only authority) builds one Facts per position, viewer
+and acting seat from its session: the rules' view for the viewer, the acting seat's legal
+moves, whose turn, the seats, the log lines, and the `trail` a game declares (a small
+public digest of every position so far, for what a screen says about the past). Facts
+are plain JSON values by construction, so a screen drawn from Facts that came over the
+wire is the same screen as one drawn here; a seat's secrets are in them only when that
+seat is the viewer.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+LOG_LINES = 60  # the newest log lines a screen is given (the whole log stays with the session)
+
+
+@dataclass(frozen=True)
+class Facts:
+    game: str
+    phase: str  # "play", "over" or "replay"
+    moves: int  # how many moves led to this position
+    viewer: int | None  # whose secrets `view` holds (None: what everyone sees)
+    actor: int | None  # the seat whose move the screen takes now (None: nobody here moves)
+    view: dict  # the rules' view(position, viewer)
+    legal: list  # the actor's legal moves ([] without an actor)
+    to_act: list  # the seats the rules wait for
+    names: list  # each seat's name
+    bots: list  # each seat's bot level ("" for a human)
+    humans: list  # the human seats played on this screen
+    options: dict
+    log: list  # the newest log lines, oldest first ("New game…" included while it fits)
+    trail: list = field(default_factory=list)  # the game's digest of each position 0..moves (if it declares one)
+    scores: list | None = None  # once the game is over
+    winners: list | None = None  # once the game is over
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.bots[seat])
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Facts":
+        return cls(**json.loads(text))
+
+
+def plain(value):
+    """`value` as JSON gives it back (tuples become lists, keys become text): what a view
+    meets is what it would meet on another device."""
+    return json.loads(json.dumps(value))
+
+
+def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | None, humans: list[int]) -> Facts:
+    """The Facts of the position after `index` moves of `session`, as `viewer` sees it,
+    with `actor`'s legal moves (the table decides who views and who acts)."""
+    game = session.game
+    state = session.at(index)
+    over = game.is_over(state)
+    digest = game.type.trail
+    log = session.log[:index + 1]
+    return Facts(
+        game=game.id,
+        phase=phase,
+        moves=index,
+        viewer=viewer,
+        actor=actor,
+        view=plain(game.view(state, viewer)),
+        legal=plain(game.legal_moves(state, actor)) if actor is not None else [],
+        to_act=[] if over else list(game.to_act(state)),
+        names=session.names(),
+        bots=[seat.level or "normal" if seat.kind == "bot" else "" for seat in session.seats],
+        humans=list(humans),
+        options=plain(session.record.options),
+        log=log[-LOG_LINES:],
+        trail=trail_of(session, index) if digest else [],
+        scores=plain(game.scores(state)) if over else None,
+        winners=plain(game.winners(state)) if over else None,
+    )
+
+
+def trail_of(session, index: int) -> list:
+    """The game's digest of each position 0..index, each worked out once (the session
+    keeps them beside its states; an undo or a new branch replaces what changed)."""
+    kept = session.digests
+    digest = session.game.type.trail
+    for i in range(index + 1):
+        state = session.at(i)
+        if i >= len(kept):
+            kept.append((state, plain(digest(session.game.view(state, None)))))
+        elif kept[i][0] is not state:
+            kept[i] = (state, plain(digest(session.game.view(state, None))))
+    return [d for _, d in kept[:index + 1]]

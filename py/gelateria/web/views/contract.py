@@ -1,0 +1,121 @@
+"""The contract between the table (web/table.py, web/hosted.py) and a game's view.
+
+A view is a small object that never sees the session, the record, the table or the
+browser. It is given `Facts` (core/facts.py: one position as one seat sees it, plain
+JSON) and its own `ui` (what the player has picked but not played: a selected tile, an
+aimed space), and it does two things:
+
+- `draw(facts, ui) -> Parts`: the game's named parts of the table, drawn into one shared
+  layout (web/chrome.py);
+- `interpret(facts, ui, action, data)`: a click or key as a move for `facts.actor`, `UI`
+  (its ui changed: draw again), a `Notice` (words for the player, ui maybe changed), or
+  None (nothing to do).
+
+Because everything a view draws comes from Facts, the same view draws a guest's screen at
+a live table from Facts sent by another device (tests/unit/test_view_contract.py holds
+every registered view to this).
+
+A game's screen is registered once (`register_screen`): its view, and everything else the
+box needs to know about its screen. Every shared list is derived from the registry.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from gelateria.core.facts import Facts
+from gelateria.web.markup import Markup
+
+UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """interpret()'s answer when the player should be told something (no move is made)."""
+
+    text: str  # ("" clears what was said)
+
+
+@dataclass
+class Parts:
+    """What a view draws; the table puts each part in its slot (web/chrome.py)."""
+
+    board: Markup
+    side: Markup = Markup("")  # what a turn needs beside the board (under it on a phone)
+    details: Markup = Markup("")  # one tap away on a phone ("More"): supply, scores, help
+    strip: Markup = Markup("")  # a line of facts beside whose turn it is, short enough for a phone
+    summary: Markup = Markup("")  # the end screen: how each score was made
+    hint: tuple[str, str] | None = None  # the guided game's next step: (what to point at, words)
+    story: str | None = None  # the guided game's end: how your score was made
+    focus: str | None = None  # where the player works now (a selector), when the page may move focus
+
+
+class View:
+    """What every view declares (a view may take these as they are)."""
+
+    game_id = ""
+
+    def new_ui(self) -> Any:
+        """The view's own state for a new game."""
+        return None
+
+    def settle(self, facts: Facts, ui: Any) -> Any:
+        """A new position is on screen (a move, an undo, a replay step): the ui to keep."""
+        return ui
+
+    def draw(self, facts: Facts, ui: Any) -> Parts:
+        raise NotImplementedError
+
+    def interpret(self, facts: Facts, ui: Any, action: str, data: dict):
+        return None
+
+    def key(self, facts: Facts, ui: Any, key: str) -> tuple[str, dict] | None:
+        """A key press as an action for interpret(), or None (the key is not the view's)."""
+        return None
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A game's screen, registered once: everything the box needs to show the game."""
+
+    game_id: str
+    view: Callable[[], View] | None  # makes the game's view (None: its module's screen() makes its table, for now)
+    picture: Callable[[], Markup] | None = None  # the home screen card's picture
+    guided_seed: int | None = None  # the deal of the guided first game (None: the game has none)
+    pref_tables: tuple = ()  # preference keys this game stores as small tables of whole numbers
+
+
+_SCREENS: dict[str, ScreenSpec] = {}
+
+
+def register_screen(spec: ScreenSpec) -> ScreenSpec:
+    _SCREENS[spec.game_id] = spec
+    return spec
+
+
+def unregister_screen(game_id: str) -> None:
+    _SCREENS.pop(game_id, None)
+
+
+def _discover() -> None:
+    # Every web/views/<game>_screen.py registers its game's screen when imported (small
+    # modules: the home screen needs them, the tables' code waits until a table opens).
+    from gelateria.web import views
+
+    for info in pkgutil.iter_modules(views.__path__):
+        if info.name.endswith("_screen"):
+            importlib.import_module(f"gelateria.web.views.{info.name}")
+
+
+def registered_screen(game_id: str) -> ScreenSpec | None:
+    if game_id not in _SCREENS:
+        _discover()
+    return _SCREENS.get(game_id)
+
+
+def registered_screens() -> dict[str, ScreenSpec]:
+    _discover()  # cheap after the first time: imported modules are cached
+    return dict(_SCREENS)

@@ -134,6 +134,13 @@ def controls(html: str) -> list[tuple[str, dict]]:
     return parser.found
 
 
+def table_of(game_id):
+    """`make_screen(app, rest)` for a game's table, as the app's routes open it."""
+    from gelateria.web.routes import table_for
+
+    return lambda app, rest=None: table_for(app, game_id, rest)
+
+
 def started(make_screen, seats=None, seed=7, app=None):
     """A FakeApp and a table screen, `make_screen(app, rest)`, started with these seats
     (default: the screen's own) and this seed."""

@@ -4,6 +4,7 @@ with the controls on screen."""
 from fakeapp import FakeApp, controls
 from gelateria.games.gelati.rules import PART_NAMES
 from gelateria.web.routes import screen_for
+from gelateria.web.views.gelati import home_spot
 
 
 def follow(table, hint) -> tuple[str, dict]:
@@ -11,19 +12,19 @@ def follow(table, hint) -> tuple[str, dict]:
     key, words = hint
     found = controls(str(table.render()))
     if key == "spots":
-        home = table.home_spot()
+        home = home_spot(table.facts(), table.ui)
         return "cell", {"q": str(home[0]), "r": str(home[1])}
     if key == "trade":
         give = [p for p in range(len(PART_NAMES)) if PART_NAMES[p] in words.split(" for ")[0]]
-        if len(table.give) < 2:
-            wanted = [p for p in give if p not in table.give] or give
+        if len(table.ui.give) < 2:
+            wanted = [p for p in give if p not in table.ui.give] or give
             return "trade-give", {"part": str(wanted[0])}
-        if table.get is None:
+        if table.ui.get is None:
             get = next(p for p in range(len(PART_NAMES)) if PART_NAMES[p] in words.split(" for ")[1].split(":")[0])
             return "trade-get", {"part": str(get)}
         return "trade", {}
     if key == "other-tile":
-        return next((a, d) for a, d in found if a == "select-tile" and d["tile"] != str(table.selected))
+        return next((a, d) for a, d in found if a == "select-tile" and d["tile"] != str(table.ui.selected))
     return next((a, d) for a, d in found if a == key)
 
 
@@ -57,8 +58,8 @@ def test_a_reload_of_the_guided_address_goes_on_from_the_same_position():
     app = FakeApp()
     table = screen_for(app, "/gelati/guided")
     app.screen = table
-    table.on_action("select-tile", {"tile": str(table.seen(0)["hand"][0])})
-    home = table.home_spot()
+    table.on_action("select-tile", {"tile": str(table.facts().view["hand"][0])})
+    home = home_spot(table.facts(), table.ui)
     table.on_action("cell", {"q": str(home[0]), "r": str(home[1])})
     table.on_action("place", {})
     table.on_action("end-turn", {})

@@ -552,3 +552,26 @@ def test_view_shows_the_phase_for_the_ui():
     assert GAME.view(s, 0)["phase"] == "place"
     s = GAME.apply(s, 0, GAME.legal_moves(s, 0)[0])
     assert GAME.view(s, 0)["phase"] == "after"
+
+
+def test_a_placement_worked_out_from_a_seat_s_view_is_what_apply_does():
+    """The preview a screen shows comes from the seat's view (its Facts), never from the
+    hidden state: over whole games, for every legal placement, it is the rules' own result."""
+    from gelateria.core.session import play
+    from gelateria.games.gelati.rules import placement_result
+
+    checked = 0
+    for seed in (3, 11):
+        session = play(GAME, ["random", "random", "random"], seed)
+        for state in session.states[::3]:
+            if state.phase != "place":
+                continue
+            view = GAME.view(state, state.turn)
+            for move in [m for m in GAME.legal_moves(state, state.turn) if "p" in m][:40]:
+                after = GAME.apply(state, state.turn, move)
+                e = after.last
+                assert placement_result(view, move) == {
+                    "points": e["points"], "earned": list(e["earned"]), "missed": list(e["missed"]),
+                    "wins": after.phase == "over" and after.scores[state.turn] >= 50}
+                checked += 1
+    assert checked > 500

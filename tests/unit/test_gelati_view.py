@@ -9,13 +9,20 @@ from fakeapp import FakeApp, controls, started  # tests/unit is on sys.path unde
 
 from gelateria.core.record import Seat
 from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
-from gelateria.web.views.gelati import screen
+from gelateria.web.routes import table_for
+from gelateria.web.views.gelati import bumped, fit_box, home_spot
+from gelateria.web.views.gelati_panels import preview
+from gelateria.web.views.gelati_panels import targets as spaces
 
 T = tile_named
 
 
 def P(name):
     return PART_NAMES.index(name)
+
+
+def screen(app, rest=None):
+    return table_for(app, "gelati", rest)
 
 
 def table(seats, seed=7):
@@ -42,7 +49,7 @@ def test_a_click_on_the_hand_and_twice_on_a_space_places_and_the_bot_replies():
     html = s.render()
     assert all(f'data-hand="{t}"' in html for t in hand)
     s.on_action("select-tile", {"tile": str(hand[-1])})
-    targets = s.targets()
+    targets = spaces(s.facts(), s.ui)
     assert targets and all(m["p"] == hand[-1] for m in GAME.legal_moves(s.state, 0) if tuple(m["at"]) in targets and m["p"] == hand[-1])
     html = s.render()
     assert html.count("data-spot=") == len(targets)
@@ -63,9 +70,9 @@ def test_the_preview_is_the_rules_own_result_with_four_in_a_row_parts():
              (0, 3): T("chocolate", "glass bowl", "cherry"), (1, 0): T("vanilla", "blue cup", "sauce")}
     tile = T("chocolate", "blue cup", "cookie")
     put(s, make_state(board, hands=[[tile], [T("pistachio", "paper cup", "cookie")]]))
-    s.selected = None
+    s.ui.selected = None
     html = s.render()
-    assert s.selected == tile  # the only tile is picked for you
+    assert s.ui.selected == tile  # the only tile is picked for you
     expected = GAME.apply(s.state, 0, {"p": tile, "at": [0, 0]}).last
     assert expected["earned"] == [P("chocolate")]
     click_cell(s, (0, 0))
@@ -76,12 +83,12 @@ def test_the_preview_is_the_rules_own_result_with_four_in_a_row_parts():
 def test_a_space_the_tile_does_not_fit_is_not_offered_and_a_refusal_is_shown():
     app, s = table(HUMAN_VS_BOT)
     tile = s.state.hands[0][0]
-    s.selected = tile
+    s.ui.selected = tile
     bad = next(cell for cell, (fits, _) in s.state.frontier.items() if not fits >> tile & 1) if any(
         not fits >> tile & 1 for fits, _ in s.state.frontier.values()) else None
     if bad is not None:
         click_cell(s, bad)
-        assert s.aim is None and s.record.moves == []
+        assert s.ui.aim is None and s.record.moves == []
     s.act(0, {"p": tile, "at": [9, 9]})
     assert "touch" in s.message and 'data-notice' in s.render()
 
@@ -100,9 +107,9 @@ def test_hot_seat_hides_hands_and_orders_until_the_player_takes_the_device():
     assert "data-handover" not in html and all(f'data-hand="{t}"' in html for t in s.state.hands[0])
     assert not any(f'data-hand="{t}"' in html for t in s.state.hands[1])
     # Ana plays; the hand-over to Bo hides Ana's tiles again, and Bo's stay hidden.
-    tile = s.targets() and s.selected
-    click_cell(s, s.targets()[0])
-    click_cell(s, s.aim)
+    tile = spaces(s.facts(), s.ui) and s.ui.selected
+    click_cell(s, spaces(s.facts(), s.ui)[0])
+    click_cell(s, s.ui.aim)
     if s.state.turn == 0:
         s.on_action("end-turn", {})
     assert s.state.turn == 1
@@ -161,7 +168,7 @@ def test_trade_picker_only_enables_legal_choices_and_trades():
     assert takes == []  # nothing to take until two parts are given
     s.on_action("trade-give", {"part": str(P("vanilla"))})
     s.on_action("trade-give", {"part": str(P("vanilla"))})
-    assert s.give == [P("vanilla"), P("vanilla")]
+    assert s.ui.give == [P("vanilla"), P("vanilla")]
     takes = {int(d["part"]) for a, d in controls(s.render()) if a == "trade-get"}
     assert P("vanilla") not in takes and P("cookie") in takes
     s.on_action("trade-get", {"part": str(P("cookie"))})
@@ -169,7 +176,7 @@ def test_trade_picker_only_enables_legal_choices_and_trades():
     s.on_action("trade", {})
     assert s.state.held[0][P("cookie")] == 1 and s.state.held[0][P("vanilla")] == 0
     s.render()
-    assert s.give == [] and s.get is None
+    assert s.ui.give == [] and s.ui.get is None
 
 
 def test_over_five_parts_you_are_told_to_discard_and_end_turn_waits():
@@ -211,24 +218,24 @@ def test_cannot_place_shows_the_swap_and_explains_it():
 
 def test_zoom_buttons_keys_and_fit():
     app, s = table(HUMAN_VS_BOT)
-    fit = s.fit_view()
+    fit = s.ui.camera.camera(fit_box(s.facts()))
     s.on_action("zoom-in", {})
-    assert s.vb[2] < fit[2]
+    assert s.ui.camera.vb[2] < fit[2]
     s.on_action("pan", {"dx": "1", "dy": "0"})
-    assert s.vb[0] > fit[0]
-    assert s.on_key("0") and s.vb is None
+    assert s.ui.camera.vb[0] > fit[0]
+    assert s.on_key("0") and s.ui.camera.vb is None
     for _ in range(30):
         s.on_key("+")
-    assert s.vb[2] >= 200
+    assert s.ui.camera.vb[2] >= 200
     s.set_view_box(1, 2, 300, 200)
     assert 'viewBox="1 2 300 200"' in s.render()
 
 
 def test_the_viewbox_grows_with_the_board():
     app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
-    first = s.fit_box()
+    first = fit_box(s.facts())
     app.run_timers(limit=20)
-    later = s.fit_box()
+    later = fit_box(s.facts())
     assert later[2] * later[3] > first[2] * first[3]
 
 
@@ -261,7 +268,7 @@ def placements(record, player):
 def test_bot_think_time_is_measured_when_the_app_has_a_clock():
     app, s = table(HUMAN_VS_BOT)
     app.now = iter(range(0, 10_000, 5)).__next__
-    click_cell(s, s.targets()[0])
+    click_cell(s, spaces(s.facts(), s.ui)[0])
     s.on_action("place", {})
     app.run_timers(limit=10)
     assert s.think_ms and "data-think=" in s.render()
@@ -272,24 +279,24 @@ def test_keys_pick_tiles_and_escape_cancels_the_preview():
     hand = s.state.hands[0]
     placeable = {m["p"] for m in GAME.legal_moves(s.state, 0) if "p" in m}
     if hand[1] in placeable:
-        assert s.on_key("2") and s.selected == hand[1]
-    assert s.on_key("1") and s.selected == (hand[0] if hand[0] in placeable else s.selected)
-    click_cell(s, s.targets()[0])
-    assert s.aim is not None
-    assert s.on_key("Escape") and s.aim is None
+        assert s.on_key("2") and s.ui.selected == hand[1]
+    assert s.on_key("1") and s.ui.selected == (hand[0] if hand[0] in placeable else s.ui.selected)
+    click_cell(s, spaces(s.facts(), s.ui)[0])
+    assert s.ui.aim is not None
+    assert s.on_key("Escape") and s.ui.aim is None
     assert not s.on_key("q")
 
 
 def test_undo_against_a_bot_brings_back_your_turn_and_fresh_picks():
     app, s = table(HUMAN_VS_BOT)
-    click_cell(s, s.targets()[0])
+    click_cell(s, spaces(s.facts(), s.ui)[0])
     s.on_action("place", {})
     app.run_timers(limit=10)
     assert s.state.turn == 0 and len(s.record.moves) >= 4
     s.on_action("undo", {})
     assert s.record.moves == [] and s.state.turn == 0 and s.state.phase == "place"
     html = s.render()
-    assert s.aim is None and s.selected in s.state.hands[0] and "data-spot=" in html
+    assert s.ui.aim is None and s.ui.selected in s.state.hands[0] and "data-spot=" in html
 
 
 def test_the_new_game_panel_seats_the_chosen_bot_levels():
@@ -324,7 +331,7 @@ def test_arrows_step_to_the_neighbouring_space_that_way_not_the_next_in_page_ord
 def test_the_board_keeps_its_camera_between_moves_until_it_outgrows_the_view():
     app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
     s.set_board_size(1000, 600)
-    boxes, moved, placed = [s.view_box()], 0, 0
+    boxes, moved, placed = [s.ui.camera.view_box(fit_box(s.facts()))], 0, 0
     while placed < 16 and s.phase == "play":
         before = len(s.record.moves)
         app.run_timers(limit=1)
@@ -332,42 +339,42 @@ def test_the_board_keeps_its_camera_between_moves_until_it_outgrows_the_view():
             continue
         if "p" in s.record.moves[-1][1]:
             placed += 1
-        box = s.view_box()
-        assert covers(visible_box(box, s.aspect), s.fit_box())  # the whole board is always in view
+        box = s.ui.camera.view_box(fit_box(s.facts()))
+        assert covers(visible_box(box, s.ui.camera.aspect), fit_box(s.facts()))  # the whole board is always in view
         if box != boxes[-1]:
             moved += 1
-            assert not covers(visible_box(boxes[-1], s.aspect), s.fit_box())  # it moved because it had to
+            assert not covers(visible_box(boxes[-1], s.ui.camera.aspect), fit_box(s.facts()))  # it moved because it had to
         boxes.append(box)
     assert placed == 16 and moved < placed / 2, moved
     s.on_action("fit", {})
-    assert s.view_box() == s.fit_view() and 'data-fit="' in s.render()
+    assert s.ui.camera.view_box(fit_box(s.facts())) == s.ui.camera.camera(fit_box(s.facts())) and 'data-fit="' in s.render()
 
 
 def test_only_the_best_space_is_in_the_tab_order_and_focus_goes_where_the_turn_goes_on():
     app, s = table(HUMAN_VS_BOT)
     html = s.render()
     assert html.count('tabindex="0"') == 1 and s.focus_home() == "[data-spot][tabindex='0']"
-    home = s.home_spot()
-    best = max(s.preview(s.selected, c)["points"] for c in s.targets())
-    assert s.preview(s.selected, home)["points"] == best
-    other = next(c for c in s.targets() if c != home)
+    home = home_spot(s.facts(), s.ui)
+    best = max(preview(s.facts(), s.ui.selected, c)["points"] for c in spaces(s.facts(), s.ui))
+    assert preview(s.facts(), s.ui.selected, home)["points"] == best
+    other = next(c for c in spaces(s.facts(), s.ui) if c != home)
     click_cell(s, other)  # the space looked at becomes the one Tab comes back to
-    assert s.home_spot() == other
+    assert home_spot(s.facts(), s.ui) == other
     s.on_action("select-tile", {"tile": str(s.state.hands[0][1])})
-    assert s.focus_next == "[data-spot][tabindex='0']"  # a tile chosen: on to the board
+    assert s.ui.focus_next == "[data-spot][tabindex='0']"  # a tile chosen: on to the board
     put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
                       held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after"))
     s.render()
     assert s.focus_home() == "[data-action='end-turn']"
-    s.focus_next = None  # (the browser's mounted() would have used it by now)
+    s.ui.focus_next = None  # (the browser's mounted() would have used it by now)
     s.on_action("trade-give", {"part": str(P("vanilla"))})
-    assert s.focus_next is None  # focus stays on the chip
+    assert s.ui.focus_next is None  # focus stays on the chip
     s.on_action("trade-give", {"part": str(P("vanilla"))})
-    assert s.focus_next.startswith("[data-action='trade-get'][data-part=")  # both given: on to what to take
+    assert s.ui.focus_next.startswith("[data-action='trade-get'][data-part=")  # both given: on to what to take
     s.on_action("trade-get", {"part": str(P("cookie"))})
-    assert s.focus_next == "[data-action='trade']"
+    assert s.ui.focus_next == "[data-action='trade']"
     s.on_action("trade", {})
-    assert s.focus_next == "home" and s.focus_home() == "[data-action='end-turn']"
+    assert s.ui.focus_next == "home" and s.focus_home() == "[data-action='end-turn']"
     s.on_action("end-turn", {})
     assert s.focus_home() == "[data-board]"  # the bot's turn: focus waits on the board
 
@@ -377,8 +384,8 @@ def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes(
     assert re.search(r"You <b[^>]*>0</b>", s.render()) and "tied" in s.render()
     placed = 0
     while placed == 0 or s.state.turn != 0:
-        if s.actor() == 0 and s.seen(0)["phase"] == "place":
-            target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
+        if s.actor() == 0 and s.facts().view["phase"] == "place":
+            target = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])
             click_cell(s, target)
             click_cell(s, target)
             placed += 1
@@ -400,22 +407,22 @@ def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes(
 
 def test_a_changed_score_flashes_once_per_change_and_the_flash_is_not_cut_short():
     app, s = table(HUMAN_VS_BOT)
-    target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
-    assert s.preview(s.selected, target)["points"] > 0 and s.bumped() == {}
+    target = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])
+    assert preview(s.facts(), s.ui.selected, target)["points"] > 0 and bumped(s.facts()) == {}
     click_cell(s, target)
     click_cell(s, target)  # placed, and the turn ended by itself
     assert s.record.moves[-1][1] == {"end": 1}
-    assert s.bumped()[0] == "gl-bump-1"  # still on after the move that ended the turn
+    assert bumped(s.facts())[0] == "gl-bump-1"  # still on after the move that ended the turn
     assert 'gl-pscore gl-bump-1" data-score="0"' in s.render()
     app.run_timers(limit=1)
     while s.state.turn != 0:
         app.run_timers(limit=1)
     # The next change of the same score gets the other class: a new animation.
-    target = max(s.targets(), key=lambda c: s.preview(s.selected, c)["points"])
-    if s.preview(s.selected, target)["points"]:
+    target = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])
+    if preview(s.facts(), s.ui.selected, target)["points"]:
         click_cell(s, target)
         click_cell(s, target)
-        assert s.bumped()[0] == "gl-bump-0"
+        assert bumped(s.facts())[0] == "gl-bump-0"
 
 
 def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
@@ -431,13 +438,13 @@ def test_on_a_touch_screen_the_camera_never_makes_a_space_smaller_than_a_finger(
     app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
     assert s.set_board_size(374, 439, coarse=True)  # a phone: the view changes
     assert not s.set_board_size(374, 439, coarse=True)  # measured again: nothing new
-    scales, moved, last = [], 0, s.view_box()
+    scales, moved, last = [], 0, s.ui.camera.view_box(fit_box(s.facts()))
     for _ in range(60):
         app.run_timers(limit=1)
-        box = s.view_box()
-        scales.append(374 / visible_box(box, s.aspect)[2])
+        box = s.ui.camera.view_box(fit_box(s.facts()))
+        scales.append(374 / visible_box(box, s.ui.camera.aspect)[2])
         moved += box != last
         last = box
-    assert len(s.seen()["board"]) > 20
-    assert min(scales) >= s.TAP_SCALE - 1e-9  # a space is 78 units tall: >= 44 px
+    assert len(s.facts().view["board"]) > 20
+    assert min(scales) >= s.ui.camera.TAP_SCALE - 1e-9  # a space is 78 units tall: >= 44 px
     assert moved < 15, moved  # following a board bigger than the view by whole tiles, not every move

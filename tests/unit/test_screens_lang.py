@@ -76,7 +76,9 @@ def test_an_old_save_without_facts_shows_its_words_only_in_english():
     ([1, 2], [5]), ([1, 2], [0, 0]), ([1, 2], "0"), ([{"a": 1}, 2], None),
 ])
 def test_stored_facts_that_are_not_what_this_app_writes_are_ignored(scores, winners):
-    from gelateria.web.views.gelati import screen as make
+    from fakeapp import table_of
+
+    make = table_of("gelati")
 
     app, table = started(make, seats=[Seat("human", "Ana"), Seat("human", "Bo")])
     key = SAVE_PREFIX + table.save_id
@@ -95,7 +97,9 @@ def test_stored_facts_that_are_not_what_this_app_writes_are_ignored(scores, winn
 
 
 def test_a_notice_is_said_again_after_a_switch_of_language():
-    from gelateria.web.views.gelati import screen as make
+    from fakeapp import table_of
+
+    make = table_of("gelati")
 
     app = FakeApp()
     table = make(app, ["game", "1notalink"])

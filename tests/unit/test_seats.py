@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from fakeapp import FakeApp, started  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, started, table_of  # tests/unit is on sys.path under pytest
 from gelateria.core import seats
 from gelateria.core.i18n import set_language
 from gelateria.core.record import Record, RecordError, Seat, decode, encode
 from gelateria.games.gelati.rules import tile_text
 from gelateria.web.storage import SaveStore
-from gelateria.web.views import gelati, itsmine
+from gelateria.web.views import itsmine
 
 ANA_BO = [Seat("human", "Ana"), Seat("human", "Bo")]
+
+gelati_table = table_of("gelati")
 
 
 def code_of(link: str) -> str:
@@ -44,7 +46,7 @@ def open_on(app, make, link: str):
 
 def gelati_for_two():
     """Ana's device starts Ana v Bo (hot-seat) and gives Bo his seat by link at the hand-over."""
-    ana_app, ana = started(gelati.screen, ANA_BO, seed=11)
+    ana_app, ana = started(gelati_table, ANA_BO, seed=11)
     ana_app.screen = ana
     ana.on_action("take-device", {"seat": "0"})
     play_turn(ana, 0)
@@ -54,7 +56,7 @@ def gelati_for_two():
 
 
 def test_the_device_that_starts_a_game_holds_its_humans_and_the_record_says_so():
-    app, ana = started(gelati.screen, ANA_BO + [Seat("bot", "Cy", "easy")], seed=3)
+    app, ana = started(gelati_table, ANA_BO + [Seat("bot", "Cy", "easy")], seed=3)
     assert ana.humans() == [0, 1] and seats.held_by(ana.record, ana.device) == [0, 1]
     assert decode(encode(ana.record)).holders == [ana.device, ana.device, ""]
     assert app.prefs["device"] == ana.device
@@ -74,7 +76,7 @@ def test_giving_a_seat_at_the_hand_over_lets_it_go_and_waits_for_its_player():
 def test_a_link_opened_elsewhere_shows_no_secret_until_a_free_seat_is_taken_and_never_the_senders():
     _, ana, link = gelati_for_two()
     bo_app = FakeApp()
-    bo = open_on(bo_app, gelati.screen, link)
+    bo = open_on(bo_app, gelati_table, link)
     html = bo.render()
     assert bo.choosing and "data-chooser" in html and "Which player are you?" in html
     assert 'data-action="take-seat" data-seat="1"' in html and 'data-seat="0"' not in html
@@ -100,21 +102,21 @@ def test_a_link_opened_elsewhere_shows_no_secret_until_a_free_seat_is_taken_and_
 def test_a_move_for_a_seat_held_here_that_came_by_link_is_refused_and_nothing_is_replaced():
     ana_app, ana, link = gelati_for_two()
     bo_app = FakeApp()
-    bo = open_on(bo_app, gelati.screen, link)
+    bo = open_on(bo_app, gelati_table, link)
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
     # Bo forges a move for Ana into the record he sends back.
     forged = bo.record.with_moves(bo.record.moves + [[0, bo.session.legal(0)[0]]])
     before = ana_app.saves.get(ana.save_id).record
-    back = open_on(ana_app, gelati.screen, f"http://x/#/gelati/game/{encode(forged)}")
+    back = open_on(ana_app, gelati_table, f"http://x/#/gelati/game/{encode(forged)}")
     assert "was not taken" in back.message and "Ana" in back.message
     assert ana_app.saves.get(ana.save_id).record == before and back.record.moves == before.moves
     # Forged into the address (with the save's id) it is refused just the same.
     address = f"http://x/#/gelati/play/{ana.save_id}/{encode(forged)}"
-    back = open_on(ana_app, gelati.screen, address)
+    back = open_on(ana_app, gelati_table, address)
     assert "was not taken" in back.message and ana_app.saves.get(ana.save_id).record == before
     # Bo's honest link brings his moves, and Ana's seat stays hers.
-    back = open_on(ana_app, gelati.screen, bo_app.link(bo.address()))
+    back = open_on(ana_app, gelati_table, bo_app.link(bo.address()))
     assert back.record.moves == bo.record.moves and back.humans() == [0] and back.save_id == ana.save_id
     assert ana_app.saves.get(ana.save_id).record.holders == [ana.device, bo.device]
 
@@ -122,7 +124,7 @@ def test_a_move_for_a_seat_held_here_that_came_by_link_is_refused_and_nothing_is
 def test_a_link_claiming_a_seat_for_another_device_does_not_take_it_from_this_one():
     ana_app, ana, _link = gelati_for_two()
     stolen = ana.record.with_holders(["0123456789ab", ""])
-    back = open_on(ana_app, gelati.screen, f"http://x/#/gelati/game/{encode(stolen)}")
+    back = open_on(ana_app, gelati_table, f"http://x/#/gelati/game/{encode(stolen)}")
     assert back.humans() == [0] and back.save_id == ana.save_id
 
 
@@ -131,18 +133,18 @@ def test_seat_holding_survives_a_reload_and_a_language_switch():
     try:
         for language in ("ja", "ko", "en"):
             set_language(language)
-            again = open_on(ana_app, gelati.screen, ana_app.link(ana.address()))
+            again = open_on(ana_app, gelati_table, ana_app.link(ana.address()))
             assert again.humans() == [0] and again.save_id == ana.save_id and not again.choosing
-            resumed = gelati.screen(ana_app, ["resume", ana.save_id])
+            resumed = gelati_table(ana_app, ["resume", ana.save_id])
             assert resumed.humans() == [0]
     finally:
         set_language("en")
 
 
 def test_a_second_tab_of_the_same_browser_is_the_same_device():
-    app, ana = started(gelati.screen, ANA_BO, seed=2)
+    app, ana = started(gelati_table, ANA_BO, seed=2)
     tab = FakeApp(prefs=app.prefs, saves=SaveStore(app.saves.backend))
-    assert gelati.screen(tab, ["resume", ana.save_id]).humans() == [0, 1]
+    assert gelati_table(tab, ["resume", ana.save_id]).humans() == [0, 1]
 
 
 def test_records_and_links_from_before_devices_held_seats_still_open():
@@ -152,18 +154,18 @@ def test_records_and_links_from_before_devices_held_seats_still_open():
     # This device's own old save with one human: that human plays here, as before.
     app.saves.save("gelati-ab11", Record("gelati", [Seat("human", "Ana"), Seat("bot", "Bo", "easy")], 5), over=False,
                    summary="")
-    assert gelati.screen(app, ["resume", "gelati-ab11"]).humans() == [0]
+    assert gelati_table(app, ["resume", "gelati-ab11"]).humans() == [0]
     # With several humans it may have been played by link: its player says who plays here
     # ("All of us": hot-seat as it was), and the answer is kept.
     app.saves.save("gelati-ab12", old, over=False, summary="")
-    table = gelati.screen(app, ["resume", "gelati-ab12"])
+    table = gelati_table(app, ["resume", "gelati-ab12"])
     app.screen = table
     assert table.choosing and "All of us, on this device" in table.render()
     table.on_action("take-seat", {"seat": "all"})
     assert table.humans() == [0, 1] and "You play Ana and Bo on this device." in table.render()
-    assert gelati.screen(app, ["resume", "gelati-ab12"]).humans() == [0, 1]
+    assert gelati_table(app, ["resume", "gelati-ab12"]).humans() == [0, 1]
     # Someone else's old link: its player says which seat is theirs.
-    table = open_on(FakeApp(), gelati.screen, f"http://x/#/gelati/game/{encode(old)}")
+    table = open_on(FakeApp(), gelati_table, f"http://x/#/gelati/game/{encode(old)}")
     assert table.choosing and table.humans() == []
     table.on_action("take-seat", {"seat": "0"})
     assert table.humans() == [0]
@@ -243,17 +245,17 @@ def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
 
 def test_a_game_link_back_to_a_device_with_the_game_saved_goes_on_from_the_save():
     ana_app, ana, link = gelati_for_two()
-    bo = open_on(FakeApp(), gelati.screen, link)
+    bo = open_on(FakeApp(), gelati_table, link)
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
     reopened = FakeApp(prefs=ana_app.prefs, saves=SaveStore(ana_app.saves.backend))  # a new page on her device
-    back = open_on(reopened, gelati.screen, bo.links()["game"])  # found by its deal, not by an id
+    back = open_on(reopened, gelati_table, bo.links()["game"])  # found by its deal, not by an id
     assert back.save_id == ana.save_id and back.humans() == [0] and back.record.moves == bo.record.moves
     play_turn(back, 0)
     assert not back.stale and reopened.saves.get(ana.save_id).record.moves == back.record.moves
 
 
-@pytest.mark.parametrize("make", [gelati.screen, itsmine.screen])
+@pytest.mark.parametrize("make", [gelati_table, itsmine.screen])
 def test_an_old_link_asks_which_player_you_are_in_every_game(make):
     seats_ = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal")]
     game = make(FakeApp(), []).game_id
@@ -268,22 +270,22 @@ def test_an_old_link_asks_which_player_you_are_in_every_game(make):
 
 def test_a_take_link_for_a_game_saved_here_cannot_bring_a_move_for_a_seat_held_here():
     ana_app, ana, link = gelati_for_two()
-    bo = open_on(FakeApp(), gelati.screen, link)
+    bo = open_on(FakeApp(), gelati_table, link)
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
     forged = bo.record.with_moves(bo.record.moves + [[0, bo.session.legal(0)[0]]]).with_holders(["", ""])
     before = ana_app.saves.get(ana.save_id).record
-    table = open_on(ana_app, gelati.screen, f"http://x/#/gelati/take/{encode(forged)}")
+    table = open_on(ana_app, gelati_table, f"http://x/#/gelati/take/{encode(forged)}")
     assert "was not taken" in table.message and table.save_id == ana.save_id and table.humans() == [0]
     assert ana_app.saves.get(ana.save_id).record == before and len(ana_app.saves.load_all()) == 1
 
 
 def test_a_link_naming_this_device_is_not_taken_at_its_word():
-    app, ana = started(gelati.screen, ANA_BO, seed=9)
+    app, ana = started(gelati_table, ANA_BO, seed=9)
     other = FakeApp()
     planted = ana.record.with_holders([seats.device_of(other.prefs) or "", ""])
-    table = open_on(other, gelati.screen, f"http://x/#/gelati/game/{encode(planted)}")
-    table = open_on(other, gelati.screen, f"http://x/#/gelati/game/{encode(planted.with_holders([table.device, '']))}")
+    table = open_on(other, gelati_table, f"http://x/#/gelati/game/{encode(planted)}")
+    table = open_on(other, gelati_table, f"http://x/#/gelati/game/{encode(planted.with_holders([table.device, '']))}")
     assert table.humans() == [] and table.choosing  # it asks, and offers that seat as free
     assert 'data-action="take-seat" data-seat="0"' in table.render()
 
@@ -298,12 +300,12 @@ def test_a_seat_given_by_mistake_can_be_played_here_again():
 
 def test_two_saves_of_one_deal_the_link_goes_to_the_one_this_device_plays():
     ana_app, ana, link = gelati_for_two()
-    fresh = gelati.screen(ana_app, ["deal", code_of(ana.links()["deal"])])  # the same deal, same names, anew
+    fresh = gelati_table(ana_app, ["deal", code_of(ana.links()["deal"])])  # the same deal, same names, anew
     fresh.start()
-    bo = open_on(FakeApp(), gelati.screen, link)
+    bo = open_on(FakeApp(), gelati_table, link)
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
-    back = open_on(ana_app, gelati.screen, bo.links()["game"])
+    back = open_on(ana_app, gelati_table, bo.links()["game"])
     assert back.save_id == ana.save_id and back.record.moves == bo.record.moves and "not taken" not in back.message
 
 

@@ -203,13 +203,13 @@ def test_preferences_of_the_wrong_kind_are_dropped_not_obeyed():
 
 def test_every_table_plays_with_hostile_preferences():
     from fakeapp import FakeApp, started as start_table
-    from gelateria.web.screens import game_view_module
+    from fakeapp import table_of
     from gelateria.web.storage import read_prefs
 
     prefs = read_prefs('{"pace": {"x": 1}, "genial_board": 3, "gelatinous_best": "x", "gelatinous_stats": {"played": -4}}')
     assert "pace" not in prefs
     for game_id in ("gelati", "genial", "gelatinous", "itsmine"):
-        app, screen = start_table(game_view_module(game_id).screen, app=FakeApp(prefs=prefs))
+        app, screen = start_table(table_of(game_id), app=FakeApp(prefs=prefs))
         app.screen = screen
         app.advance(5_000)  # the bots take their turns at the (unreadable → default) pace
         assert screen.render()

@@ -410,10 +410,10 @@ def test_a_resumed_game_on_a_bots_turn_goes_on():
 
 
 def test_undo_against_bots_takes_back_my_whole_turn():
-    from gelateria.web.views.gelati import GelatiScreen
+    from gelateria.web.routes import table_for
 
     app = FakeApp()
-    screen = GelatiScreen(app)
+    screen = table_for(app, "gelati")
     screen.seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
     screen.start(seed=7)
     place = next(m for m in screen.game.legal_moves(screen.state, 0) if "p" in m)

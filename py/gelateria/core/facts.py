@@ -29,7 +29,7 @@ class Facts:
     legal: list  # the actor's legal moves ([] without an actor)
     to_act: list  # the seats the rules wait for
     names: list  # each seat's name
-    bots: list  # each seat's bot level ("" for a human)
+    bots: list  # each seat's bot level ("" for a human, "bot" for a bot of no stated level)
     humans: list  # the human seats played on this screen
     options: dict
     log: list  # the newest log lines, oldest first ("New game…" included while it fits)
@@ -72,7 +72,7 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         legal=plain(game.legal_moves(state, actor)) if actor is not None else [],
         to_act=[] if over else list(game.to_act(state)),
         names=session.names(),
-        bots=[seat.level or "normal" if seat.kind == "bot" else "" for seat in session.seats],
+        bots=[(seat.level or "bot") if seat.kind == "bot" else "" for seat in session.seats],
         humans=list(humans),
         options=plain(session.record.options),
         log=log[-LOG_LINES:],

@@ -92,6 +92,9 @@ class GameType:
     # What a screen keeps of each past position (core.facts: the trail), from its public
     # view: e.g. the scores, to show whose score just changed. None: nothing.
     trail: Callable[[dict], dict] | None = None
+    # A move played for a human without a click when, after their own move, it is all
+    # they may still do (given their legal moves): e.g. ending the turn. None: none is.
+    forced: Callable[[list], Any] | None = None
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""

@@ -12,6 +12,7 @@ from gelateria.core.i18n import N_, _, number, pgettext
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.storage import BLOCKED, FULL, headline
+from gelateria.web.views.contract import bot_tag
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
@@ -85,11 +86,13 @@ class TableChrome:
         """Extra new-game fields (inputs named opt_<key>)."""
         return Markup("")
 
+    def table_data(self) -> dict:
+        """More data-* attributes on the table (what tests and benches read)."""
+        return {}
+
     def bot_tag(self, player: int) -> Markup | None:
         """The ' · Hard bot' after a bot seat's name: its level, as the new-game panel calls it."""
-        if not self.is_bot(player):
-            return None
-        return h("small", {"class": "bot-tag"}, _(" · {level}").format(level=self.level_label(self.seats[player].level)))
+        return bot_tag(self.game_id, self.seats[player].level or "bot") if self.is_bot(player) else None
 
     @property
     def title(self) -> str:
@@ -101,7 +104,8 @@ class TableChrome:
             return self.render_setup()
         hint = self.shown_hint()
         return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
-                             "data-think": think_stats(self.think_ms), "data-hint": hint[0] if hint else None},
+                             "data-think": think_stats(self.think_ms), "data-hint": hint[0] if hint else None,
+                             **self.table_data()},
                  top_bar(self.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
                  h("div", {"class": "table-layout"},

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gelateria.core.facts import Facts, facts_of
 from gelateria.core.i18n import language
+from gelateria.web.chrome import think_stats
 from gelateria.web.markup import Markup
 from gelateria.web.table import TableScreen
 from gelateria.web.views.contract import UI, Notice, Parts, View
@@ -25,7 +26,9 @@ class HostedTable(TableScreen):
         self.ui = view.new_ui()
         self._shown: tuple = (None, None)  # (key, Facts) of the position on screen
         self._state_seen = None  # the position those Facts are of
-        self.drawn: Parts | None = None  # the view's parts for this render
+        self._settled: tuple | None = None  # the position (and actor) the ui was last settled on
+        self.think_timed: dict[str, list[float]] = {}  # bot decisions, by the view's name for their kind
+        self.drawn: tuple | None = None  # (Facts, Parts) of the last drawing
         super().__init__(app, rest)
 
     # --- facts for the view -------------------------------------------------------------
@@ -40,18 +43,23 @@ class HostedTable(TableScreen):
         key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos)
         old_key, old = self._shown
         if old is None or old_key != key or self._state_seen is not self.state:
-            facts = facts_of(self.session, index, self.phase, viewer, actor, humans)
-            self._shown, self._state_seen = (key, facts), self.state
-            if old is not None:
-                self.ui = self.view.settle(facts, self.ui)
-        return self._shown[1]
+            self._shown, self._state_seen = (key, facts_of(self.session, index, self.phase, viewer, actor, humans)), self.state
+        facts = self._shown[1]
+        position = (self.state, actor, self.undos)  # (the undo count tells a position undone back to)
+        if self._settled is None or self._settled[0] is not position[0] or self._settled[1:] != position[1:]:
+            self._settled = position
+            self.ui = self.view.settle(facts, self.ui)  # picks made on another position are forgotten
+        return facts
 
     def parts(self) -> Parts:
-        """The view's drawing of the position on screen (once per render)."""
-        if self.drawn is None:
-            facts = self.facts()
-            self.drawn = self.view.draw(facts, self.ui) if facts is not None else Parts(board=Markup(""))
-        return self.drawn
+        """The view's drawing of the position on screen (again once the position, the
+        viewer or the ui changed)."""
+        facts = self.facts()
+        if facts is None:
+            return Parts(board=Markup(""))
+        if self.drawn is None or self.drawn[0] is not facts:
+            self.drawn = (facts, self.view.draw(facts, self.ui))
+        return self.drawn[1]
 
     # --- the view's parts in the table's slots -------------------------------------------
 
@@ -86,9 +94,9 @@ class HostedTable(TableScreen):
     # --- clicks and keys into moves -------------------------------------------------------
 
     def reset_ui(self) -> None:
-        if hasattr(self, "view"):
-            self.ui = self.view.new_ui()
-            self.drawn = None
+        self.ui = self.view.new_ui(self.ui)
+        self._settled = None
+        self.drawn = None
 
     def on_game_action(self, action: str, data: dict) -> None:
         seat = self.hand(action, data)
@@ -96,14 +104,54 @@ class HostedTable(TableScreen):
         if facts is None:
             return
         result = self.view.interpret(facts, self.ui, action, data)
+        self.drawn = None  # (the ui may have changed)
         if isinstance(result, Notice):
             self.message = result.text
             self.redraw()
         elif result is UI:
-            self.message = ""
             self.redraw()
-        elif result is not None and seat is not None:
-            self.act(seat, result)
+        elif result is not None and seat is not None and self.act(seat, result):
+            self.play_forced(seat)
+
+    def play_forced(self, seat: int) -> None:
+        """When all a player may still do is what the game plays for them (Gelati: end
+        the turn), it is done: no idle click."""
+        forced = self.game.type.forced
+        if forced is None or self.phase != "play" or self.actor() != seat:
+            return
+        move = forced(self.session.legal(seat))
+        if move is not None:
+            self.act(seat, move)
+
+    def moved(self, seat: int, move, before, after) -> None:
+        name = self.view.timed(move) if self.is_bot(seat) else None
+        if name and self.think_ms:  # (the table has just timed this decision)
+            self.think_timed.setdefault(name, []).append(self.think_ms[-1])
+
+    def table_data(self) -> dict:
+        return {f"data-think-{name}": think_stats(times) for name, times in self.think_timed.items()}
+
+    def mounted(self) -> None:
+        super().mounted()
+        parts = self.parts()
+        target = parts.focus if parts.focus_next == "home" else parts.focus_next
+        if target:
+            self.app.focus(target)
+            self.view.focused(self.ui)
+        if parts.focus_idle:
+            self.app.focus(parts.focus_idle, if_idle=True)
+
+    def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
+        """The page measured the board (web/app.py): True if the view is drawn otherwise now."""
+        if width <= 0 or height <= 0:
+            return False
+        changed = self.view.measured(self.ui, width, height, coarse)
+        self.drawn = None
+        return changed
+
+    def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
+        self.view.panned(self.ui, x, y, w, h)
+        self.drawn = None
 
     def on_game_key(self, key: str) -> bool:
         facts = self.facts()

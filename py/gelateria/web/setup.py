@@ -11,6 +11,7 @@ from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import said, top_bar
+from gelateria.web.views.contract import level_label
 
 DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]  # in English; default_names() in the language shown
 
@@ -46,8 +47,7 @@ class NewGamePanel:
         return seat_limits(self.game, self.options)
 
     def level_label(self, level: str) -> str:
-        bot = self.game.type.levels().get(level)
-        return _(bot.label) if bot is not None and bot.label else _("Bot")
+        return level_label(self.game_id, level)
 
     def read_setup(self, form: dict) -> None:
         """Take what the player typed into the new-game panel (kept across re-renders)."""

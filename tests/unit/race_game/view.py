@@ -17,7 +17,7 @@ def race_picture() -> Markup:
 class RaceView(View):
     game_id = "race"
 
-    def new_ui(self) -> dict:
+    def new_ui(self, before=None) -> dict:
         return {"step": None}  # the step chosen but not yet confirmed
 
     def settle(self, facts: Facts, ui: dict) -> dict:

@@ -671,14 +671,25 @@ GAME = Gelati()
 
 # --- presentation queries (what a screen shows, in the rules' own figures) ----------------
 
-def placement_result(state: State, move: dict) -> dict:
-    """What a placement by the player to move would do, by the rules' own `apply`:
-    its points, the parts its rows of four earn and miss (none left in the supply),
-    and whether it wins the game."""
-    after = GAME.apply(state, state.turn, move)
-    e = after.last
-    return {"points": e["points"], "earned": list(e["earned"]), "missed": list(e["missed"]),
-            "wins": after.phase == "over" and after.scores[state.turn] >= WIN_POINTS}
+def placement_result(view: dict, move: dict) -> dict:
+    """What a legal placement by the player to move would do, worked out from a seat's
+    view (the board, the supply and the scores are public): its points, the parts its
+    rows of four earn and miss (none left in the supply), and whether it wins the game.
+    It is what `apply` would do (tests/unit/test_gelati_rules.py holds it to that)."""
+    board = {(q, r): t for q, r, t in view["board"]}
+    cell = (move["at"][0], move["at"][1])
+    points = PLACEMENT_POINTS[cell_fit(board, cell)[1]]
+    board[cell] = move["p"]
+    supply = list(view["supply"])
+    earned, missed = [], []
+    for part in rows_of_four(board, cell, move["p"]):
+        if supply[part]:
+            supply[part] -= 1
+            earned.append(part)
+        else:
+            missed.append(part)
+    return {"points": points, "earned": earned, "missed": missed,
+            "wins": view["scores"][view["turn"]] + points >= WIN_POINTS}
 
 
 def points_made(views: list[dict]) -> dict:

@@ -1,10 +1,12 @@
 """What the Gelati and Genial boards share: an SVG board that pans and zooms (wheel,
 drag, pinch: static/board.js in the page) and a control to focus after a render.
-ZoomedBoard adds zoom and pan by buttons and keys to a board that fits itself, and a
-camera that stays put between moves. step_towards() is how arrow keys move between
+Camera adds zoom and pan by buttons and keys to a board that fits itself, and a
+view that stays put between moves (kept in a view's ui). step_towards() is how arrow keys move between
 board spaces: by where they are on screen, not by page order."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 
@@ -69,17 +71,14 @@ class PannedBoard:
         self.focus_next = None
 
 
-class ZoomedBoard:
-    """Zoom and pan by buttons and keys, as a viewBox kept on the screen (`vb`, None:
-    fit the board). The screen provides fit_box(), the viewBox that shows all of it."""
+@dataclass
+class Camera:
+    """Zoom and pan by buttons and keys, as a viewBox kept in a view's ui (`vb`, None:
+    fit the board). Every question takes `need`, the viewBox that shows the whole board
+    as it is now (the view's fit box)."""
 
-    vb: tuple[float, float, float, float] | None = None  # kept across games, like the page's scroll
-    cam: tuple[float, float, float, float] | None = None  # the automatic view while vb is None
-    aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
     CAM_PAD = 50  # board units of room kept around the board when the camera moves (a tile is 100 across)
     TAP_SCALE = 44 / 78  # px per board unit at which a space (78 units tall) is 44 px: the least on touch
-    board_px: tuple[int, int] | None = None  # the board element's size, as measured
-    min_scale: float = 0.0  # px per board unit the camera keeps to (touch screens)
     ZOOM_STEP = 1.25
     MIN_WIDTH = 260  # the closest zoom, in board units across
     MAX_FIT = 2.5  # the farthest zoom, in fitted boards across
@@ -87,17 +86,19 @@ class ZoomedBoard:
     ZOOM_KEYS = {"+": "zoom-in", "=": "zoom-in", "-": "zoom-out", "0": "fit"}
     PAN_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-    def fit_box(self) -> tuple[float, float, float, float]:
-        raise NotImplementedError
+    vb: tuple[float, float, float, float] | None = None  # kept across games, like the page's scroll
+    cam: tuple[float, float, float, float] | None = None  # the automatic view while vb is None
+    aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
+    board_px: tuple[int, int] | None = None  # the board element's size, as measured
+    min_scale: float = 0.0  # px per board unit the camera keeps to (touch screens)
 
-    def camera(self) -> tuple[float, float, float, float]:
+    def camera(self, need) -> tuple[float, float, float, float]:
         """The view while the player has not zoomed or panned: it stays where it is from
         move to move (no tile jumps) and moves only when the board outgrows what is in
         view, or shrank to much less (another game, a replay from the start); then it
         fits the board with room to grow. On a touch screen it never zooms out so far
         that a space is under a finger's 44 px: a bigger board is then shown round its
         middle (drag or zoom out for the rest), following it by whole tiles."""
-        need = self.fit_box()
         cam = self.cam
         if cam is None or self.outgrown(cam, need):
             pad = self.CAM_PAD
@@ -124,12 +125,8 @@ class ZoomedBoard:
             return cam
         return box
 
-    def view_box(self) -> tuple[float, float, float, float]:
-        return self.vb or self.camera()
-
-    def fit_view(self) -> tuple[float, float, float, float]:
-        """What the Fit button shows."""
-        return self.camera()
+    def view_box(self, need) -> tuple[float, float, float, float]:
+        return self.vb or self.camera(need)
 
     def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
         """The helper measured the board element (its shape decides what is in view) and
@@ -144,37 +141,35 @@ class ZoomedBoard:
         self.cam = None
         return self.vb is None
 
-    def max_width(self) -> float:
-        _, _, w, hh = self.fit_box()
+    def max_width(self, need) -> float:
+        _, _, w, hh = need
         return max(w, hh) * self.MAX_FIT
 
-    def zoom_action(self, action: str, data: dict) -> None:
+    def zoom_action(self, action: str, data: dict, need) -> None:
         """"zoom-in", "zoom-out", "fit" or "pan" (by data dx, dy in steps)."""
         if action == "fit":
             self.vb = self.cam = None  # fitted afresh, around the board as it is now
             return
-        x, y, w, hh = self.view_box()
+        x, y, w, hh = self.view_box(need)
         if action == "pan":
             x += float(data.get("dx", 0)) * self.PAN_STEP * w
             y += float(data.get("dy", 0)) * self.PAN_STEP * w
         else:
             f = 1 / self.ZOOM_STEP if action == "zoom-in" else self.ZOOM_STEP
-            f = max(self.MIN_WIDTH / w, min(self.max_width() / w, f))
+            f = max(self.MIN_WIDTH / w, min(self.max_width(need) / w, f))
             cx, cy = x + w / 2, y + hh / 2
             w, hh = w * f, hh * f
             x, y = cx - w / 2, cy - hh / 2
         self.vb = (x, y, w, hh)
 
-    def zoom_key(self, key: str) -> bool:
-        """+ and − zoom, 0 fits, arrows pan: True if `key` was one of them."""
+    def key_action(self, key: str) -> tuple[str, dict] | None:
+        """+ and − zoom, 0 fits, arrows pan: the action `key` stands for, if any."""
         if key in self.ZOOM_KEYS:
-            self.zoom_action(self.ZOOM_KEYS[key], {})
-        elif key in self.PAN_KEYS:
+            return self.ZOOM_KEYS[key], {}
+        if key in self.PAN_KEYS:
             dx, dy = self.PAN_KEYS[key]
-            self.zoom_action("pan", {"dx": dx, "dy": dy})
-        else:
-            return False
-        return True
+            return "pan", {"dx": dx, "dy": dy}
+        return None
 
     def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
         """The page reports where a drag, pinch or wheel left the board."""

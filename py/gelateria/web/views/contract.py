@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gelateria.core.facts import Facts
-from gelateria.web.markup import Markup
+from gelateria.core.game import get_game
+from gelateria.core.i18n import _
+from gelateria.web.markup import Markup, h
 
 UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
 
@@ -51,6 +53,8 @@ class Parts:
     hint: tuple[str, str] | None = None  # the guided game's next step: (what to point at, words)
     story: str | None = None  # the guided game's end: how your score was made
     focus: str | None = None  # where the player works now (a selector), when the page may move focus
+    focus_next: str | None = None  # focus this once drawn (the last click leads there; "home": `focus`)
+    focus_idle: str | None = None  # focus this once drawn if nothing has focus (your turn came round)
 
 
 class View:
@@ -58,8 +62,9 @@ class View:
 
     game_id = ""
 
-    def new_ui(self) -> Any:
-        """The view's own state for a new game."""
+    def new_ui(self, before: Any = None) -> Any:
+        """The view's own state for a new game (`before`: the last game's, for what
+        outlasts a game, like how far the board is zoomed)."""
         return None
 
     def settle(self, facts: Facts, ui: Any) -> Any:
@@ -76,6 +81,21 @@ class View:
         """A key press as an action for interpret(), or None (the key is not the view's)."""
         return None
 
+    def focused(self, ui: Any) -> None:
+        """The page focused what Parts.focus_next named: it is not asked for again."""
+
+    def measured(self, ui: Any, width: float, height: float, coarse: bool) -> bool:
+        """The page measured the board element (and whether the pointer is a finger):
+        True if that changes what is drawn."""
+        return False
+
+    def panned(self, ui: Any, x: float, y: float, w: float, hh: float) -> None:
+        """A drag, pinch or wheel on the page left the board showing this viewBox."""
+
+    def timed(self, move) -> str | None:
+        """The name a bot's decision of this kind is timed under (data-think-<name>), if any."""
+        return None
+
 
 @dataclass(frozen=True)
 class ScreenSpec:
@@ -86,6 +106,19 @@ class ScreenSpec:
     picture: Callable[[], Markup] | None = None  # the home screen card's picture
     guided_seed: int | None = None  # the deal of the guided first game (None: the game has none)
     pref_tables: tuple = ()  # preference keys this game stores as small tables of whole numbers
+
+
+def level_label(game_id: str, level: str) -> str:
+    """A bot level as the new-game panel calls it ("Hard")."""
+    bot = get_game(game_id).type.levels().get(level)
+    return _(bot.label) if bot is not None and bot.label else _("Bot")
+
+
+def bot_tag(game_id: str, level: str) -> Markup | None:
+    """The ' · Hard bot' after a bot seat's name (None for a human: level "")."""
+    if not level:
+        return None
+    return h("small", {"class": "bot-tag"}, _(" · {level}").format(level=level_label(game_id, level)))
 
 
 _SCREENS: dict[str, ScreenSpec] = {}

@@ -13,180 +13,204 @@ What a player sees and does:
   step 2 (orders, trades, discards, End turn) floats over the board once the tile is down;
 - one tap away (the "More" sheet on a phone): the race to 50, the supply, help.
 
-The view never decides legality or scores and never reads a raw state: it draws from
-the rules' `view` of the position for the seat on screen, the buttons come from
-`legal_moves`, and the preview on a space is the rules' own result of that placement
-(`placement_result`). The pictures are in gelati_art.py, the panels in gelati_panels.py.
-
-Plain Python apart from mounted(), which binds the pan/zoom helper when it runs in the
-browser; the whole flow is unit-testable with a fake app.
+The view never decides legality or scores and sees no game state: it draws from Facts
+(web/views/contract.py): the rules' `view` of the position for the seat on screen, the
+actor's legal moves (the buttons), the trail of public scores and moves (what changed
+lately, how the points were made), and the preview on a space is the rules' own result
+of that placement worked out from the view (`placement_result`). The pictures are in
+gelati_art.py, the panels in gelati_panels.py, the zoom in board_pan.py.
 """
-
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from gelateria.core import hexgrid
+from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, ngettext
-from gelateria.games.gelati.rules import (
-    ORDER_PARTS,
-    PART_NAMES,
-    part_name,
-    parts_text,
-    place_words,
-    placement_result,
-    points_made,
-    tile_text,
-)
+from gelateria.games.gelati.rules import ORDER_PARTS, part_name, parts_text, place_words, points_made, tile_text
 from gelateria.web.markup import Markup, fill, h, join
-from gelateria.web.table import UI, TableScreen, think_stats
-from gelateria.web.views.board_pan import PannedBoard, ZoomedBoard
 from gelateria.web.views import gelati_art as art
-from gelateria.web.views.gelati_panels import GelatiPanels, preview_text
+from gelateria.web.views import gelati_panels as panels
+from gelateria.web.views.gelati_panels import completing_trade, give_ok, preview, shown_seat, targets, trade_ok
+from gelateria.web.views.board_pan import Camera
+from gelateria.web.views.contract import UI, Notice, Parts, View
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
 ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 
-class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
+@dataclass
+class GelatiUI:
+    """What the player at the screen has picked but not played, and how they look at the board."""
+
+    selected: int | None = None  # the hand tile being placed
+    aim: tuple[int, int] | None = None  # the space clicked once (preview + confirm)
+    give: list[int] = field(default_factory=list)  # trade picker: parts to give (up to 2)
+    get: int | None = None  # trade picker: part to take
+    chose_tile: bool = False  # a tile was chosen once (the guided game's first hint is done)
+    focus_next: str | None = None  # focus this once drawn ("home": where work goes on)
+    camera: Camera = field(default_factory=Camera)
+
+
+def trail(facts: Facts) -> list[dict]:
+    return facts.trail[:facts.moves + 1]
+
+
+def fit_box(facts: Facts) -> tuple[float, float, float, float]:
+    """The viewBox that shows the whole board and the spaces around it."""
+    placed = [(q, r) for q, r, _ in facts.view["board"]]
+    cells = set(placed)
+    for cell in placed:
+        cells.update(hexgrid.neighbours(cell))
+    x, y, w, hh = hexgrid.bounds(cells, art.R)
+    # Extra room at the bottom for the bars that float there (place here / end turn).
+    return (x - MARGIN, y - MARGIN, w + 2 * MARGIN, hh + MARGIN + MARGIN_BOTTOM)
+
+
+def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
+    """The space Tab lands on (the one the arrows start from): the one being looked
+    at, else the best-scoring one."""
+    if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
+        return None
+    spaces = targets(facts, ui)
+    if ui.aim in spaces:
+        return ui.aim
+    if not spaces:
+        return None
+    return max(spaces, key=lambda c: (preview(facts, ui.selected, c)["points"], -spaces.index(c)))
+
+
+def recent_placements(facts: Facts) -> list[tuple[int, int, dict]]:
+    """The latest placement of each player in the last round, newest first: (move
+    index, player, what the rules said of it)."""
+    seen, out = set(), []
+    steps = trail(facts)
+    for i in range(len(steps) - 1, 0, -1):
+        last = steps[i]["last"]
+        if last and last.get("kind") == "place":
+            if last["player"] in seen:
+                break
+            seen.add(last["player"])
+            out.append((i - 1, last["player"], last))
+    return out
+
+
+def bumped(facts: Facts) -> dict[int, str]:
+    """Players whose score changed in about the last round, with the class that
+    flashes it: gl-bump-0 or -1 by how many times that score has changed, so each
+    change is a newly added class (only that restarts an animation), and the class
+    stays on while the next moves are drawn (taking it off would cut the flash short)."""
+    scores = [step["scores"] for step in trail(facts)]
+    n = len(scores) - 1
+    if n <= 0:
+        return {}
+    players = len(scores[0])
+    changes, last = [0] * players, [0] * players
+    for i in range(1, n + 1):
+        for p in range(players):
+            if scores[i][p] != scores[i - 1][p]:
+                changes[p] += 1
+                last[p] = i
+    recent = max(1, n - 3 * players)
+    return {p: f"gl-bump-{changes[p] % 2}" for p in range(players) if last[p] >= recent}
+
+
+class GelatiView(View):
     game_id = "gelati"
 
-    def reset_ui(self) -> None:
-        self.selected: int | None = None  # the hand tile being placed
-        self.aim: tuple[int, int] | None = None  # the space clicked once (preview + confirm)
-        self.give: list[int] = []  # trade picker: parts to give (up to 2)
-        self.get: int | None = None  # trade picker: part to take
-        self._seen: tuple = (None, {})  # (state, {seat: view})
-        self._legal: tuple = (None, None, [])  # (state, player, legal moves)
-        self._previews: tuple = (None, {})  # (state, {(tile, cell): preview})
-        self._tally: tuple = (None, {})  # (last state, points_made)
-        self._bumped: tuple = (None, {}, 0, {})  # (position key, {index: scores}, undos, bumped())
-        self.cam = None  # the auto camera of a new game: fitted again on first draw
-        self.think_place_ms: list[float] = []  # bot decisions about where to place a tile
+    def new_ui(self, before: GelatiUI | None = None) -> GelatiUI:
+        ui = GelatiUI()
+        if before is not None:  # the player's zoom outlasts a game, like the page's scroll
+            ui.camera = before.camera
+            ui.camera.cam = None
+        return ui
 
-    # --- what is on screen ----------------------------------------------------------------
-
-    def seen(self, seat: int | None = None) -> dict:
-        """The position on screen as `seat` sees it (None: what everyone sees), worked
-        out once per position."""
-        state, views = self._seen
-        if state is not self.state:
-            views = {}
-            self._seen = (self.state, views)
-        if seat not in views:
-            views[seat] = self.game.view(self.state, seat)
-        return views[seat]
-
-    def shown_seat(self) -> int | None:
-        """Whose hand and orders are on screen: the one human against bots (always);
-        in hot-seat only the player whose turn it is, once they took the device."""
-        me = self.viewer()
-        if me is None or self.state is None:
-            return None
-        if len(self.humans()) > 1 and me != self.seen()["turn"]:
-            return None
-        return me
-
-    def legal(self) -> list:
-        """The rules' legal moves for the human acting now (cached per position)."""
-        me = self.actor()
-        if me is None:
-            return []
-        state, player, moves = self._legal
-        if state is not self.state or player != me:
-            moves = self.session.legal(me)
-            self._legal = (self.state, me, moves)
-        return moves
-
-    def sync_ui(self) -> None:
+    def settle(self, facts: Facts, ui: GelatiUI) -> GelatiUI:
         """Forget picks made on another position (a move was played, undone, replayed)."""
-        if not self.position_changed():
-            return
-        self.aim = None
-        self.give, self.get = [], None
-        if self.actor() is None or self.seen()["phase"] != "place":
-            return
-        placeable = [m["p"] for m in self.legal() if "p" in m]
-        if self.selected not in placeable:
-            self.selected = placeable[0] if placeable else None
+        ui.aim = None
+        ui.give, ui.get = [], None
+        if facts.actor is not None and facts.view["phase"] == "place":
+            placeable = [m["p"] for m in facts.legal if "p" in m]
+            if ui.selected not in placeable:
+                ui.selected = placeable[0] if placeable else None
+        return ui
 
-    def preview(self, tile: int, cell) -> dict:
-        """What placing `tile` on `cell` would do: the rules' own answer."""
-        state, cache = self._previews
-        if state is not self.state:
-            cache = {}
-            self._previews = (self.state, cache)
-        key = (tile, tuple(cell))
-        if key not in cache:
-            cache[key] = placement_result(self.state, {"p": tile, "at": [cell[0], cell[1]]})
-        return cache[key]
+    def focused(self, ui: GelatiUI) -> None:
+        ui.focus_next = None
 
-    def targets(self) -> list[tuple[int, int]]:
-        """Spaces where the selected tile may go."""
-        self.sync_ui()
-        if self.selected is None:
-            return []
-        return [tuple(m["at"]) for m in self.legal() if m.get("p") == self.selected]
+    def measured(self, ui: GelatiUI, width: float, height: float, coarse: bool) -> bool:
+        return ui.camera.set_board_size(width, height, coarse)
 
-    # --- clicks into moves ------------------------------------------------------------------
+    def panned(self, ui: GelatiUI, x: float, y: float, w: float, hh: float) -> None:
+        ui.camera.set_view_box(x, y, w, hh)
 
-    def interpret(self, action: str, data: dict, view, legal: list):
+    def timed(self, move) -> str | None:
+        return "place" if "p" in move else None  # the real decision: where to place
+
+    # --- clicks into moves ----------------------------------------------------------------
+
+    def interpret(self, facts: Facts, ui: GelatiUI, action: str, data: dict):
         if action in ZOOMS:
-            if self.state is not None:
-                self.zoom_action(action, data)
+            ui.camera.zoom_action(action, data, fit_box(facts))
             return UI
-        self.sync_ui()
+        legal = facts.legal
         if not legal:
             return None  # nobody at the screen may move now
+        v = facts.view
         if action == "select-tile":
             tile = int(data.get("tile", -1))
-            if tile in view["hand"]:
-                self.selected = tile
-                self.hints_done.add("select-tile")
-                self.aim = None
-                self.focus_next = "[data-spot][tabindex='0']"  # on to the board
-                if not self.targets():
-                    text = _("{tile} fits nowhere on the table yet: pick your other tile.").format(tile=tile_text(tile))
-                    self.message = text[:1].upper() + text[1:]
-                else:
-                    self.message = ""
-            return UI
+            if tile not in v["hand"]:
+                return UI
+            ui.selected, ui.aim, ui.chose_tile = tile, None, True
+            ui.focus_next = "[data-spot][tabindex='0']"  # on to the board
+            if targets(facts, ui):
+                return Notice("")
+            text = _("{tile} fits nowhere on the table yet: pick your other tile.").format(tile=tile_text(tile))
+            return Notice(text[:1].upper() + text[1:])
         if action == "cell":
             cell = (int(data["q"]), int(data["r"]))
-            if self.selected is None:
+            if ui.selected is None:
                 return None
-            if self.aim == cell:
-                return self.placement()
-            if cell in self.targets():
-                self.aim = cell  # (focus stays on the space: the same key again places)
+            if ui.aim == cell:
+                return self.placement(ui)
+            if cell in targets(facts, ui):
+                ui.aim = cell  # (focus stays on the space: the same key again places)
                 return UI
             return None
         if action == "trade-give":
-            had = len(self.give)
-            self.pick_give(int(data["part"]), view["held"][view["me"]], legal)
-            if had < 2 == len(self.give):  # both given: on to what to take (one an order needs first)
-                takes = [m["get"] for m in legal if m.get("trade") == self.give]
-                held = view["held"][view["me"]]
-                needed = [p for p in takes if any(p in ORDER_PARTS[o] for o in view["orders"]) and not held[p]]
+            had = len(ui.give)
+            held = v["held"][v["me"]]
+            self.pick_give(ui, int(data["part"]), held, legal)
+            if had < 2 == len(ui.give):  # both given: on to what to take (one an order needs first)
+                takes = [m["get"] for m in legal if m.get("trade") == ui.give]
+                needed = [p for p in takes if any(p in ORDER_PARTS[o] for o in v["orders"]) and not held[p]]
                 if takes:
-                    self.focus_next = f"[data-action='trade-get'][data-part='{min(needed or takes)}']"
+                    ui.focus_next = f"[data-action='trade-get'][data-part='{min(needed or takes)}']"
             return UI
         if action == "trade-get":
             part = int(data["part"])
-            self.get = None if self.get == part else part
-            if self.get is not None and self.trade_ok(self.give, self.get, legal):
-                self.focus_next = "[data-action='trade']"  # ready: the Trade button is next
+            ui.get = None if ui.get == part else part
+            if ui.get is not None and trade_ok(ui.give, ui.get, legal):
+                ui.focus_next = "[data-action='trade']"  # ready: the Trade button is next
             return UI
         if action == "cancel-place":
-            self.aim = None
+            ui.aim = None
             return UI
         if action == "trade-clear":
-            self.give, self.get = [], None
+            ui.give, ui.get = [], None
             return UI
+        move = self.move_for(ui, action, data)
+        if move is not None:
+            ui.focus_next = "home"  # wherever the turn goes on (a disabled Trade button must not keep it)
+        return move
+
+    def move_for(self, ui: GelatiUI, action: str, data: dict):
         if action == "trade":
-            ready = len(self.give) == 2 and self.get is not None
-            return {"trade": sorted(self.give), "get": self.get} if ready else None
+            ready = len(ui.give) == 2 and ui.get is not None
+            return {"trade": sorted(ui.give), "get": ui.get} if ready else None
         if action == "place":
-            return self.placement()
+            return self.placement(ui)
         if action == "exchange":
             return {"x": int(data["tile"])}
         if action == "order":
@@ -195,299 +219,163 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             return {"discard": int(data["part"])}
         return {"pass": {"pass": 1}, "end-turn": {"end": 1}}.get(action)
 
-    def placement(self) -> dict | None:
-        if self.selected is None or self.aim is None:
+    @staticmethod
+    def placement(ui: GelatiUI) -> dict | None:
+        if ui.selected is None or ui.aim is None:
             return None
-        return {"p": self.selected, "at": [self.aim[0], self.aim[1]]}
+        ui.focus_next = "home"
+        return {"p": ui.selected, "at": [ui.aim[0], ui.aim[1]]}
 
-    def on_game_action(self, action: str, data: dict) -> None:
-        """A click, through interpret(); then, when ending the turn is the only thing
-        left to do, it is done: no idle click."""
-        me = self.actor()
-        played = len(self.session.moves) if self.session else 0
-        super().on_game_action(action, data)
-        if me is not None and self.phase == "play" and len(self.session.moves) > played:
-            if self.session.legal(me) == [{"end": 1}]:
-                self.act(me, {"end": 1})
-
-    def moved(self, seat: int, move, before, after) -> None:
-        if not self.is_bot(seat):
-            self.focus_next = "home"  # wherever the turn goes on (a disabled Trade button must not keep it)
-        if "p" not in move:
-            return
-        if self.is_bot(seat):
-            if self.think_ms:  # (the table has just timed this decision)
-                self.think_place_ms.append(self.think_ms[-1])  # the real decision: where to place
-        else:
-            self.selected = None
-
-    def pick_give(self, part: int, held: list[int], legal: list) -> None:
-        if part in self.give:
-            if len(self.give) < 2 and self.give.count(part) < held[part] and self.give_ok(self.give + [part], legal):
-                self.give.append(part)
+    @staticmethod
+    def pick_give(ui: GelatiUI, part: int, held: list[int], legal: list) -> None:
+        if part in ui.give:
+            if len(ui.give) < 2 and ui.give.count(part) < held[part] and give_ok(ui.give + [part], legal):
+                ui.give.append(part)
             else:
-                self.give = [p for p in self.give if p != part]
-        elif len(self.give) < 2 and held[part]:
-            self.give.append(part)
-        self.give.sort()
-        if self.get is not None and not self.trade_ok(self.give, self.get, legal):
-            self.get = None
+                ui.give = [p for p in ui.give if p != part]
+        elif len(ui.give) < 2 and held[part]:
+            ui.give.append(part)
+        ui.give.sort()
+        if ui.get is not None and not trade_ok(ui.give, ui.get, legal):
+            ui.get = None
 
-    @staticmethod
-    def give_ok(give: list[int], legal: list) -> bool:
-        """Some legal trade gives (at least) these parts."""
-        for m in legal:
-            if "trade" not in m:
-                continue
-            rest = list(m["trade"])
-            try:
-                for p in give:
-                    rest.remove(p)
-            except ValueError:
-                continue
-            return True
-        return False
-
-    @staticmethod
-    def trade_ok(give: list[int], get: int, legal: list) -> bool:
-        return len(give) == 2 and {"trade": sorted(give), "get": get} in legal
-
-    # --- zoom (board_pan.ZoomedBoard) and keys -------------------------------------------------
-
-    def fit_box(self) -> tuple[float, float, float, float]:
-        """The viewBox that shows the whole board and the spaces around it."""
-        placed = [(q, r) for q, r, _ in self.seen()["board"]]
-        cells = set(placed)
-        for cell in placed:
-            cells.update(hexgrid.neighbours(cell))
-        x, y, w, hh = hexgrid.bounds(cells, art.R)
-        # Extra room at the bottom for the bars that float there (place here / end turn).
-        return (x - MARGIN, y - MARGIN, w + 2 * MARGIN, hh + MARGIN + MARGIN_BOTTOM)
-
-    def on_game_key(self, key: str) -> bool:
-        if self.phase not in ("play", "over") or self.state is None:
-            return False
-        if self.zoom_key(key):
-            pass
-        elif key == "Escape" and self.aim is not None:
-            self.aim = None
-        elif key in ("1", "2", "3") and self.actor() is not None and self.seen()["phase"] == "place":
-            hand = self.seen(self.actor())["hand"]
-            i = int(key) - 1
-            if i >= len(hand):
-                return False
-            self.on_game_action("select-tile", {"tile": hand[i]})
-            return True
-        else:
-            return False
-        self.app.refresh()
-        return True
-
-    # --- what happened lately ---------------------------------------------------------------------
-
-    def moves_shown(self) -> list:
-        if self.session is None:
-            return []
-        return self.session.moves[:self.replay_index] if self.phase == "replay" else self.session.moves
-
-    def recent_placements(self) -> list[tuple[int, int, dict]]:
-        """The latest placement of each player in the last round, newest first:
-        (move index, player, move)."""
-        moves = self.moves_shown()
-        seen, out = set(), []
-        for i in range(len(moves) - 1, -1, -1):
-            player, move = moves[i]
-            if "p" in move:
-                if player in seen:
-                    break
-                seen.add(player)
-                out.append((i, player, move))
-        return out
-
-    def placement_info(self, index: int) -> dict | None:
-        """What a placement scored, as the rules reported it (the view's `last`) in the
-        position after that move (the session keeps every position of the game)."""
-        if index + 1 >= len(self.history):
+    def key(self, facts: Facts, ui: GelatiUI, key: str) -> tuple[str, dict] | None:
+        if facts.phase not in ("play", "over"):
             return None
-        last = self.session.view(None, index + 1)["last"]
-        return last if last and last.get("kind") == "place" else None
+        zoom = ui.camera.key_action(key)
+        if zoom is not None:
+            return zoom
+        if key == "Escape" and ui.aim is not None:
+            return "cancel-place", {}
+        if key in ("1", "2", "3") and facts.actor is not None and facts.view["phase"] == "place":
+            hand = facts.view["hand"]
+            i = int(key) - 1
+            return ("select-tile", {"tile": hand[i]}) if i < len(hand) else None
+        return None
 
-    # --- drawing: the board --------------------------------------------------------------------------
+    # --- drawing ---------------------------------------------------------------------------
 
-    def render(self) -> Markup:
-        if self.phase != "setup" and self.state is not None:
-            self.sync_ui()
-        return super().render()
+    def draw(self, facts: Facts, ui: GelatiUI) -> Parts:
+        hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
+        over = facts.phase == "over"
+        return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui), details=self.details(facts),
+                     strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
+                     hint=hint, story=self.score_story(facts) if over and facts.humans else None,
+                     focus=self.focus_home(facts, ui), focus_next=ui.focus_next,
+                     focus_idle="[data-spot][tabindex='0']" if home_spot(facts, ui) is not None else None)
 
-    def board(self) -> Markup:
-        v = self.seen(self.shown_seat())
-        me = self.actor()
-        recent = self.recent_placements()
-        latest = len(self.moves_shown()) - 1
-        marks = [art.mark_svg(tuple(move["at"]), player, n == 0, n == 0 and index >= latest - 1)
-                 for n, (index, player, move) in enumerate(recent)]
+    def board(self, facts: Facts, ui: GelatiUI, hint) -> Markup:
+        v = facts.view
+        me = facts.actor
+        recent = recent_placements(facts)
+        latest = facts.moves - 1
+        marks = [art.mark_svg(tuple(last["at"]), player, n == 0, n == 0 and index >= latest - 1)
+                 for n, (index, player, last) in enumerate(recent)]
         badge = Markup("")
         fresh = None  # the tile that fades in: the latest placement, unless it was yours
         if recent:
-            index, player, move = recent[0]
-            info = self.placement_info(index)
-            if info is not None:
-                badge = art.badge_svg(tuple(move["at"]), info["points"], info.get("earned") or [], player)
-            if index >= latest - 1 and player != self.viewer():
-                fresh = tuple(move["at"])
+            index, player, last = recent[0]
+            badge = art.badge_svg(tuple(last["at"]), last["points"], last.get("earned") or [], player)
+            if index >= latest - 1 and player != facts.viewer:
+                fresh = tuple(last["at"])
         spots = []
         aim_markup = Markup("")
-        home = self.home_spot()
-        if me is not None and v["phase"] == "place" and self.selected is not None:
-            targets = self.targets()
+        home = home_spot(facts, ui)
+        if me is not None and v["phase"] == "place" and ui.selected is not None:
+            spaces = targets(facts, ui)
             board = {(q, r): t for q, r, t in v["board"]}
-            for cell in targets:
-                p = self.preview(self.selected, cell)
-                label = (_("Place here, {where}: {preview}. Looking here: select again to place") if self.aim == cell
-                         else _("Place here, {where}: {preview}")).format(where=place_words(board, cell), preview=preview_text(p))
-                spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=self.aim == cell, wins=p["wins"],
+            for cell in spaces:
+                p = preview(facts, ui.selected, cell)
+                label = (_("Place here, {where}: {preview}. Looking here: select again to place") if ui.aim == cell
+                         else _("Place here, {where}: {preview}")).format(where=place_words(board, cell),
+                                                                           preview=panels.preview_text(p))
+                spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=ui.aim == cell, wins=p["wins"],
                                           home=cell == home))
-            if self.aim is not None and self.aim in targets:
-                aim_markup = art.aim_svg(self.selected, self.aim)
-        drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], self.view_box(), self.fit_view(),
-                              self.MIN_WIDTH, self.max_width(), fresh)
-        return h("div", {"class": "gelati-main", "data-think-place": think_stats(self.think_place_ms)},
+            if ui.aim is not None and ui.aim in spaces:
+                aim_markup = art.aim_svg(ui.selected, ui.aim)
+        need = fit_box(facts)
+        camera = ui.camera
+        drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
+                              camera.MIN_WIDTH, camera.max_width(need), fresh)
+        return h("div", {"class": "gelati-main"},
                  art.defs_svg(),
                  h("div", {"class": "gl-board-frame"},
                    drawn,
                    art.board_chips(v["stack"], v["order_pile"]),
-                   art.zoom_buttons(self.vb is None),
-                   self.confirm_bar(me),
-                   self.after_card(v, me)))
+                   art.zoom_buttons(camera.vb is None),
+                   panels.confirm_bar(facts, ui),
+                   panels.after_card(facts, ui, hint)))
 
-    def home_spot(self) -> tuple[int, int] | None:
-        """The space Tab lands on (the one the arrows start from): the one being looked
-        at, else the best-scoring one."""
-        if self.actor() is None or self.seen()["phase"] != "place" or self.selected is None:
-            return None
-        targets = self.targets()
-        if self.aim in targets:
-            return self.aim
-        if not targets:
-            return None
-        return max(targets, key=lambda c: (self.preview(self.selected, c)["points"], -targets.index(c)))
-
-    def focus_home(self) -> str | None:
+    def focus_home(self, facts: Facts, ui: GelatiUI) -> str | None:
         """Where the player works: the board's home space while placing, End turn (or
         what must come first) in step 2, else the board itself."""
-        me = self.actor()
-        if me is not None and self.state is not None:
-            v = self.seen(me)
-            if v["phase"] == "place":
-                if self.home_spot() is not None:
-                    return "[data-spot][tabindex='0']"
-                if v["must"] == "exchange":
-                    return "[data-action='exchange']"
-                if v["must"] == "pass":
-                    return "[data-action='pass']"
-                return "[data-action='select-tile']"
-            legal = self.legal()
-            if {"end": 1} in legal:
-                return "[data-action='end-turn']"
-            if any("discard" in m for m in legal):
-                return "[data-action='discard']"
-            return "[data-action='trade-give']:not([disabled])"
-        return "[data-board]" if self.state is not None else "h1"
+        me = facts.actor
+        if me is None:
+            return "[data-board]"
+        v = facts.view
+        if v["phase"] == "place":
+            if home_spot(facts, ui) is not None:
+                return "[data-spot][tabindex='0']"
+            if v["must"] == "exchange":
+                return "[data-action='exchange']"
+            if v["must"] == "pass":
+                return "[data-action='pass']"
+            return "[data-action='select-tile']"
+        if {"end": 1} in facts.legal:
+            return "[data-action='end-turn']"
+        if any("discard" in m for m in facts.legal):
+            return "[data-action='discard']"
+        return "[data-action='trade-give']:not([disabled])"
 
-    def mounted(self) -> None:
-        super().mounted()
-        # Your turn came round while you were at the board: on to its home space. (The
-        # page reports the board's size once it is drawn: set_board_size.)
-        if self.state is not None and self.home_spot() is not None:
-            self.app.focus("[data-spot][tabindex='0']", if_idle=True)
+    def side(self, facts: Facts, ui: GelatiUI) -> Markup:
+        return join(panels.turn_panel(facts, ui), panels.orders_panel(facts))
 
-    # --- beside the board, the strip, the details --------------------------------------------------
+    def details(self, facts: Facts) -> Markup:
+        return join(panels.scores_panel(facts, bumped(facts)), art.supply_panel(facts.view["supply"]), panels.help_panel())
 
-    def side(self) -> Markup:
-        if self.state is None:
-            return Markup("")
-        v = self.seen(self.shown_seat())
-        return join(self.turn_panel(v, self.actor(), self.names()), self.orders_panel(v))
-
-    def details(self) -> Markup:
-        if self.state is None:
-            return Markup("")
-        v = self.seen()
-        return join(self.scores_panel(v), art.supply_panel(v["supply"]), self.help_panel())
-
-    def strip(self) -> Markup:
+    def strip(self, facts: Facts) -> Markup:
         """Your score and the leader's: "You 12 · Bo leads 20" (or who is next to you)."""
-        if self.state is None:
-            return Markup("")
-        v = self.seen()
-        names = self.names()
+        v = facts.view
+        names = facts.names
         scores = v["scores"]
-        bumped = self.bumped()
-        me = self.viewer()
+        flash = bumped(facts)
+        me = facts.viewer
         order = sorted(range(v["players"]), key=lambda p: (-scores[p], p != me))
         lead = order[0]
 
         def num(p):
-            return h("b", {"class": bumped.get(p), "data-strip-score": p}, str(scores[p]))
+            return h("b", {"class": flash.get(p), "data-strip-score": p}, str(scores[p]))
 
         def name(p):
             return h("span", {"class": "gl-strip-name"}, names[p])
 
         if me is None:
-            facts = fill(_("{player} leads {score}"), player=name(lead), score=num(lead))
+            words = fill(_("{player} leads {score}"), player=name(lead), score=num(lead))
         elif scores[lead] == scores[me]:
             other = next((p for p in order if p != me), None)
             tied = other is not None and scores[other] == scores[me]
-            facts = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=num(me))
+            words = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=num(me))
         else:
-            facts = fill(_("You {score} · {player} {lead}"), score=num(me), player=name(lead), lead=num(lead))
-        return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *facts)
-
-    def bumped(self) -> dict[int, str]:
-        """Players whose score changed in about the last round, with the class that
-        flashes it: gl-bump-0 or -1 by how many times that score has changed, so each
-        change is a newly added class (only that restarts an animation), and the class
-        stays on while the next moves are drawn (taking it off would cut the flash short)."""
-        n = len(self.moves_shown())
-        if self.session is None or n == 0:
-            return {}
-        key = (n, self.undos)
-        if self._bumped[0] != key:
-            if self._bumped[2] != self.undos:
-                self._bumped = (None, {}, self.undos)  # positions undone: their scores are no longer ours
-            scores = self._bumped[1]
-            for i in range(n + 1):
-                if i not in scores:
-                    scores[i] = self.session.view(None, i)["scores"]
-            players = len(scores[0])
-            changes, last = [0] * players, [0] * players
-            for i in range(1, n + 1):
-                for p in range(players):
-                    if scores[i][p] != scores[i - 1][p]:
-                        changes[p] += 1
-                        last[p] = i
-            recent = max(1, n - 3 * players)
-            self._bumped = (key, scores, self.undos,
-                            {p: f"gl-bump-{changes[p] % 2}" for p in range(players) if last[p] >= recent})
-        return self._bumped[3]
+            words = fill(_("You {score} · {player} {lead}"), score=num(me), player=name(lead), lead=num(lead))
+        return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *words)
 
     # --- the guided game ---------------------------------------------------------------------
 
-    def hint(self) -> tuple[str, str] | None:
+    def hint(self, facts: Facts, ui: GelatiUI) -> tuple[str, str] | None:
         """The next thing to do on your turn, most pressing first."""
-        v = self.seen(self.actor())
-        legal = self.legal()
+        v = facts.view
+        legal = facts.legal
         if v["phase"] == "place":
             if v["must"] == "exchange":
                 return "exchange", _("None of your tiles fits anywhere: swap one for the top tile of the stack.")
             if v["must"] == "pass":
                 return "pass", _("Nothing fits and the stack is empty: pass this turn.")
-            if self.aim is not None:
+            if ui.aim is not None:
                 return "place", _("This is where your tile would go. Select the same space again (or Place here) to put it down.")
-            if len(v["hand"]) > 1 and "select-tile" not in self.hints_done:  # (done once they choose one)
+            if len(v["hand"]) > 1 and not ui.chose_tile:  # (done once they choose one)
                 return "select-tile", _("Choose one of your two tiles (under “Your tiles”) to place; each space on the "
                                         "board then shows what it would score.")
-            if not self.targets():
+            if not targets(facts, ui):
                 return "other-tile", _("That tile fits nowhere on the table yet: choose your other tile.")
             return "spots", _("The glowing spaces are where your tile fits, with the points it would score. The more "
                               "tiles it touches, the more points. Select a space to look.")
@@ -495,33 +383,15 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
             return "order", _("You hold all three parts of an order: complete it for 15 points.")
         if any("discard" in m for m in legal):
             return "discard", _("You may end a turn with at most 5 parts: discard one, or trade two for one.")
-        trade = self.completing_trade(v, legal)
+        trade = completing_trade(facts)
         if trade:
             return "trade", _("Trade {give} for {get}: then you can complete an order. Choose the two parts to give, "
                               "then the one to take.").format(give=parts_text(trade["trade"]), get=part_name(trade["get"]))
         return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
 
-    def completing_trade(self, v: dict, legal: list) -> dict | None:
-        """A legal trade after which one of your orders can be completed (None: none)."""
-        held = v["held"][v["me"]]
-        return next((m for m in legal if "trade" in m and self.trade_completes(m, held, v["orders"])), None)
-
-    def suggested_trade(self) -> dict | None:
-        """The trade the guided game's hint names, while it shows (the picker lights its parts)."""
-        hint = self.shown_hint()
-        return self.completing_trade(self.seen(self.actor()), self.legal()) if hint and hint[0] == "trade" else None
-
-    @staticmethod
-    def trade_completes(move: dict, held: list[int], orders: list[int]) -> bool:
-        after = list(held)
-        for part in move["trade"]:
-            after[part] -= 1
-        after[move["get"]] += 1
-        return any(all(after[p] for p in ORDER_PARTS[o]) and not all(held[p] for p in ORDER_PARTS[o]) for o in orders)
-
-    def score_story(self) -> str | None:
-        me = self.humans()[0]
-        made = self.tally()
+    def score_story(self, facts: Facts) -> str:
+        me = facts.humans[0]
+        made = self.tally(facts)
         tiles = ngettext("{points} from placing {count} tile", "{points} from placing {count} tiles",
                          made["tiles"][me]).format(points=made["points"][me], count=made["tiles"][me])
         done = len(made["orders"][me])
@@ -530,17 +400,9 @@ class GelatiScreen(GelatiPanels, ZoomedBoard, PannedBoard, TableScreen):
         parts = ngettext("{count} part came from a row of four.", "{count} parts came from rows of four.",
                          made["parts"][me]).format(count=made["parts"][me])
         return _("Your {total} points: {tiles} and {orders}. {parts}").format(
-            total=self.seen()["scores"][me], tiles=tiles, orders=orders, parts=parts)
+            total=facts.view["scores"][me], tiles=tiles, orders=orders, parts=parts)
 
-    # --- the end ---------------------------------------------------------------------------------
-
-    def tally(self) -> dict:
-        """The rules' `points_made` over every position of the game (once per game end)."""
-        last = self.history[-1] if self.history else None
-        if self._tally[0] is not last:
-            self._tally = (last, points_made([self.session.view(None, i) for i in range(len(self.history))]))
-        return self._tally[1]
-
-
-def screen(app, rest=None):
-    return GelatiScreen(app, rest)
+    @staticmethod
+    def tally(facts: Facts) -> dict:
+        """The rules' `points_made` over every position of the game."""
+        return points_made(trail(facts))

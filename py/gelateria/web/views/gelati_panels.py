@@ -1,5 +1,5 @@
-"""The Gelati panels around the board, drawn from the rules' view (GelatiScreen mixes
-this in; the pictures are in gelati_art.py):
+"""The Gelati panels around the board, drawn from Facts and the view's ui (gelati.py;
+the pictures are in gelati_art.py):
 
 - the turn panel (beside the board on a desktop, under it on a phone): your tiles and
   the step you are on, in a box whose size does not change during play;
@@ -16,7 +16,7 @@ there is a keyboard (CSS shows one or the other: `.gl-coarse` / `.gl-fine`).
 
 from __future__ import annotations
 
-
+from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, and_list, pgettext
 from gelateria.games.gelati.rules import (
     N_PARTS,
@@ -27,10 +27,72 @@ from gelateria.games.gelati.rules import (
     order_text,
     part_name,
     parts_text,
+    placement_result,
     tile_text,
 )
-from gelateria.web.markup import Markup, fill, h
+from gelateria.web.markup import Markup, h
 from gelateria.web.views import gelati_art as art
+from gelateria.web.views.contract import bot_tag
+
+
+# --- what the facts and the picks say ---------------------------------------------------
+
+
+def shown_seat(facts: Facts) -> int | None:
+    """Whose hand and orders are on screen: the one human against bots (always); in
+    hot-seat only the player whose turn it is, once they took the device."""
+    me = facts.viewer
+    if me is None:
+        return None
+    if len(facts.humans) > 1 and me != facts.view["turn"]:
+        return None
+    return me
+
+
+def targets(facts: Facts, ui: GelatiUI) -> list[tuple[int, int]]:
+    """Spaces where the selected tile may go."""
+    if ui.selected is None:
+        return []
+    return [tuple(m["at"]) for m in facts.legal if m.get("p") == ui.selected]
+
+
+def preview(facts: Facts, tile: int, cell) -> dict:
+    """What placing `tile` on `cell` would do: the rules' own answer, from the view."""
+    return placement_result(facts.view, {"p": tile, "at": [cell[0], cell[1]]})
+
+
+def trade_completes(move: dict, held: list[int], orders: list[int]) -> bool:
+    after = list(held)
+    for part in move["trade"]:
+        after[part] -= 1
+    after[move["get"]] += 1
+    return any(all(after[p] for p in ORDER_PARTS[o]) and not all(held[p] for p in ORDER_PARTS[o]) for o in orders)
+
+
+def completing_trade(facts: Facts) -> dict | None:
+    """A legal trade after which one of your orders can be completed (None: none)."""
+    v = facts.view
+    held = v["held"][v["me"]]
+    return next((m for m in facts.legal if "trade" in m and trade_completes(m, held, v["orders"])), None)
+
+
+def give_ok(give: list[int], legal: list) -> bool:
+    """Some legal trade gives (at least) these parts."""
+    for m in legal:
+        if "trade" not in m:
+            continue
+        rest = list(m["trade"])
+        try:
+            for p in give:
+                rest.remove(p)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def trade_ok(give: list[int], get: int, legal: list) -> bool:
+    return len(give) == 2 and {"trade": sorted(give), "get": get} in legal
 
 
 def preview_text(p: dict) -> str:
@@ -50,243 +112,242 @@ def tap(touch: str, mouse: str) -> Markup:
     return h("span", None, h("span", {"class": "gl-coarse"}, touch), h("span", {"class": "gl-fine"}, mouse))
 
 
-class GelatiPanels:
-    """Drawing only (the screen supplies seen(), legal(), preview(), targets() …)."""
+# --- the turn panel: your tiles and the step you are on ---------------------------------
 
-    # --- the turn panel: your tiles and the step you are on ---------------------------------
+def turn_panel(facts: Facts, ui) -> Markup:
+    v, names = facts.view, facts.names
+    shown = shown_seat(facts)
+    if facts.phase == "replay":
+        body = [h("p", {"class": "gl-tray-note"}, _("Replay: hands and orders stay secret. "
+                                                    "Step through the game with the controls under “More”."))]
+        if v["revealed"] is not None:
+            body.append(revealed(v, names))
+        return h("section", {"class": "gl-turn", "aria-label": _("Replay")}, *body)
+    if shown is None:
+        hand = h("p", {"class": "gl-tray-note", "data-hidden-hand": ""},
+                 _("{player}'s tiles and orders are secret.").format(player=names[v["turn"]])) if facts.phase == "play" else None
+    else:
+        hand = hand_panel(facts, ui)
+    return h("section", {"class": "gl-turn", "aria-label": _("Your tiles and turn")},
+             hand, step_panel(facts, ui))
 
-    def turn_panel(self, v: dict, me, names) -> Markup:
-        shown = self.shown_seat()
-        if self.phase == "replay":
-            body = [h("p", {"class": "gl-tray-note"}, _("Replay: hands and orders stay secret. "
-                                                        "Step through the game with the controls under “More”."))]
-            if v["revealed"] is not None:
-                body.append(self.revealed(v, names))
-            return h("section", {"class": "gl-turn", "aria-label": _("Replay")}, *body)
-        if shown is None:
-            hand = h("p", {"class": "gl-tray-note", "data-hidden-hand": ""},
-                     _("{player}'s tiles and orders are secret.").format(player=names[v["turn"]])) if self.phase == "play" else None
-        else:
-            hand = self.hand_panel(v, me)
-        return h("section", {"class": "gl-turn", "aria-label": _("Your tiles and turn")},
-                 hand, self.step_panel(v, me, names))
+def hand_panel(facts: Facts, ui) -> Markup:
+    v = facts.view
+    placing = facts.actor is not None and v["phase"] == "place" and v["must"] is None
+    placeable = {m["p"] for m in facts.legal if "p" in m} if placing else set()
+    items = [art.hand_tile(t, i + 1, t == ui.selected, t in placeable if placing else None)
+             for i, t in enumerate(v["hand"])]
+    if not items:
+        items.append(h("li", {"class": "gl-tray-note"}, _("No tiles left.")))
+    return h("div", {"class": "gl-hand-panel"},
+             h("h2", None, _("Your tiles")),
+             h("ul", {"class": "gl-hand", "data-hand-list": ""}, *items))
 
-    def hand_panel(self, v: dict, me) -> Markup:
-        placing = me is not None and v["phase"] == "place" and v["must"] is None
-        placeable = {m["p"] for m in self.legal() if "p" in m} if placing else set()
-        items = [art.hand_tile(t, i + 1, t == self.selected, t in placeable if placing else None)
-                 for i, t in enumerate(v["hand"])]
-        if not items:
-            items.append(h("li", {"class": "gl-tray-note"}, _("No tiles left.")))
-        return h("div", {"class": "gl-hand-panel"},
-                 h("h2", None, _("Your tiles")),
-                 h("ul", {"class": "gl-hand", "data-hand-list": ""}, *items))
+def orders_panel(facts: Facts) -> Markup | None:
+    if facts.phase == "replay" or shown_seat(facts) is None:
+        return None
+    v = facts.view
+    held = v["held"][v["me"]]
+    legal_orders = {m["order"] for m in facts.legal if "order" in m}
+    cards = [art.order_card(o, held, o in legal_orders) for o in v["orders"]]
+    if not cards:
+        cards.append(h("li", {"class": "gl-tray-note"}, _("No orders left in the pile.")))
+    return h("section", {"class": "gl-orders-panel", "aria-label": _("Your orders")},
+             h("h2", None, _("Your orders (+{points} each)").format(points=ORDER_POINTS)),
+             h("ul", {"class": "gl-orders"}, *cards))
 
-    def orders_panel(self, v: dict) -> Markup | None:
-        if self.phase == "replay" or self.shown_seat() is None:
-            return None
-        held = v["held"][v["me"]]
-        legal_orders = {m["order"] for m in self.legal() if "order" in m}
-        cards = [art.order_card(o, held, o in legal_orders) for o in v["orders"]]
-        if not cards:
-            cards.append(h("li", {"class": "gl-tray-note"}, _("No orders left in the pile.")))
-        return h("section", {"class": "gl-orders-panel", "aria-label": _("Your orders")},
-                 h("h2", None, _("Your orders (+{points} each)").format(points=ORDER_POINTS)),
-                 h("ul", {"class": "gl-orders"}, *cards))
+def step_panel(facts: Facts, ui) -> Markup:
+    v, me, names = facts.view, facts.actor, facts.names
+    turn = v["turn"]
+    if facts.phase == "over":
+        return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, _("The game is over.")))
+    if me is None:
+        text = (_("{player} is playing.") if facts.is_bot(turn) else _("Waiting for {player}.")).format(player=names[turn])
+        body = [h("p", {"class": "gl-step-title"}, text)]
+        if v["revealed"] is not None:
+            body.append(revealed(v, names))
+        return h("div", {"class": "gl-step-panel", "data-step": "wait"}, *body)
+    if v["phase"] == "place":
+        return place_step(facts, ui)
+    return h("div", {"class": "gl-step-panel", "data-step": "after"},
+             h("p", {"class": "gl-step-title"}, _("Step 2 · Orders and trades")),
+             h("p", None, _("On the board: complete an order, trade if you like, then end your turn.")))
 
-    def step_panel(self, v: dict, me, names) -> Markup:
-        turn = v["turn"]
-        if self.phase == "over":
-            return h("div", {"class": "gl-step-panel"}, h("p", {"class": "gl-step-title"}, _("The game is over.")))
-        if me is None:
-            text = (_("{player} is playing.") if self.is_bot(turn) else _("Waiting for {player}.")).format(player=names[turn])
-            body = [h("p", {"class": "gl-step-title"}, text)]
-            if v["revealed"] is not None:
-                body.append(self.revealed(v, names))
-            return h("div", {"class": "gl-step-panel", "data-step": "wait"}, *body)
-        if v["phase"] == "place":
-            return self.place_step(v, me)
-        return h("div", {"class": "gl-step-panel", "data-step": "after"},
-                 h("p", {"class": "gl-step-title"}, _("Step 2 · Orders and trades")),
-                 h("p", None, _("On the board: complete an order, trade if you like, then end your turn.")))
+def revealed(v: dict, names) -> Markup:
+    who = names[v["turn"]]
+    aside = v["set_aside"]
+    return h("div", {"class": "gl-revealed", "data-revealed": ""},
+             h("p", None, _("None of {player}'s tiles fits anywhere, so they are shown to everyone:").format(player=who)),
+             art.tile_row(v["revealed"], 48),
+             h("p", {"class": "gl-small"}, _("Set aside this turn:")) if aside else None,
+             art.tile_row(aside, 36) if aside else None)
 
-    def revealed(self, v: dict, names) -> Markup:
-        who = names[v["turn"]]
+def place_step(facts: Facts, ui) -> Markup:
+    v, legal = facts.view, facts.legal
+    if v["must"] == "exchange":
+        buttons = [art.swap_button(m["x"]) for m in legal if "x" in m]
         aside = v["set_aside"]
-        return h("div", {"class": "gl-revealed", "data-revealed": ""},
-                 h("p", None, _("None of {player}'s tiles fits anywhere, so they are shown to everyone:").format(player=who)),
-                 art.tile_row(v["revealed"], 48),
-                 h("p", {"class": "gl-small"}, _("Set aside this turn:")) if aside else None,
+        return h("div", {"class": "gl-step-panel", "data-step": "exchange"},
+                 h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
+                 h("p", {"class": "gl-small"}, _("Your tiles are shown to everyone. Swap one for the top tile "
+                                                 "of the stack, and repeat until a tile fits.")),
+                 h("ul", {"class": "gl-tile-row"}, *buttons),
+                 h("p", {"class": "gl-small"}, _("Set aside (back into the stack once you place):")) if aside else None,
                  art.tile_row(aside, 36) if aside else None)
+    if v["must"] == "pass":
+        return h("div", {"class": "gl-step-panel", "data-step": "pass"},
+                 h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
+                 h("p", {"class": "gl-small"}, _("The stack is empty, so you place nothing this turn "
+                                                 "(you can still complete orders and trade).")),
+                 h("button", {"type": "button", "data-action": "pass"}, pgettext("move", "Pass")))
+    if ui.aim is not None:
+        hint = h("p", None, tap(_("Tap the space again, or “Place here”, to put it down."),
+                                _("Click the space again, or “Place here”, to put it down.")))
+    else:
+        hint = h("p", None, _("Pick a tile, then a glowing space (its points are on it)."), " ",
+                 tap(_("Tap once to look, again to place."), _("Click once to look, again to place.")))
+    return h("div", {"class": "gl-step-panel", "data-step": "place"},
+             h("p", {"class": "gl-step-title"}, _("Step 1 · Place a tile")), hint)
 
-    def place_step(self, v: dict, me) -> Markup:
-        legal = self.legal()
-        if v["must"] == "exchange":
-            buttons = [art.swap_button(m["x"]) for m in legal if "x" in m]
-            aside = v["set_aside"]
-            return h("div", {"class": "gl-step-panel", "data-step": "exchange"},
-                     h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
-                     h("p", {"class": "gl-small"}, _("Your tiles are shown to everyone. Swap one for the top tile "
-                                                     "of the stack, and repeat until a tile fits.")),
-                     h("ul", {"class": "gl-tile-row"}, *buttons),
-                     h("p", {"class": "gl-small"}, _("Set aside (back into the stack once you place):")) if aside else None,
-                     art.tile_row(aside, 36) if aside else None)
-        if v["must"] == "pass":
-            return h("div", {"class": "gl-step-panel", "data-step": "pass"},
-                     h("p", {"class": "gl-step-title"}, _("Step 1 · None of your tiles fits")),
-                     h("p", {"class": "gl-small"}, _("The stack is empty, so you place nothing this turn "
-                                                     "(you can still complete orders and trade).")),
-                     h("button", {"type": "button", "data-action": "pass"}, pgettext("move", "Pass")))
-        if self.aim is not None:
-            hint = h("p", None, tap(_("Tap the space again, or “Place here”, to put it down."),
-                                    _("Click the space again, or “Place here”, to put it down.")))
+# --- on the board: the placement bar and step 2 ------------------------------------------
+
+def confirm_bar(facts: Facts, ui) -> Markup:
+    if facts.actor is None or ui.aim is None or ui.selected is None or ui.aim not in targets(facts, ui):
+        return Markup("")
+    p = preview(facts, ui.selected, ui.aim)
+    return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": _("Confirm placement"), "data-confirm": ""},
+             h("button", {"type": "button", "data-action": "place"},
+               _("Place here ({preview})").format(preview=preview_text(p))),
+             h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, _("Cancel")))
+
+def after_card(facts: Facts, ui, hint) -> Markup:
+    """Step 2 floats over the board (nothing to aim at there now): End turn first,
+    then orders to complete, discards, and the trade picker, which opens downwards."""
+    v, me, legal = facts.view, facts.actor, facts.legal
+    if me is None or v["phase"] != "after":
+        return Markup("")
+    held = v["held"][me]
+    count = sum(held)
+    end_ok = {"end": 1} in legal
+    orders = [m["order"] for m in legal if "order" in m]
+    if not end_ok:
+        text = _("You hold {count} parts: discard, trade or complete an order until you hold {limit}.").format(
+            count=count, limit=PART_LIMIT)
+    elif orders:
+        text = _("Complete an order for +{points}, trade if you like, then end your turn.").format(points=ORDER_POINTS)
+    else:
+        text = _("Trade parts if you like, then end your turn.")
+    blocks = [h("div", {"class": "gl-after-head"},
+                h("p", None, h("strong", None, _("Step 2 · ")), text),
+                h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
+                             "disabled": not end_ok},
+                  _("End turn and draw") if v["stack"] and v["placed"] else _("End turn")))]
+    for o in orders:
+        blocks.append(h("p", {"class": "gl-after-row"},
+                        h("button", {"type": "button", "class": "gl-complete", "data-action": "order", "data-order": o},
+                          _("Complete {order} (+{points})").format(order=order_text(o), points=ORDER_POINTS))))
+    discards = [m["discard"] for m in legal if "discard" in m]
+    if discards:
+        blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": _("Discard parts"), "data-discard": ""},
+                        h("p", None, _("Discard {count}:").format(count=count - PART_LIMIT)),
+                        h("p", {"class": "gl-token-row"},
+                          *[art.part_button("discard", p, _("Discard {part}").format(part=part_name(p)))
+                            for p in discards])))
+    # The guided game's hint names a trade: its parts are lit while the hint shows (CSS).
+    suggested = completing_trade(facts) if hint and hint[0] == "trade" else None
+    blocks.append(trade_picker(v, me, legal, ui, suggested))
+    return h("div", {"class": "gl-after-card", "role": "group", "aria-label": _("Step 2: orders and trades"),
+                     "data-end-bar": ""}, *blocks)
+
+def trade_picker(v: dict, me, legal, ui, suggested) -> Markup:
+    held = v["held"][me]
+    trades = [m for m in legal if "trade" in m]
+    if not trades:
+        return h("p", {"class": "gl-small"}, _("Trading 2 for 1 needs two parts; you hold none.") if not sum(held)
+                 else _("Trading 2 for 1 needs two parts; you hold one."))
+    needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
+    suggested = suggested or {"trade": [], "get": None}
+    gives = []
+    for p in range(N_PARTS):
+        if not held[p]:
+            continue
+        picked = ui.give.count(p)
+        ok = picked > 0 or (len(ui.give) < 2 and give_ok(ui.give + [p], legal))
+        shown = f"{picked}/{held[p]}" if picked else f"×{held[p]}"
+        gives.append(art.part_button("trade-give", p, _("{part} {count}, give").format(part=part_name(p), count=shown), extra=h("span", {"class": "gl-count"}, " " + shown),
+                                     cls=(" on" if picked else "") + (" gl-suggested" if p in suggested["trade"] else ""),
+                                     pressed=bool(picked), disabled=not ok))
+    gets = []
+    for p in range(N_PARTS):
+        if not v["supply"][p]:
+            continue
+        ok = trade_ok(ui.give, p, legal)
+        star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
+        label = (_("{part}, take (an order needs it)") if p in needed else _("{part}, take")).format(part=part_name(p))
+        gets.append(art.part_button("trade-get", p, label, extra=star, pressed=ui.get == p, disabled=not ok,
+                                    cls=(" on" if ui.get == p else "") + (" gl-needed" if p in needed else "")
+                                    + (" gl-suggested" if p == suggested["get"] else "")))
+    ready = len(ui.give) == 2 and ui.get is not None and trade_ok(ui.give, ui.get, legal)
+    if ready:
+        a, b = ui.give
+        if a == b:
+            label = _("Trade 2 {part} for {get}").format(part=part_name(a), get=part_name(ui.get))
         else:
-            hint = h("p", None, _("Pick a tile, then a glowing space (its points are on it)."), " ",
-                     tap(_("Tap once to look, again to place."), _("Click once to look, again to place.")))
-        return h("div", {"class": "gl-step-panel", "data-step": "place"},
-                 h("p", {"class": "gl-step-title"}, _("Step 1 · Place a tile")), hint)
+            label = _("Trade {give} for {get}").format(give=parts_text([a, b]), get=part_name(ui.get))
+    else:
+        label = _("Pick two to give") if len(ui.give) < 2 else _("Now pick one to take")
+    return h("details", {"class": "gl-trade", "open": True if (ui.give or ui.get is not None or needed) else None,
+                         "data-trade": ""},
+             h("summary", None, _("Trade 2 for 1 with the supply")),
+             h("div", {"class": "gl-trade-grid"},
+               h("span", {"class": "gl-trade-label"}, _("Give")), h("p", {"class": "gl-token-row"}, *gives),
+               h("span", {"class": "gl-trade-label"}, _("Take")), h("p", {"class": "gl-token-row"}, *gets)),
+             h("p", {"class": "gl-trade-buttons"},
+               h("button", {"type": "button", "data-action": "trade", "disabled": not ready}, label),
+               h("button", {"type": "button", "class": "secondary", "data-action": "trade-clear",
+                            "disabled": not (ui.give or ui.get is not None)}, _("Clear")),
+               h("span", {"class": "gl-small"}, _("★ an order needs it")) if needed else None))
 
-    # --- on the board: the placement bar and step 2 ------------------------------------------
+# --- one tap away on a phone: the race, the supply, help -----------------------------------
 
-    def confirm_bar(self, me) -> Markup:
-        if me is None or self.aim is None or self.selected is None or self.aim not in self.targets():
-            return Markup("")
-        p = self.preview(self.selected, self.aim)
-        return h("div", {"class": "gl-confirm-bar", "role": "group", "aria-label": _("Confirm placement"), "data-confirm": ""},
-                 h("button", {"type": "button", "data-action": "place"},
-                   _("Place here ({preview})").format(preview=preview_text(p))),
-                 h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, _("Cancel")))
+def scores_panel(facts: Facts, bumped: dict) -> Markup:
+    v, names = facts.view, facts.names
+    n = v["players"]
+    scores = and_list([_("{player} {score}").format(player=names[p], score=v["scores"][p]) for p in range(n)])
+    track = art.score_track(v["scores"], _("Score track to {points}: {scores}").format(points=WIN_POINTS, scores=scores))
+    done = [0] * n
+    for player, _order in v["completed"]:
+        done[player] += 1
+    playing = facts.phase in ("play", "replay") and v["phase"] != "over"
+    rows = [art.player_row(p, names[p], bot_tag(facts.game, facts.bots[p]), v["scores"][p], v["hand_sizes"][p], done[p], v["held"][p],
+                           playing and v["turn"] == p, bumped.get(p)) for p in range(n)]
+    return h("section", {"class": "gl-scores", "aria-label": _("Scores and parts")},
+             h("h2", None, _("Race to {points}").format(points=WIN_POINTS)), track, h("ol", {"class": "gl-players"}, *rows))
 
-    def after_card(self, v: dict, me) -> Markup:
-        """Step 2 floats over the board (nothing to aim at there now): End turn first,
-        then orders to complete, discards, and the trade picker, which opens downwards."""
-        if me is None or v["phase"] != "after":
-            return Markup("")
-        legal = self.legal()
-        held = v["held"][me]
-        count = sum(held)
-        end_ok = {"end": 1} in legal
-        orders = [m["order"] for m in legal if "order" in m]
-        if not end_ok:
-            text = _("You hold {count} parts: discard, trade or complete an order until you hold {limit}.").format(
-                count=count, limit=PART_LIMIT)
-        elif orders:
-            text = _("Complete an order for +{points}, trade if you like, then end your turn.").format(points=ORDER_POINTS)
-        else:
-            text = _("Trade parts if you like, then end your turn.")
-        blocks = [h("div", {"class": "gl-after-head"},
-                    h("p", None, h("strong", None, _("Step 2 · ")), text),
-                    h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
-                                 "disabled": not end_ok},
-                      _("End turn and draw") if v["stack"] and v["placed"] else _("End turn")))]
-        for o in orders:
-            blocks.append(h("p", {"class": "gl-after-row"},
-                            h("button", {"type": "button", "class": "gl-complete", "data-action": "order", "data-order": o},
-                              _("Complete {order} (+{points})").format(order=order_text(o), points=ORDER_POINTS))))
-        discards = [m["discard"] for m in legal if "discard" in m]
-        if discards:
-            blocks.append(h("div", {"class": "gl-discard", "role": "group", "aria-label": _("Discard parts"), "data-discard": ""},
-                            h("p", None, _("Discard {count}:").format(count=count - PART_LIMIT)),
-                            h("p", {"class": "gl-token-row"},
-                              *[art.part_button("discard", p, _("Discard {part}").format(part=part_name(p)))
-                                for p in discards])))
-        blocks.append(self.trade_picker(v, me, legal))
-        return h("div", {"class": "gl-after-card", "role": "group", "aria-label": _("Step 2: orders and trades"),
-                         "data-end-bar": ""}, *blocks)
+def help_panel() -> Markup:
+    return h("section", {"class": "gl-help", "aria-label": _("How to play a turn")},
+             h("h2", None, _("How a turn goes")),
+             h("p", {"class": "gl-small"},
+               _("Place one of your tiles next to the others where every touching side matches. It scores a point "
+                 "for each tile it touches that shares something with it; four in a row sharing a part earns that "
+                 "part. Then complete orders (+15), trade 2 parts for 1, and end your turn to draw a tile. "
+                 "First to 50 wins.")),
+             h("p", {"class": "gl-small gl-coarse"}, _("Drag the board to move it, pinch to zoom.")),
+             h("p", {"class": "gl-small gl-fine gl-keys"},
+               _("Drag the board to move it; Ctrl+scroll or pinch to zoom. Keys: 1 and 2 pick a tile, arrows move "
+                 "between spaces, Enter looks and then places, + and − zoom, 0 fits, Esc cancels.")))
 
-    def trade_picker(self, v: dict, me, legal) -> Markup:
-        held = v["held"][me]
-        trades = [m for m in legal if "trade" in m]
-        if not trades:
-            return h("p", {"class": "gl-small"}, _("Trading 2 for 1 needs two parts; you hold none.") if not sum(held)
-                     else _("Trading 2 for 1 needs two parts; you hold one."))
-        needed = {p for o in v["orders"] for p in ORDER_PARTS[o] if not held[p]}
-        suggested = self.suggested_trade() or {"trade": [], "get": None}  # the guided game's hint
-        gives = []
-        for p in range(N_PARTS):
-            if not held[p]:
-                continue
-            picked = self.give.count(p)
-            ok = picked > 0 or (len(self.give) < 2 and self.give_ok(self.give + [p], legal))
-            shown = f"{picked}/{held[p]}" if picked else f"×{held[p]}"
-            gives.append(art.part_button("trade-give", p, _("{part} {count}, give").format(part=part_name(p), count=shown), extra=h("span", {"class": "gl-count"}, " " + shown),
-                                         cls=(" on" if picked else "") + (" gl-suggested" if p in suggested["trade"] else ""),
-                                         pressed=bool(picked), disabled=not ok))
-        gets = []
-        for p in range(N_PARTS):
-            if not v["supply"][p]:
-                continue
-            ok = self.trade_ok(self.give, p, legal)
-            star = h("span", {"class": "gl-star", "aria-hidden": "true"}, "★") if p in needed else None
-            label = (_("{part}, take (an order needs it)") if p in needed else _("{part}, take")).format(part=part_name(p))
-            gets.append(art.part_button("trade-get", p, label, extra=star, pressed=self.get == p, disabled=not ok,
-                                        cls=(" on" if self.get == p else "") + (" gl-needed" if p in needed else "")
-                                        + (" gl-suggested" if p == suggested["get"] else "")))
-        ready = len(self.give) == 2 and self.get is not None and self.trade_ok(self.give, self.get, legal)
-        if ready:
-            a, b = self.give
-            if a == b:
-                label = _("Trade 2 {part} for {get}").format(part=part_name(a), get=part_name(self.get))
-            else:
-                label = _("Trade {give} for {get}").format(give=parts_text([a, b]), get=part_name(self.get))
-        else:
-            label = _("Pick two to give") if len(self.give) < 2 else _("Now pick one to take")
-        return h("details", {"class": "gl-trade", "open": True if (self.give or self.get is not None or needed) else None,
-                             "data-trade": ""},
-                 h("summary", None, _("Trade 2 for 1 with the supply")),
-                 h("div", {"class": "gl-trade-grid"},
-                   h("span", {"class": "gl-trade-label"}, _("Give")), h("p", {"class": "gl-token-row"}, *gives),
-                   h("span", {"class": "gl-trade-label"}, _("Take")), h("p", {"class": "gl-token-row"}, *gets)),
-                 h("p", {"class": "gl-trade-buttons"},
-                   h("button", {"type": "button", "data-action": "trade", "disabled": not ready}, label),
-                   h("button", {"type": "button", "class": "secondary", "data-action": "trade-clear",
-                                "disabled": not (self.give or self.get is not None)}, _("Clear")),
-                   h("span", {"class": "gl-small"}, _("★ an order needs it")) if needed else None))
+# --- the end -----------------------------------------------------------------------------
 
-    # --- one tap away on a phone: the race, the supply, help -----------------------------------
-
-    def scores_panel(self, v: dict) -> Markup:
-        names = self.names()
-        n = v["players"]
-        bumped = self.bumped()
-        scores = and_list([_("{player} {score}").format(player=names[p], score=v["scores"][p]) for p in range(n)])
-        track = art.score_track(v["scores"], _("Score track to {points}: {scores}").format(points=WIN_POINTS, scores=scores))
-        done = [0] * n
-        for player, _order in v["completed"]:
-            done[player] += 1
-        playing = self.phase in ("play", "replay") and v["phase"] != "over"
-        rows = [art.player_row(p, names[p], self.bot_tag(p), v["scores"][p], v["hand_sizes"][p], done[p], v["held"][p],
-                               playing and v["turn"] == p, bumped.get(p)) for p in range(n)]
-        return h("section", {"class": "gl-scores", "aria-label": _("Scores and parts")},
-                 h("h2", None, _("Race to {points}").format(points=WIN_POINTS)), track, h("ol", {"class": "gl-players"}, *rows))
-
-    @staticmethod
-    def help_panel() -> Markup:
-        return h("section", {"class": "gl-help", "aria-label": _("How to play a turn")},
-                 h("h2", None, _("How a turn goes")),
-                 h("p", {"class": "gl-small"},
-                   _("Place one of your tiles next to the others where every touching side matches. It scores a point "
-                     "for each tile it touches that shares something with it; four in a row sharing a part earns that "
-                     "part. Then complete orders (+15), trade 2 parts for 1, and end your turn to draw a tile. "
-                     "First to 50 wins.")),
-                 h("p", {"class": "gl-small gl-coarse"}, _("Drag the board to move it, pinch to zoom.")),
-                 h("p", {"class": "gl-small gl-fine gl-keys"},
-                   _("Drag the board to move it; Ctrl+scroll or pinch to zoom. Keys: 1 and 2 pick a tile, arrows move "
-                     "between spaces, Enter looks and then places, + and − zoom, 0 fits, Esc cancels.")))
-
-    # --- the end -----------------------------------------------------------------------------
-
-    def summary(self) -> Markup:
-        v = self.seen()
-        names = self.names()
-        n = v["players"]
-        made = self.tally()
-        winners = v["winners"]
-        rows = [art.breakdown_row(p, names[p], made)
-                for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
-        return h("div", {"class": "gelati-summary"},
-                 h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
-                   h("caption", None, _("How the points were made")),
-                   h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("From tiles")),
-                                      h("th", None, _("Parts")), h("th", None, _("From orders")))),
-                   h("tbody", None, *rows)))
+def summary(facts: Facts, made: dict) -> Markup:
+    v, names = facts.view, facts.names
+    n = v["players"]
+    winners = v["winners"]
+    rows = [art.breakdown_row(p, names[p], made)
+            for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
+    return h("div", {"class": "gelati-summary"},
+             h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
+               h("caption", None, _("How the points were made")),
+               h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("From tiles")),
+                                  h("th", None, _("Parts")), h("th", None, _("From orders")))),
+               h("tbody", None, *rows)))

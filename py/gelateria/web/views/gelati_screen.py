@@ -27,5 +27,11 @@ def picture() -> Markup:
     return card_picture(*parts, label=_("Hexagonal ice-cream tiles"))
 
 
-register_screen(ScreenSpec("gelati", view=None, picture=picture,
+def view():
+    from gelateria.web.views.gelati import GelatiView  # (the table's code: imported when it opens)
+
+    return GelatiView()
+
+
+register_screen(ScreenSpec("gelati", view=view, picture=picture,
                            guided_seed=28))  # a deal where following the hints trades, completes orders and wins

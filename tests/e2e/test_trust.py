@@ -105,6 +105,8 @@ def test_two_pages_on_one_save_the_older_is_told_and_cannot_overwrite(site, brow
         ready(second)
         second.wait_for_selector("[data-game='gelatinous'][data-phase='play']")
         roll(second, 2)
+        second.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('gelateria.save.')
+                                    && JSON.parse(localStorage.getItem(k)).rev === 4)""")  # both rolls saved
 
         stale = first.locator("[data-stale]")
         stale.wait_for()  # told at once, by the storage event

@@ -159,3 +159,12 @@ def test_the_checker_catches_a_view_that_reaches_for_the_table(tmp_path):
                    "from gelateria.web import chrome\nimport dataclasses\nfrom gelateria.web.views import gelati_art\n")
     assert [m for m in imports_of(bad) if not view_may_import(m, "gelati")] == [
         "gelateria.web.table", "js", "gelateria.core.session", "gelateria.games.genial.rules", "gelateria.web.chrome"]
+
+
+def test_a_view_sets_no_timer_and_plays_no_move():
+    """Timers, moves and the browser are the table's: a view only answers (issue 31)."""
+    for game_id, paths in hosted_view_files().items():
+        for path in paths:
+            text = path.read_text()
+            found = [word for word in ("set_timer", ".later(", "act(", ".app.", "app.", "js.") if word in text]
+            assert found == [], f"{path.name}: {found}"

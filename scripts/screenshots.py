@@ -104,6 +104,31 @@ SAVED_AT = 1_700_000_000  # the saves' "updated" clock (seconds)
 SEED_PAGE = "__screenshots__/storage"  # a blank page of the site's origin, answered by the script
 SETTLE_POLL_MS = 250  # between the captures that must agree
 SETTLE_TRIES = 40  # ~10 s for a screen to hold still
+QUIET_MS = 1500  # the app's worker has sent nothing this long: its timers' work is done
+# Raster the same pixels whatever order the page was painted in (with partial raster a
+# tile re-rastered in part anti-aliases rounded edges a little differently from run to run).
+DETERMINISTIC_ARGS = ["--disable-partial-raster", "--num-raster-threads=1", "--disable-skia-runtime-opts",
+                      "--force-color-profile=srgb", "--disable-lcd-text", "--font-render-hinting=none"]
+# Notes when the app's worker last sent the page anything (a redraw, an update, a timer's
+# work such as Gelatinous's odds, worked out in slices that idle() does not count).
+HEARD = """
+(() => {
+  window.__shotsHeard = 0;
+  const heard = () => { window.__shotsHeard = performance.now(); };
+  const wrap = (fn) => typeof fn === "function" ? function (event) { heard(); return fn.call(this, event); } : fn;
+  const slot = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
+  Object.defineProperty(Worker.prototype, "onmessage", {
+    configurable: true, enumerable: slot.enumerable,
+    get() { return slot.get.call(this); },
+    set(fn) { slot.set.call(this, wrap(fn)); },
+  });
+  const listen = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, fn, ...rest) {
+    return listen.call(this, type, type === "message" ? wrap(fn) : fn, ...rest);
+  };
+})();
+"""
+QUIET = "ms => performance.now() - window.__shotsHeard >= ms"
 KEY_LANGS = ("en", "ja", "ko")
 MAX_PAGES = 24  # a scrolled page: at most this many windows
 
@@ -533,8 +558,10 @@ def planned(only: str | None) -> list[tuple[Screen, str, str, str]]:
 
 
 def settled_png(page) -> tuple[bytes, bool]:
-    """The window once it holds still: the app idle, fonts loaded, two captures alike in a row."""
+    """The window once it holds still: the app idle and its worker quiet, fonts loaded, two
+    captures alike in a row."""
     page.wait_for_function(SETTLED, timeout=60_000)
+    page.wait_for_function(QUIET, arg=QUIET_MS, timeout=60_000, polling=100)
     page.evaluate("document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
     options = {"animations": "disabled", "caret": "hide", "scale": "css"}
     last = page.screenshot(**options)
@@ -561,7 +588,7 @@ def shoot(outdir: Path, only: str | None, port: int) -> int:
     taken = 0
     started = time.monotonic()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS + DETERMINISTIC_ARGS)
         contexts = {}
         try:
             for n, (screen, size, lang, name) in enumerate(plan, 1):
@@ -616,6 +643,7 @@ def new_context(browser, size: str, lang: str, base: str):
             r.abort()  # the site never leaves its origin
 
     context.route("**/*", route)
+    context.add_init_script(HEARD)
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
@@ -674,14 +702,17 @@ def compare(a: Path, b: Path) -> int:
             counts["differs"] += 1
             print(f"{name}: differs (size {ia.size[0]}x{ia.size[1]} vs {ib.size[0]}x{ib.size[1]})")
             continue
-        diff = ImageChops.difference(ia, ib)
-        box = diff.getbbox()
+        # A pixel differs when any of its four channels does.
+        channels = ImageChops.difference(ia, ib).split()
+        mask = channels[0]
+        for channel in channels[1:]:
+            mask = ImageChops.lighter(mask, channel)
+        mask = mask.point(lambda v: 255 if v else 0)
+        box = mask.getbbox()
         if box is None:
             counts["equal"] += 1
             print(f"{name}: equal")
             continue
-        # A pixel differs when any channel does.
-        mask = diff.convert("RGB").point(lambda v: 255 if v else 0).convert("L").point(lambda v: 255 if v else 0)
         pixels = mask.histogram()[255]
         counts["differs"] += 1
         print(f"{name}: differs ({pixels} pixels, box {box[0]},{box[1]}-{box[2]},{box[3]})")

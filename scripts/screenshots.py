@@ -11,12 +11,18 @@ drive it). Three uses:
         Exits 1 if any differs or is missing.
 
 `shoot` and `compare` prove that a change which promises "behaviour unchanged" draws every
-screen as before: shoot before, shoot after (same --port: the share panel shows links with
-the address), compare. Each screen is the same picture every time: a fixed deal (records
-built here in CPython with the rules, stored as this device's saves or opened as links),
-fixed preferences and device id, a fresh page load with nothing else in storage, reduced
-motion, no service worker, fonts loaded, the app idle and two captures alike in a row;
-caret hidden, CSS animations stopped. SCREENS below says what each one shows.
+screen as before: build and shoot before, build and shoot after with this same script (and
+the same --port: the share panel shows links with the address), compare. Each screen is
+the same picture every time: a fixed deal (records built here in CPython with the rules,
+stored as this device's saves or opened as links), fixed preferences and device id, a
+fresh page load with nothing else in storage, reduced motion, no service worker, fonts
+loaded, the app idle and its worker quiet (QUIET_MS), two captures alike in a row; caret
+hidden, CSS animations stopped, Chromium's raster made order-independent
+(DETERMINISTIC_ARGS). A long page is shot a window at a time (<screen>-p2, -p3, …).
+`screens()` below says what each one shows (`list` prints it). Left out, as no moment of
+it is the same twice: an It's Mine! round in play on the device that runs it (the bots'
+hands land in real time); its moments before the first flip, between rounds, at the end,
+watched, chosen from a link and in replay are in.
 
 The manifest screenshots: static/manifest.webmanifest names each one (screenshots/en/<file>,
 with its size and form factor); scripts/i18n.py gives each language's manifest

@@ -142,7 +142,7 @@ def test_a_reload_of_the_guided_address_goes_on_from_the_same_position():
 
     again_app, again = guided(path)
     assert again.guided and again.record.moves == table.record.moves
-    assert again.view()["tiles"] == table.view()["tiles"]
+    assert again.facts().view["tiles"] == table.facts().view["tiles"]
     assert shown_hint(again.render()) == shown_hint(table.render())
     assert again_app.saves.load_all() == []
 

@@ -260,3 +260,43 @@ def test_command_line_play_is_repeatable(capsys):
     assert capsys.readouterr().out == first
     result = json.loads(first.strip().splitlines()[-1])
     assert result["game"] == "genial" and result["moves"] == 40
+
+
+def test_what_a_screen_shows_worked_out_from_a_seat_s_view_is_what_apply_does():
+    """The previews, gains, suggestions and the story of how a score was made that a
+    screen shows come from a seat's view (its Facts), never from the state: over whole
+    games, for tiles all over the board, they are the rules' own results on the state."""
+    from gelateria.games.genial.bots import NormalBot, ranked_placements
+
+    checked = 0
+    for players, seed in ((2, 3), (3, 8), (4, 13)):
+        session = play(GAME, ["random"] * players, seed)
+        for state in session.states[:-1][::6]:
+            player = GAME.to_act(state)[0]
+            view = GAME.view(state, player)
+            moves = [m for m in GAME.legal_moves(state, player) if m != PASS]
+            tiles = [(m["a"], m["b"]) for m in moves]
+            assert rules.tile_gains(view, player, tiles) == [
+                list(rules._outcome(state, player, INDEX[tuple(a)], INDEX[tuple(b)]).gain) for a, b in tiles]
+            for move in moves[::29]:
+                after = GAME.apply(state, player, move)
+                out = rules._outcome(state, player, INDEX[tuple(move["a"])], INDEX[tuple(move["b"])])
+                assert rules.tile_preview(view, player, move) == {
+                    "gain": after.last["gain"], "towers": after.last["towers"], "bonus": after.last["bonus"],
+                    "bonus_towers": list(rules._towers_in(out.new_bonus)), "golden": after.last["golden"],
+                    "chain": [list(rules.CELLS[c]) for c in out.chain.cells], "merged": len(out.merged),
+                    "touched": list(rules._towers_in(out.chain.touched)),
+                    "before": list(state.scores[player]), "after": list(after.scores[player])}
+                assert rules.bonus_in_reach(view, player, move) == any(
+                    rules._outcome(after, player, a, b).new_bonus for a, b in GAME.open_spaces(after))
+                checked += 1
+            assert ranked_placements(view, player) == sorted(NormalBot()._rank(state, player), key=lambda x: -x[0])
+        with pytest.raises(IllegalMove):
+            rules.tile_preview(GAME.view(session.states[0], 0), 0, tile((0, 0), (5, 5)))
+        # Every point of every colour was made by a move: tokens, tall bonuses, golden spaces.
+        events = [GAME.view(state, None)["last"] for state in session.states[1:]]
+        for player in range(players):
+            made = rules.points_made(events, player)
+            assert [made["tokens"][k] + made["bonus"][k] + made["golden"][k] for k in range(4)] == \
+                list(session.state.scores[player])
+    assert checked > 300

@@ -8,17 +8,25 @@ import time
 from dataclasses import replace
 
 import pytest
-from fakeapp import FakeApp, controls, started  # tests/unit is on sys.path under pytest
+from fakeapp import FakeApp, controls, started, table_of  # tests/unit is on sys.path under pytest
 
 from gelateria.core.record import Seat
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME, INDEX, PASS, build_position
-from gelateria.web.views.genial import GenialScreen, screen
+from gelateria.web.views.genial_panels import Scene, ranking, tie_break_text
 
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
 
 
+screen = table_of("genial")
+
+
 def table(seats, seed=7):
     return started(screen, seats, seed)
+
+
+def scene(s):
+    """The table's facts and picks as its view sees them (white-box)."""
+    return Scene(s.facts(), s.ui)
 
 
 def put(s, state):
@@ -50,7 +58,7 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
 
     click(s, a)
     html = s.render()
-    assert s.first == a and s.second is None and 'data-move-bar="second"' in html
+    assert s.ui.first == a and s.ui.second is None and 'data-move-bar="second"' in html
     assert f'data-target="{b[0]},{b[1]}"' in html  # the neighbour that finishes the tile is lit
 
     click(s, b)
@@ -68,7 +76,7 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
     assert list(s.state.scores[0]) == expected
     assert s.log[-1].startswith("Ana placed a tile")
     s.render()
-    assert s.first is None and s.second is None  # the pick is forgotten
+    assert s.ui.first is None and s.ui.second is None  # the pick is forgotten
 
     app.run_timers(limit=10)  # the bot replies
     assert len(s.record.moves) == 2 and s.log[-1].startswith("Bo placed")
@@ -90,17 +98,18 @@ def test_clicks_that_make_no_tile_say_why_and_change_the_pick():
     app, s = table(HUMAN_VS_BOT)
     tower = tuple(GAME.view(s.state, None)["towers"][0]["at"])
     click(s, tower)
-    assert s.first is None and "holds a tower" in s.render()
+    assert s.ui.first is None and "holds a tower" in s.render()
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)
     click(s, a)  # the same space again puts the half back
-    assert s.first is None
+    assert s.ui.first is None
     click(s, a)
-    far = next(c for c in CELLS if c in s.pairs() and c not in s.pairs()[a] and c != a)
+    pairs = scene(s).pairs
+    far = next(c for c in CELLS if c in pairs and c not in pairs[a] and c != a)
     click(s, far)  # not a neighbour but free: the tile starts there instead
-    assert s.first == far and s.second is None
+    assert s.ui.first == far and s.ui.second is None
     s.on_action("cancel", {})
-    assert s.first is None and s.record.moves == []
+    assert s.ui.first is None and s.record.moves == []
     # A covered space
     click(s, a)
     click(s, b)
@@ -120,7 +129,7 @@ def test_a_golden_half_asks_for_a_colour_with_the_weakest_preselected():
     click(s, a)
     click(s, b)
     html = s.render()
-    assert s.golden_pick == [weakest] and "data-golden-choice" in html
+    assert s.ui.golden_pick == [weakest] and "data-golden-choice" in html
     assert f'data-colour="{weakest}" data-golden="0" aria-pressed="true"' in html
     choices = [d["colour"] for act, d in controls(html) if act == "golden"]
     assert choices == list(COLOURS)
@@ -138,7 +147,7 @@ def test_two_golden_halves_get_a_colour_each():
     put(s, build_position(2, towers={(0, 0): "Tb1", (3, 0): "Sg2"}, golden=[(-4, 2), (-4, 3)]))
     click(s, (-4, 2))
     click(s, (-4, 3))
-    assert s.golden_pick == ["o", "g"]  # weakest first, then the next weakest
+    assert s.ui.golden_pick == ["o", "g"]  # weakest first, then the next weakest
     s.on_action("golden", {"half": "1", "colour": "p"})
     s.on_action("confirm", {})
     assert s.record.moves[-1] == [0, {"a": [-4, 2], "b": [-4, 3], "g": ["o", "p"]}]
@@ -152,7 +161,7 @@ def test_pass_is_the_only_move_when_no_tile_fits():
     assert 'data-move-bar="pass"' in html
     assert [a for a, _ in controls(html) if a in ("pass", "confirm")] == ["pass"]
     click(s, CELLS[0])
-    assert s.first is None
+    assert s.ui.first is None
     s.on_action("pass", {})
     assert s.record.moves == [[0, PASS]] and "passed" in s.log[-1]
 
@@ -165,21 +174,22 @@ def test_keyboard_arrows_move_a_cursor_and_enter_picks_and_places():
     assert re.search(r'<polygon[^>]*tabindex="0"[^>]*data-cursor="6,-3"', html)
     assert s.focus_home() == "[data-cursor]"
     assert s.on_key("ArrowUp")  # the first arrow moves it
-    start = s.cursor
+    start = s.ui.cursor
     assert start != (6, -3) and f'data-cursor="{start[0]},{start[1]}"' in s.render()
     s.on_key("ArrowDown")
     s.on_key("ArrowRight")
     s.on_key("ArrowRight")
-    assert s.cursor != start and s.cursor in INDEX
+    assert s.ui.cursor != start and s.ui.cursor in INDEX
     # Go to a free space with a free neighbour below it.
-    target = next(c for c in s.pairs() if (c[0], c[1] + 1) in s.pairs().get(c, ()))
-    s.cursor = target
+    pairs = scene(s).pairs
+    target = next(c for c in pairs if (c[0], c[1] + 1) in pairs.get(c, ()))
+    s.ui.cursor = target
     s.on_key("Enter")
-    assert s.first == target
+    assert s.ui.first == target
     s.on_key("ArrowDown")
     s.on_key(" ")
-    assert s.second == (target[0], target[1] + 1)
-    assert s.on_key("Escape") and s.first is None
+    assert s.ui.second == (target[0], target[1] + 1)
+    assert s.on_key("Escape") and s.ui.first is None
     s.on_key("Enter")
     s.on_key("ArrowDown")
     s.on_key("Enter")
@@ -205,12 +215,12 @@ def test_no_clicks_are_taken_while_a_bot_moves_or_in_a_replay():
     app, s = table([Seat("bot", "Ana", "normal"), Seat("human", "Bo")])
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)
-    assert s.first is None and "gs-can-act" not in s.render()
+    assert s.ui.first is None and "gs-can-act" not in s.render()
     app.run_timers(limit=5)
     s.on_action("replay", {})
     click(s, a)
     html = s.render()
-    assert s.first is None and "data-board" in html and s.viewer() is None
+    assert s.ui.first is None and "data-board" in html and s.viewer() is None
 
 
 def test_names_are_text_and_the_bots_finish_a_four_player_game():
@@ -237,14 +247,14 @@ def screen_with_scores(scores):
 
 def test_the_tie_break_is_explained():
     s = screen_with_scores([(9, 12, 14, 20), (9, 13, 13, 15), (7, 20, 20, 20)])
-    assert s.tie_break_text() == ("Ana and Bo both have 9 in their weakest colour, so the second-lowest colour "
+    assert tie_break_text(scene(s)) == ("Ana and Bo both have 9 in their weakest colour, so the second-lowest colour "
                                   "decides (Bo 13, Ana 12): Bo wins the tie.")
     assert GAME.winners(s.state) == [1]
-    assert s.ranking() == [1, 0, 2]
+    assert ranking(s.facts().view["scores"]) == [1, 0, 2]
     s = screen_with_scores([(9, 12, 14, 20), (9, 12, 14, 20)])
-    assert "equal in all four colours, so they share the win" in s.tie_break_text()
+    assert "equal in all four colours, so they share the win" in tie_break_text(scene(s))
     s = screen_with_scores([(10, 12, 14, 20), (9, 12, 14, 20)])
-    assert s.tie_break_text() == "Ana wins with 10 in their weakest colour (next best: 9)."
+    assert tie_break_text(scene(s)) == "Ana wins with 10 in their weakest colour (next best: 9)."
 
 
 def test_offered_clicks_always_lead_to_the_end_of_the_game():
@@ -279,7 +289,7 @@ def test_a_full_board_renders_quickly():
     s.render()
     start = time.perf_counter()
     for _ in range(5):
-        s._view = (None, None)  # no cached view: the whole screen from scratch
+        s._shown = (None, None)  # no cached facts: the whole screen from scratch
         html = s.render()
     ms = (time.perf_counter() - start) * 1000 / 5
     assert html.count('class="gs-tile ') == 80
@@ -316,23 +326,23 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
     wide = s.render()
     assert "gs-board-tall" not in wide
     s.on_action("turn-board", {})
-    assert app.prefs["genial_board"] == "tall" and s.geo.tall
+    assert app.prefs["genial_board"] == "tall" and scene(s).geo.tall
     tall = s.render()
     assert 'class="gs-board gs-board-tall' in tall and tall.count("data-cell=") == wide.count("data-cell=")
-    x, y, w, hh = s.geo.box
+    x, y, w, hh = scene(s).geo.box
     assert hh > w  # the two hexagons one above the other
     # Up and down zigzag through the column, left and right go straight.
     s.on_key("ArrowUp")
-    centres = s.geo.centres
-    x0 = centres[s.cursor][0]
+    centres = scene(s).geo.centres
+    x0 = centres[s.ui.cursor][0]
     for _ in range(4):
-        before = centres[s.cursor]
+        before = centres[s.ui.cursor]
         s.on_key("ArrowUp")
-        after = centres[s.cursor]
+        after = centres[s.ui.cursor]
         assert after[1] < before[1] and abs(after[0] - x0) < 30
-    before = centres[s.cursor]
+    before = centres[s.ui.cursor]
     s.on_key("ArrowRight")
-    assert centres[s.cursor][0] > before[0] and centres[s.cursor][1] == pytest.approx(before[1])
+    assert centres[s.ui.cursor][0] > before[0] and centres[s.ui.cursor][1] == pytest.approx(before[1])
     # A tile still goes down by two clicks.
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)
@@ -340,7 +350,7 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
     s.on_action("confirm", {})
     assert s.record.moves[0] == [0, {"a": list(a), "b": list(b)}]
     s.on_action("turn-board", {})
-    assert "genial_board" not in app.prefs and not s.geo.tall  # back to the board that suits the screen
+    assert "genial_board" not in app.prefs and not scene(s).geo.tall  # back to the board that suits the screen
 
 
 # --- issue 18: a phone, the keyboard, the strip ---------------------------------------------
@@ -351,38 +361,38 @@ def test_on_a_touch_screen_a_tap_on_small_spaces_zooms_in_and_placing_goes_back(
     monkeypatch.setattr(view, "touch_board_px", lambda facts: (320.0, 520.0))  # a phone's board: ~24 px spaces
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)
-    assert s.first is None and s.vb is not None  # zoomed, nothing picked yet
-    x, y, w, hh = s.vb
+    assert s.ui.first is None and s.ui.vb is not None  # zoomed, nothing picked yet
+    x, y, w, hh = s.ui.vb
     assert min(320 / w, 520 / hh) * view.SPACE_UNITS >= view.TAP_GOAL_PX - 0.5  # spaces of a fingertip now
-    cx, cy = s.geo.centres[a]
+    cx, cy = scene(s).geo.centres[a]
     assert x <= cx <= x + w and y <= cy <= y + hh
     html = s.render()
     assert 'data-action="fit"' in html and "Whole board" in html  # the way back out
     click(s, a)  # big enough now: the tap picks
-    assert s.first == a
+    assert s.ui.first == a
     click(s, b)
     s.on_action("confirm", {})
-    assert s.record.moves and s.vb is None  # the magnified step ends with the tile placed
+    assert s.record.moves and s.ui.vb is None  # the magnified step ends with the tile placed
     app.run_timers(limit=10)  # the bot's move changes no view
-    assert s.vb is None
+    assert s.ui.vb is None
 
 
 def test_a_zoom_of_the_players_own_stays_between_moves_and_the_buttons_zoom():
     app, s = table(HUMAN_VS_BOT)
-    assert 'data-action="zoom-out"' in s.render() and s.vb is None
+    assert 'data-action="zoom-out"' in s.render() and s.ui.vb is None
     s.on_action("zoom-in", {})
-    zoomed = s.vb
-    assert zoomed is not None and zoomed[2] < s.geo.box[2]
+    zoomed = s.ui.vb
+    assert zoomed is not None and zoomed[2] < scene(s).geo.box[2]
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)  # a mouse (no touch screen in plain Python): picks at once
     click(s, b)
     s.on_action("confirm", {})
     app.run_timers(limit=10)
-    assert len(s.record.moves) == 2 and s.vb == zoomed  # kept through both moves
-    assert s.on_key("Escape") and s.vb is None  # Esc with nothing picked: the whole board
+    assert len(s.record.moves) == 2 and s.ui.vb == zoomed  # kept through both moves
+    assert s.on_key("Escape") and s.ui.vb is None  # Esc with nothing picked: the whole board
     s.on_action("zoom-in", {})
     s.on_action("zoom-out", {})
-    assert s.vb is None  # out as far as the whole board: fitted
+    assert s.ui.vb is None  # out as far as the whole board: fitted
 
 
 def test_golden_colours_by_number_keys_and_focus_stays_on_the_board():
@@ -390,9 +400,9 @@ def test_golden_colours_by_number_keys_and_focus_stays_on_the_board():
     a, b = scoring_placement(s.state, 0, golden=1)
     click(s, a)
     click(s, b)
-    half = s.golden_halves()
-    assert len(half) == 1 and s.golden_pick
-    assert s.on_key("3") and s.golden_pick == ["b"]  # 1-4: orange, green, blue, purple
+    half = scene(s).golden_halves()
+    assert len(half) == 1 and s.ui.golden_pick
+    assert s.on_key("3") and s.ui.golden_pick == ["b"]  # 1-4: orange, green, blue, purple
     assert not s.on_key("5")  # no second golden half
     s.on_action("confirm", {})
     assert s.record.moves[-1][1]["g"] == ["b"]

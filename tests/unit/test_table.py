@@ -381,10 +381,9 @@ def test_choosing_a_bot_level_in_the_panel_seats_that_bot():
 
 
 def test_the_new_game_panel_says_what_each_offered_level_does():
-    from gelateria.web.views.genial import GenialScreen
     from gelateria.web.views.itsmine import ItsMineScreen
 
-    genial = str(GenialScreen(FakeApp()).render())
+    genial = str(fakeapp.table_of("genial")(FakeApp()).render())
     for label, words in (("Easy bot", "careless"), ("Bot", "at a glance"), ("Hard bot", "looks ahead")):
         assert f"<strong>{label}</strong>: " in genial and words in genial
     assert "half a second" in str(ItsMineScreen(FakeApp()).render())  # its levels are about speed
@@ -392,9 +391,7 @@ def test_the_new_game_panel_says_what_each_offered_level_does():
 
 
 def test_bot_seats_show_their_level_at_the_table():
-    from gelateria.web.views.genial import GenialScreen
-
-    app, screen = fakeapp.started(GenialScreen, [Seat("human", "Ana"), Seat("bot", "Bo", "hard")])
+    app, screen = fakeapp.started(fakeapp.table_of("genial"), [Seat("human", "Ana"), Seat("bot", "Bo", "hard")])
     page = str(screen.render())
     assert "Bo<small class=\"bot-tag\"> · Hard bot</small>" in page and "Ana<small" not in page
 

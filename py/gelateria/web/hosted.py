@@ -5,6 +5,11 @@ gives it, with the view's own `ui`, to the view: the view's parts go into the sh
 layout (web/chrome.py), its answers to clicks become moves through the session. This is
 where a table meets a view that could be drawing from facts sent by another device.
 
+What is this device's and this table's, not the game's, the view is told as a Setting
+(the page's facts, the device's preferences, the guided game's hints) before it draws or
+interprets; a `Prefs` answer changes the device's preferences. When all a click changed is
+in the pieces a view names (Parts.pieces), only those are sent to the page.
+
 (Games whose views still subclass TableScreen are moving here one by one; when the last
 one has, this is the table.)
 """
@@ -16,7 +21,7 @@ from gelateria.core.i18n import language
 from gelateria.web.chrome import think_stats
 from gelateria.web.markup import Markup
 from gelateria.web.table import TableScreen
-from gelateria.web.views.contract import UI, Notice, Parts, View
+from gelateria.web.views.contract import UI, Notice, Parts, Prefs, Setting, View
 
 
 class HostedTable(TableScreen):
@@ -29,6 +34,8 @@ class HostedTable(TableScreen):
         self._settled: tuple | None = None  # the position (and actor) the ui was last settled on
         self.think_timed: dict[str, list[float]] = {}  # bot decisions, by the view's name for their kind
         self.drawn: tuple | None = None  # (Facts, Parts) of the last drawing
+        self.sent: tuple | None = None  # the last whole screen drawn, outside the view's pieces (Parts.pieces)
+        self.ready: Markup | None = None  # the whole screen, drawn, while the page is asked to show it
         super().__init__(app, rest)
 
     # --- facts for the view -------------------------------------------------------------
@@ -38,6 +45,7 @@ class HostedTable(TableScreen):
         the same Facts until the position, the viewer, the actor or the language changes."""
         if self.session is None or self.phase == "setup":
             return None
+        self.view.sense(self.ui, self.setting())
         index = self.replay_index if self.phase == "replay" else len(self.session.moves)
         viewer, actor, humans = self.viewer(), self.actor(), self.humans()
         key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos)
@@ -50,6 +58,12 @@ class HostedTable(TableScreen):
             self._settled = position
             self.ui = self.view.settle(facts, self.ui)  # picks made on another position are forgotten
         return facts
+
+    def setting(self) -> Setting:
+        """What the view is told of this device and this table (not facts of the game)."""
+        page = getattr(self.app, "facts", None)
+        return Setting(page=dict(page) if isinstance(page, dict) else {}, prefs=dict(self.app.prefs),
+                       guided=self.guided, hints_off=self.hints_off, hints_done=frozenset(self.hints_done))
 
     def parts(self) -> Parts:
         """The view's drawing of the position on screen (again once the position, the
@@ -64,8 +78,46 @@ class HostedTable(TableScreen):
     # --- the view's parts in the table's slots -------------------------------------------
 
     def render(self) -> Markup:
+        if self.ready is not None:
+            return self.ready  # (drawn a moment ago by redraw())
         self.drawn = None  # drawn afresh: the position or the ui may have changed
-        return super().render()
+        page = super().render()
+        self.sent = self.outline(page)
+        return page
+
+    def outline(self, page: Markup) -> tuple | None:
+        """The screen without the view's pieces (each left as its selector), with the
+        pieces; None if a piece is not in it as drawn."""
+        pieces = self.drawn[1].pieces if self.drawn is not None else {}
+        rest = str(page)
+        for selector, markup in pieces.items():
+            if str(markup) not in rest:
+                return None
+            rest = rest.replace(str(markup), "\0" + selector + "\0", 1)
+        return rest, pieces
+
+    def redraw(self) -> None:
+        """Drawn again. When all that changed is in the view's pieces (a tile being made),
+        only they are sent to the page; otherwise the whole screen is."""
+        before = self.sent
+        if before is None or not before[1]:  # (a view that names no pieces)
+            self.app.refresh()
+            return
+        page = self.render()
+        now = self.sent
+        if now is not None and before[0] == now[0] and before[1].keys() == now[1].keys():
+            for selector, markup in now[1].items():
+                self.app.update(selector, markup)
+            self.place_focus(self.parts())
+            return
+        self.ready = page
+        try:
+            self.app.refresh()
+        finally:
+            self.ready = None
+
+    def score_table(self, winners: list[int]) -> Markup:
+        return Markup("") if self.view.scores_in_summary else super().score_table(winners)
 
     def board(self) -> Markup:
         return self.parts().board
@@ -108,6 +160,14 @@ class HostedTable(TableScreen):
         if isinstance(result, Notice):
             self.message = result.text
             self.redraw()
+        elif isinstance(result, Prefs):
+            for key, value in result.changes.items():
+                if value is None:
+                    self.app.prefs.pop(key, None)
+                else:
+                    self.app.prefs[key] = value
+            self.app.save_prefs()
+            self.app.refresh()
         elif result is UI:
             self.redraw()
         elif result is not None and seat is not None and self.act(seat, result):
@@ -133,7 +193,10 @@ class HostedTable(TableScreen):
 
     def mounted(self) -> None:
         super().mounted()
-        parts = self.parts()
+        self.place_focus(self.parts())
+
+    def place_focus(self, parts: Parts) -> None:
+        """Focus where the view asked to, now that its drawing is on the page."""
         target = parts.focus if parts.focus_next == "home" else parts.focus_next
         if target:
             self.app.focus(target)

@@ -13,4 +13,7 @@ register(GAME, GameType(
     minutes=N_("30 min"),
     pitch=N_("Chain double-hex tiles between towers to score four colours. Only your weakest colour counts."),
     accent="#8fc7f0",
+    # What a screen keeps of each past position: what the move to it did (the rules'
+    # event: who, where, what it scored), for how the guided game's score was made.
+    trail=lambda view: {"last": view["last"]},
 ))

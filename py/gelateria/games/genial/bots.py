@@ -117,6 +117,12 @@ class NormalBot:
         return out
 
 
+def ranked_placements(view: dict, player: int) -> list:
+    """Every placement as the normal bot weighs it for `player`, best first: (value,
+    cell a, cell b, golden colours), from a seat's view (the guided game's suggestion)."""
+    return sorted(NormalBot()._rank(state_from_view(view), player), key=lambda x: -x[0])
+
+
 def _first(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 

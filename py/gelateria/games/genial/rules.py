@@ -597,36 +597,6 @@ class GenialSpezial(Rules):
         """What a tile on cells a, b would score for `player` (without golden)."""
         return _outcome(state, player, a, b)
 
-    # -- presentation queries (plain values, axial cells) --
-
-    def tile_gain(self, state: State, player: int, a, b) -> list[int]:
-        """Points per colour a tile on spaces a, b ([q, r]) scores from towers and tall
-        bonuses (golden points not counted)."""
-        return list(_outcome(state, player, INDEX[tuple(a)], INDEX[tuple(b)]).gain)
-
-    def tile_preview(self, state: State, player: int, move) -> dict:
-        """What playing the tile `move` would do, from the rules' own result of
-        playing it on a copy (IllegalMove if it cannot be played): the points per
-        colour, the tokens it scores ([tower, colour, points]), the tall towers whose
-        bonus it scores, its golden colours, the chain it makes (cells), how many of
-        the player's chains it joins, the towers that chain touches, and the player's
-        colours before and after."""
-        after = self.apply(state, player, move)
-        event = after.last
-        out = _outcome(state, player, _cell(move["a"], "a"), _cell(move["b"], "b"))
-        return {
-            "gain": list(event["gain"]),
-            "towers": [list(t) for t in event["towers"]],
-            "bonus": event["bonus"],
-            "bonus_towers": list(_towers_in(out.new_bonus)),
-            "golden": list(event["golden"]),
-            "chain": [list(CELLS[c]) for c in out.chain.cells],
-            "merged": len(out.merged),
-            "touched": list(_towers_in(out.chain.touched)),
-            "before": list(state.scores[player]),
-            "after": list(after.scores[player]),
-        }
-
 
 def _empty_state(players: int, layout: Layout, seed: int) -> State:
     owner = [EMPTY] * len(CELLS)
@@ -740,3 +710,65 @@ def state_from_view(view: dict) -> State:
 
 
 GAME = GenialSpezial()
+
+
+# --- presentation queries (what a screen shows, in the rules' own figures) ----------------
+# Each takes a seat's view (everything in this game is public), never the state: a screen
+# draws from Facts (core/facts.py), which may have come from another device. The position
+# is rebuilt from the view (state_from_view) and the rules' own scoring does the rest, so
+# each answer is what playing the move does (tests/unit/test_genial_rules.py holds them
+# to apply() over whole games). Cells are axial [q, r].
+
+def tile_gains(view: dict, player: int, tiles) -> list[list[int]]:
+    """Points per colour that each tile (a, b) would score for `player` from towers and
+    tall bonuses (golden points not counted)."""
+    state = state_from_view(view)
+    return [list(_outcome(state, player, INDEX[tuple(a)], INDEX[tuple(b)]).gain) for a, b in tiles]
+
+
+def tile_preview(view: dict, player: int, move) -> dict:
+    """What playing the tile `move` would do, from the rules' own result of playing
+    it (IllegalMove if it cannot be played): the points per colour, the tokens it
+    scores ([tower, colour, points]), the tall towers whose bonus it scores, its golden
+    colours, the chain it makes (cells), how many of the player's chains it joins, the
+    towers that chain touches, and the player's colours before and after."""
+    state = state_from_view(view)
+    after = GAME.apply(state, player, move)
+    event = after.last
+    out = _outcome(state, player, _cell(move["a"], "a"), _cell(move["b"], "b"))
+    return {
+        "gain": list(event["gain"]),
+        "towers": [list(t) for t in event["towers"]],
+        "bonus": event["bonus"],
+        "bonus_towers": list(_towers_in(out.new_bonus)),
+        "golden": list(event["golden"]),
+        "chain": [list(CELLS[c]) for c in out.chain.cells],
+        "merged": len(out.merged),
+        "touched": list(_towers_in(out.chain.touched)),
+        "before": list(state.scores[player]),
+        "after": list(after.scores[player]),
+    }
+
+
+def bonus_in_reach(view: dict, player: int, move) -> bool:
+    """After the tile `move`, could `player`'s next tile score a tall-tower bonus? (The
+    rules' outcome of every tile that would still fit.)"""
+    after = GAME.apply(state_from_view(view), player, move)
+    return any(_outcome(after, player, a, b).new_bonus for a, b in GAME.open_spaces(after))
+
+
+def points_made(events: list, player: int) -> dict:
+    """Per colour, what `player` scored from tower tokens, tall-tower bonuses and
+    golden spaces: the sum of these move events (each position's view["last"], as a
+    game's trail keeps them; None and passes score nothing)."""
+    made = {"tokens": [0] * 4, "bonus": [0] * 4, "golden": [0] * 4}
+    for last in events:
+        if not last or last.get("p") != player or last.get("pass"):
+            continue
+        for _tower, colour, points in last["towers"]:
+            made["tokens"][COLOURS.index(colour)] += points
+        for k in range(4):
+            made["bonus"][k] += last["bonus"]
+        for colour in last["golden"]:
+            made["golden"][COLOURS.index(colour)] += 1
+    return made

@@ -1,8 +1,8 @@
 """What the Gelati and Genial boards share: an SVG board that pans and zooms (wheel,
-drag, pinch: static/board.js in the page) and a control to focus after a render.
-Camera adds zoom and pan by buttons and keys to a board that fits itself, and a
-view that stays put between moves (kept in a view's ui). step_towards() is how arrow keys move between
-board spaces: by where they are on screen, not by page order."""
+drag, pinch: static/board.js in the page, which says where it left the board: View.panned).
+Camera adds zoom and pan by buttons and keys to a board that fits itself, and a view that
+stays put between moves (kept in a view's ui). step_towards() is how arrow keys move
+between board spaces: by where they are on screen, not by page order."""
 
 from __future__ import annotations
 
@@ -48,27 +48,6 @@ def covers(outer, inner) -> bool:
     ox, oy, ow, oh = outer
     ix, iy, iw, ih = inner
     return ox <= ix + 1e-6 and oy <= iy + 1e-6 and ix + iw <= ox + ow + 1e-6 and iy + ih <= oy + oh + 1e-6
-
-
-class PannedBoard:
-    """Mix into a TableScreen, before it: `class GelatiScreen(PannedBoard, TableScreen)`.
-    The page pans and zooms the board itself (static/board.js) and reports where it
-    left it (set_view_box); the screen sets focus_next to a selector to focus once the
-    next render is on the page."""
-
-    focus_next: str | None = None
-
-    def mounted(self) -> None:
-        super().mounted()
-        self.apply_focus()
-
-    def apply_focus(self) -> None:
-        """Focus focus_next, if set, now that the markup is on the page ("home": where
-        the screen's focus_home() says work goes on)."""
-        target = self.focus_home() if self.focus_next == "home" else self.focus_next
-        if target:
-            self.app.focus(target)
-        self.focus_next = None
 
 
 @dataclass

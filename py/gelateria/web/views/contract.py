@@ -8,8 +8,13 @@ aimed space), and it does two things:
 - `draw(facts, ui) -> Parts`: the game's named parts of the table, drawn into one shared
   layout (web/chrome.py);
 - `interpret(facts, ui, action, data)`: a click or key as a move for `facts.actor`, `UI`
-  (its ui changed: draw again), a `Notice` (words for the player, ui maybe changed), or
-  None (nothing to do).
+  (its ui changed: draw again), a `Notice` (words for the player, ui maybe changed),
+  `Prefs` (how this device shows the game changed: stored, drawn again), or None
+  (nothing to do).
+
+What is not a fact of the game but of this device or this table (the window's width, a
+finger or a mouse, where focus is, the device's preferences, a guided game's hints) comes
+to the view as a `Setting` (`sense`), never in Facts: another device has its own.
 
 Because everything a view draws comes from Facts, the same view draws a guest's screen at
 a live table from Facts sent by another device (tests/unit/test_view_contract.py holds
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gelateria.core.facts import Facts
@@ -41,6 +46,28 @@ class Notice:
     text: str  # ("" clears what was said)
 
 
+@dataclass(frozen=True)
+class Prefs:
+    """interpret()'s answer when the player changed how this device shows the game: its
+    preferences (key -> value; None forgets it), which the table stores before drawing again."""
+
+    changes: dict
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Where a view is drawn, beyond the game's Facts: what the table knows of this device
+    and of this table, given to the view (View.sense) before it draws, interprets or reads
+    a key. Never sent with Facts (a device at a live table has its own)."""
+
+    page: dict = field(default_factory=dict)  # the page's facts at the latest event (web/app.py App.facts:
+    # the window's `width`, a `coarse` pointer, the `board`'s [width, height] on screen, `boardFocused`; {} in plain Python)
+    prefs: dict = field(default_factory=dict)  # this device's preferences (a view changes them by answering Prefs)
+    guided: bool = False  # the guided first game (web/practice.py), which the table hints through
+    hints_off: bool = False  # ... its player stopped the hints
+    hints_done: frozenset = frozenset()  # ... the hints they dismissed ("Got it")
+
+
 @dataclass
 class Parts:
     """What a view draws; the table puts each part in its slot (web/chrome.py)."""
@@ -55,17 +82,26 @@ class Parts:
     focus: str | None = None  # where the player works now (a selector), when the page may move focus
     focus_next: str | None = None  # focus this once drawn (the last click leads there; "home": `focus`)
     focus_idle: str | None = None  # focus this once drawn if nothing has focus (your turn came round)
+    # Parts of the drawing that may be sent alone (a CSS selector that finds each on the
+    # page -> its markup, verbatim as in board, side or details): when only they changed
+    # (a pick), the table redraws just them instead of the whole screen.
+    pieces: dict = field(default_factory=dict)
 
 
 class View:
     """What every view declares (a view may take these as they are)."""
 
     game_id = ""
+    scores_in_summary = False  # True: the summary shows every score, so the end screen leaves out the table's own
 
     def new_ui(self, before: Any = None) -> Any:
         """The view's own state for a new game (`before`: the last game's, for what
         outlasts a game, like how far the board is zoomed)."""
         return None
+
+    def sense(self, ui: Any, setting: Setting) -> None:
+        """Where the view is drawn (see Setting), told before every draw(), interpret()
+        and key(): a view keeps in its ui what of it it uses."""
 
     def settle(self, facts: Facts, ui: Any) -> Any:
         """A new position is on screen (a move, an undo, a replay step): the ui to keep."""

@@ -1,10 +1,12 @@
 """The Genial Spezial guided first game: the next step in words, the tile it suggests
 lit on the board, and how the score was made at the end.
 
-A mixin of GenialScreen (like genial_panels.py). The suggested tile is the normal
-bot's favourite placement (its judgement: the rules' own scoring, a tile ahead, the
-weakest colours first); what the words say it scores is the rules' `tile_preview`
-of that very move. Hint keys (the table's data-hint, lit by static/genial.css):
+The suggested tile is the normal bot's favourite placement (its judgement: the rules'
+own scoring, a tile ahead, the weakest colours first, worked out from the seat's view:
+bots.ranked_placements); what the words say it scores is the rules' `tile_preview` of
+that very move. It is worked out once per position, and only while the guided game's
+hints are on (the table's Setting). Hint keys (the table's data-hint, lit by
+static/genial.css):
 - choosing the first space, one key per lesson the suggested tile teaches:
   "tall" (a chain touching two tall towers: +1 in every colour for each),
   "lowest" (it raises your weakest colour, which is your score), "connect" (a chain
@@ -17,163 +19,149 @@ of that very move. Hint keys (the table's data-hint, lit by static/genial.css):
 
 from __future__ import annotations
 
+from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, and_list, ngettext
-from gelateria.games.genial.bots import NormalBot
-from gelateria.games.genial.rules import CELLS, COLOURS, INDEX, colour_name, place_words
+from gelateria.games.genial.bots import ranked_placements
+from gelateria.games.genial.rules import CELLS, COLOURS, INDEX, bonus_in_reach, colour_name, place_words, points_made, tile_preview
 from gelateria.web.markup import Markup, join, svg
 from gelateria.web.views import genial_art as art
-from gelateria.web.views.genial_panels import gain_words
+from gelateria.web.views.genial_panels import Scene, gain_words
 
 # The keys that ask for the first space of the suggested tile (the lesson it teaches).
 FIRST_STEP = ("tall", "lowest", "connect", "tall-next", "golden-space", "build")
 
 
-class GenialGuide:
-    _plan: tuple = (None, None)  # state, (ranked placements, suggested move, its preview)
-    _lesson: tuple = (None, None)  # state, the first step's hint
+def hinting(ui) -> bool:
+    """The guided game's hints are on at this table."""
+    return ui.setting.guided and not ui.setting.hints_off
 
-    def plan(self, me: int) -> tuple[list, dict, dict]:
-        """(the placements the normal bot ranks, best first, as (value, a, b, golden);
-        the best as a move; the rules' preview of it), once per position."""
-        state, plan = self._plan
-        if state is not self.state:
-            ranked = sorted(NormalBot()._rank(self.state, me), key=lambda x: -x[0])
-            _value, a, b, golden = ranked[0]
-            move = {"a": list(CELLS[a]), "b": list(CELLS[b])}
-            if golden:
-                move["g"] = golden
-            plan = (ranked, move, self.game.tile_preview(self.state, me, move))
-            self._plan = (self.state, plan)
-        return plan
 
-    def sets_up_tall_bonus(self, me: int, move: dict) -> bool:
-        """After `move`, could your next tile score a tall-tower bonus? (The rules'
-        outcome of every tile that would still fit.)"""
-        after = self.game.apply(self.state, me, move)
-        return any(self.game.tile_outcome(after, me, a, b).new_bonus for a, b in self.game.open_spaces(after))
+def plan(s: Scene) -> dict:
+    """The placements the normal bot ranks, best first, as (value, a, b, golden); the
+    best as a move; the rules' preview of it; and the lesson it teaches: once per
+    position (kept in the ui until the position changes: GenialView.settle)."""
+    if s.ui.plan is None:
+        view, me = s.facts.view, s.me
+        ranked = ranked_placements(view, me)
+        _value, a, b, golden = ranked[0]
+        move = {"a": list(CELLS[a]), "b": list(CELLS[b])}
+        if golden:
+            move["g"] = golden
+        found = {"ranked": ranked, "move": move, "preview": tile_preview(view, me, move)}
+        found["lesson"] = lesson(s, found)
+        s.ui.plan = found
+    return s.ui.plan
 
-    def suggested_partner(self, me: int) -> tuple[int, int]:
-        """The best other half for the first half chosen (the best-ranked tile through it)."""
-        first = INDEX[self.first]
-        ranked = self.plan(me)[0]
-        _value, a, b, _golden = next(x for x in ranked if first in (x[1], x[2]))
-        return CELLS[b] if a == first else CELLS[a]
 
-    def hint(self) -> tuple[str, str] | None:
-        """The next thing to do on your turn, most pressing first."""
-        me = self.actor()
-        if me is None:
-            return None
-        if self.must_pass():
-            return "pass", _("No tile fits anywhere: pass this turn.")
-        if self.first is None:
-            return self.lesson(me)
-        if self.second is None:
-            return "second", _("Now the other half: choose the ringed neighbour. Each outlined one shows what the "
-                               "tile would score.")
-        p = self.preview()
-        if p is None or "error" in p:
-            return None
-        if self.golden_pick:
-            return "golden", _("A golden space: +1 in the colour you pick. It helps your score most in your "
-                               "weakest ({colours}). Then Place tile.").format(colours=self.weakest_for_golden(p))
-        return "place", _("The panel shows what this tile scores. Place tile puts it down; Cancel looks elsewhere.")
+def suggested_partner(s: Scene) -> tuple[int, int]:
+    """The best other half for the first half chosen (the best-ranked tile through it)."""
+    first = INDEX[s.ui.first]
+    _value, a, b, _golden = next(x for x in plan(s)["ranked"] if first in (x[1], x[2]))
+    return CELLS[b] if a == first else CELLS[a]
 
-    def weakest_for_golden(self, p: dict) -> str:
-        """The weakest colours after the tile, leaving out the first golden half's own point
-        (the colours its chooser marks "weakest")."""
-        base = list(p["after"])
-        base[COLOURS.index(self.golden_pick[0])] -= 1
-        return and_list([colour_name(c) for k, c in enumerate(COLOURS) if base[k] == min(base)])
 
-    def lesson(self, me: int) -> tuple[str, str]:
-        """The suggested tile, and the lesson of what the rules say it does."""
-        key, words = self._lesson
-        if key is not self.state:
-            words = self.lesson_words(me)
-            self._lesson = (self.state, words)
-        return words
+def hint(s: Scene) -> tuple[str, str] | None:
+    """The next thing to do on your turn, most pressing first (None: no hints here)."""
+    ui = s.ui
+    if s.me is None or s.facts.phase != "play" or not hinting(ui):
+        return None
+    if s.must_pass():
+        return "pass", _("No tile fits anywhere: pass this turn.")
+    if ui.first is None:
+        return plan(s)["lesson"]
+    if ui.second is None:
+        return "second", _("Now the other half: choose the ringed neighbour. Each outlined one shows what the "
+                           "tile would score.")
+    p = s.preview
+    if p is None or "error" in p:
+        return None
+    if ui.golden_pick:
+        return "golden", _("A golden space: +1 in the colour you pick. It helps your score most in your "
+                           "weakest ({colours}). Then Place tile.").format(colours=weakest_for_golden(ui, p))
+    return "place", _("The panel shows what this tile scores. Place tile puts it down; Cancel looks elsewhere.")
 
-    def lesson_words(self, me: int) -> tuple[str, str]:
-        _ranked, move, p = self.plan(me)
-        towers = [(t["at"], t["tall"], t["colour"]) for t in self.view()["towers"]]
 
-        def where(numbers=None) -> str:  # the tile's place, by the nearest of these towers (default: any)
-            return place_words([towers[t] for t in numbers] if numbers else towers, move["a"], move["b"])
+def shown(s: Scene, said: tuple[str, str] | None) -> bool:
+    """The hint is on screen (the table shows it unless the player dismissed it)."""
+    return said is not None and said[0] not in s.ui.setting.hints_done
 
-        gains = gain_words(p["gain"])
-        before = p["before"]
-        weakest = [k for k, value in enumerate(before) if value == min(before)]
-        scored = [t for t, _colour, _points in p["towers"]]
-        if p["bonus"]:
-            return "tall", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
-                             "each. A tile {where} does it: {gains}. Choose a ringed space.").format(
-                where=where(p["bonus_towers"]), gains=gains)
-        if scored and max(before) > 0 and any(p["gain"][k] for k in weakest):
-            return "lowest", _("Your score is your weakest colour ({colours}, {value}): raise it. A tile {where} "
-                               "scores {gains}. Choose a ringed space.").format(
-                colours=and_list([colour_name(COLOURS[k]) for k in weakest]), value=min(before),
-                where=where(scored), gains=gains)
-        if scored:
-            return "connect", _("A chain touching two towers scores their tokens. A tile {where} does it: {gains}. "
-                                "Choose a ringed space.").format(where=where(scored), gains=gains)
-        if self.sets_up_tall_bonus(me, move):
-            return "tall-next", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
-                                  "each. A tile {where} ({gains}) brings yours one tile from that. Choose a ringed "
-                                  "space.").format(where=where(), gains=gains)
-        if p["golden"]:
-            return "golden-space", _("A golden space gives +1 in a colour you choose. A tile {where} covers one: "
-                                     "{gains}. Choose a ringed space.").format(where=where(), gains=gains)
-        return "build", _("A tile {where} scores nothing yet, but takes your chain toward more towers (it scores "
-                          "once it touches two). Choose a ringed space.").format(where=where())
 
-    def guide_layer(self, me) -> Markup:
-        """The spaces the shown hint points at, ringed on the board (data-suggest)."""
-        hint = self.shown_hint() if me is not None else None
-        if hint is None:
-            return Markup("")
-        if hint[0] in FIRST_STEP:
-            move = self.plan(me)[1]
-            cells = [tuple(move["a"]), tuple(move["b"])]
-        elif hint[0] == "second":
-            cells = [self.suggested_partner(me)]
-        else:
-            return Markup("")
-        marks = [svg("polygon", points=self.geo.hex_pts(*self.geo.centres[c], art.R - 3), class_="gs-suggest",
-                     data_suggest=art.cell_key(c)) for c in cells]
-        return svg("g", join(*marks), class_="gs-guide")
+def weakest_for_golden(ui, p: dict) -> str:
+    """The weakest colours after the tile, leaving out the first golden half's own point
+    (the colours its chooser marks "weakest")."""
+    base = list(p["after"])
+    base[COLOURS.index(ui.golden_pick[0])] -= 1
+    return and_list([colour_name(c) for k, c in enumerate(COLOURS) if base[k] == min(base)])
 
-    def score_story(self) -> str | None:
-        """Your score (your weakest colour), every colour, and what made the weakest."""
-        me = self.humans()[0]
-        made = self.points_made(me)
-        colours = self.view()["scores"][me]
-        low = min(colours)
-        weakest = [k for k in range(4) if colours[k] == low]
-        each = _(", ").join(_("{colour} {value}").format(colour=colour_name(c), value=colours[k])
-                            for k, c in enumerate(COLOURS))
-        k = weakest[0]
-        # i18n: {colours} are the weakest colours ("blue and purple" when they tie)
-        weakest_words = ngettext("Your score is {score}, your weakest colour: {colours}.",
-                                 "Your score is {score}, your weakest colours: {colours}.", len(weakest)).format(
-            score=low, colours=and_list([colour_name(COLOURS[w]) for w in weakest]))
-        return _("{weakest} Your colours: {each}. Of your {score} {colour}, {tokens} came from tower tokens, {bonus} "
-                 "from tall-tower bonuses and {golden} from golden spaces.").format(
-            weakest=weakest_words, each=each, score=low, colour=colour_name(COLOURS[k]), tokens=made["tokens"][k],
-            bonus=made["bonus"][k], golden=made["golden"][k])
 
-    def points_made(self, me: int) -> dict:
-        """Per colour, what `me` scored from tower tokens, tall-tower bonuses and golden
-        spaces: the sum of every move's event (the rules' view of each position)."""
-        made = {"tokens": [0] * 4, "bonus": [0] * 4, "golden": [0] * 4}
-        for i in range(1, len(self.history)):
-            last = self.session.view(None, i)["last"]
-            if not last or last.get("p") != me or last.get("pass"):
-                continue
-            for _tower, colour, points in last["towers"]:
-                made["tokens"][COLOURS.index(colour)] += points
-            for k in range(4):
-                made["bonus"][k] += last["bonus"]
-            for colour in last["golden"]:
-                made["golden"][COLOURS.index(colour)] += 1
-        return made
+def lesson(s: Scene, found: dict) -> tuple[str, str]:
+    """The suggested tile, and the lesson of what the rules say it does."""
+    move, p = found["move"], found["preview"]
+    towers = [(t["at"], t["tall"], t["colour"]) for t in s.v["towers"]]
+
+    def where(numbers=None) -> str:  # the tile's place, by the nearest of these towers (default: any)
+        return place_words([towers[t] for t in numbers] if numbers else towers, move["a"], move["b"])
+
+    gains = gain_words(p["gain"])
+    before = p["before"]
+    weakest = [k for k, value in enumerate(before) if value == min(before)]
+    scored = [t for t, _colour, _points in p["towers"]]
+    if p["bonus"]:
+        return "tall", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
+                         "each. A tile {where} does it: {gains}. Choose a ringed space.").format(
+            where=where(p["bonus_towers"]), gains=gains)
+    if scored and max(before) > 0 and any(p["gain"][k] for k in weakest):
+        return "lowest", _("Your score is your weakest colour ({colours}, {value}): raise it. A tile {where} "
+                           "scores {gains}. Choose a ringed space.").format(
+            colours=and_list([colour_name(COLOURS[k]) for k in weakest]), value=min(before),
+            where=where(scored), gains=gains)
+    if scored:
+        return "connect", _("A chain touching two towers scores their tokens. A tile {where} does it: {gains}. "
+                            "Choose a ringed space.").format(where=where(scored), gains=gains)
+    if bonus_in_reach(s.facts.view, s.me, move):
+        return "tall-next", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
+                              "each. A tile {where} ({gains}) brings yours one tile from that. Choose a ringed "
+                              "space.").format(where=where(), gains=gains)
+    if p["golden"]:
+        return "golden-space", _("A golden space gives +1 in a colour you choose. A tile {where} covers one: "
+                                 "{gains}. Choose a ringed space.").format(where=where(), gains=gains)
+    return "build", _("A tile {where} scores nothing yet, but takes your chain toward more towers (it scores "
+                      "once it touches two). Choose a ringed space.").format(where=where())
+
+
+def guide_layer(s: Scene, said: tuple[str, str] | None) -> Markup:
+    """The spaces the shown hint points at, ringed on the board (data-suggest)."""
+    if not shown(s, said):
+        return Markup("")
+    if said[0] in FIRST_STEP:
+        move = plan(s)["move"]
+        cells = [tuple(move["a"]), tuple(move["b"])]
+    elif said[0] == "second":
+        cells = [suggested_partner(s)]
+    else:
+        return Markup("")
+    geo = s.geo
+    marks = [svg("polygon", points=geo.hex_pts(*geo.centres[c], art.R - 3), class_="gs-suggest",
+                 data_suggest=art.cell_key(c)) for c in cells]
+    return svg("g", join(*marks), class_="gs-guide")
+
+
+def score_story(facts: Facts) -> str:
+    """Your score (your weakest colour), every colour, and what made the weakest: the
+    rules' points_made over every move's event (the game's trail)."""
+    me = facts.humans[0]
+    made = points_made([step["last"] for step in facts.trail[1:facts.moves + 1]], me)
+    colours = facts.view["scores"][me]
+    low = min(colours)
+    weakest = [k for k in range(4) if colours[k] == low]
+    each = _(", ").join(_("{colour} {value}").format(colour=colour_name(c), value=colours[k])
+                        for k, c in enumerate(COLOURS))
+    k = weakest[0]
+    # i18n: {colours} are the weakest colours ("blue and purple" when they tie)
+    weakest_words = ngettext("Your score is {score}, your weakest colour: {colours}.",
+                             "Your score is {score}, your weakest colours: {colours}.", len(weakest)).format(
+        score=low, colours=and_list([colour_name(COLOURS[w]) for w in weakest]))
+    return _("{weakest} Your colours: {each}. Of your {score} {colour}, {tokens} came from tower tokens, {bonus} "
+             "from tall-tower bonuses and {golden} from golden spaces.").format(
+        weakest=weakest_words, each=each, score=low, colour=colour_name(COLOURS[k]), tokens=made["tokens"][k],
+        bonus=made["bonus"][k], golden=made["golden"][k])

@@ -9,10 +9,10 @@ from the rules' own numbers.
 from __future__ import annotations
 
 from gelateria.core.i18n import N_, _, ngettext, seat_label
-from gelateria.games.genial.rules import CELLS, COLOURS, GAME, colour_name, place_words
+from gelateria.games.genial.rules import CELLS, COLOURS, GAME, colour_name, place_words, tile_preview
 from gelateria.web.markup import Markup, h, join, svg
 from gelateria.web.views import genial_art as art
-from gelateria.web.views.genial_panels import GenialPanels, gain_words
+from gelateria.web.views.genial_panels import gain_words, why_it_scores
 
 GEO = art.GEOMETRY[False]  # the wide board: examples read left to right, as in the rulebook
 CROP_CELLS = 1.5  # margin around the example's cells, in cells
@@ -140,7 +140,7 @@ def picture(example, outcome) -> Markup:
     tiles, tower_pieces = art.pieces(GEO, v, clickable=False)
     placed = None
     if outcome.refusal is None:
-        placed = art.previewed_tile(GEO, v, seat, a, b, GAME.tile_preview(state, seat, move))
+        placed = art.previewed_tile(GEO, v, seat, a, b, tile_preview(GAME.view(state, None), seat, move))
     else:  # (no Genial example is refused; drawn as an outline all the same)
         placed = GEO.tile_shape(seat, a, b, "gs-ghost")
     words = board_words(v, seat, move)
@@ -158,8 +158,8 @@ def result(example, outcome) -> str:
     if outcome.refusal is not None:
         return outcome.refusal
     before, event = outcome.before, outcome.after.last
-    facts = {**GAME.tile_preview(before, example.seat, example.move), **event}  # the move's own event
-    reasons = GenialPanels.why_it_scores(facts)
+    facts = {**tile_preview(GAME.view(before, None), example.seat, example.move), **event}  # the move's own event
+    reasons = why_it_scores(facts)
     flips = [_("the {colour} token turns over to {value}").format(colour=colour_name(colour), value=points + 1)
              for tower, colour, points in event["towers"] if not before.dark[tower]]
     at = 1 if event["towers"] else 0

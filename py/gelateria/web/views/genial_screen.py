@@ -25,5 +25,11 @@ def picture() -> Markup:
     return card_picture(*parts, label=_("Double-hex tiles and a tower"))
 
 
-register_screen(ScreenSpec("genial", view=None, picture=picture,
+def view():
+    from gelateria.web.views.genial import GenialView  # (the table's code: imported when it opens)
+
+    return GenialView()
+
+
+register_screen(ScreenSpec("genial", view=view, picture=picture,
                            guided_seed=7))  # a first tile joins two towers, a tall-tower bonus by the third

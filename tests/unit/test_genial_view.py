@@ -418,3 +418,24 @@ def test_the_strip_says_your_score_and_the_leaders():
     put(s, replace(state, scores=((4, 4, 5, 5), (3, 3, 3, 3))))
     strip = s.strip()
     assert re.search(r'You <b>4</b><span class="gs-lead"', strip) and 'data-strip-leader="1">Bo <b>3</b></span>' in strip
+
+
+def test_what_the_page_says_of_the_device_reaches_the_view():
+    """The page's facts at each event (a narrow window, a finger, the board's size, where
+    focus is) come to the view through the table (its Setting), not through the game."""
+    app = FakeApp()
+    app.facts = {"width": 390, "coarse": True, "board": [320.0, 520.0], "boardFocused": False}
+    s = screen(app, [])
+    s.seats = HUMAN_VS_BOT
+    s.start(seed=7)
+    assert 'class="gs-board gs-board-tall' in s.render()  # a phone held upright: the board is drawn tall
+    a, b = scoring_placement(s.state, 0, golden=0)
+    click(s, a)
+    assert s.ui.first is None and s.ui.vb is not None  # a finger on small spaces: the tap zooms in
+    assert not s.on_key("Enter")  # the board does not have the focus: Enter is the page's
+    app.facts = {**app.facts, "boardFocused": True}
+    assert s.on_key("Enter") and s.ui.first == (6, -3)  # now it picks the space under the cursor
+    app.facts = {"width": 1366, "coarse": False, "board": [800.0, 600.0], "boardFocused": False}
+    s.on_action("new-game", {})
+    s.start(seed=7)
+    assert 'class="gs-board gs-board-tall' in s.render()  # (how the board suits the screen is settled when it opens)

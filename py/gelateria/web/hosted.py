@@ -87,8 +87,10 @@ class HostedTable(TableScreen):
 
     def outline(self, page: Markup) -> tuple | None:
         """The screen without the view's pieces (each left as its selector), with the
-        pieces; None if a piece is not in it as drawn."""
+        pieces; None if the view names none, or one is not in the screen as drawn."""
         pieces = self.drawn[1].pieces if self.drawn is not None else {}
+        if not pieces:
+            return None
         rest = str(page)
         for selector, markup in pieces.items():
             if str(markup) not in rest:
@@ -100,12 +102,12 @@ class HostedTable(TableScreen):
         """Drawn again. When all that changed is in the view's pieces (a tile being made),
         only they are sent to the page; otherwise the whole screen is."""
         before = self.sent
-        if before is None or not before[1]:  # (a view that names no pieces)
+        if before is None:
             self.app.refresh()
             return
         page = self.render()
         now = self.sent
-        if now is not None and before[0] == now[0] and before[1].keys() == now[1].keys():
+        if now is not None and now[0] == before[0]:
             for selector, markup in now[1].items():
                 self.app.update(selector, markup)
             self.place_focus(self.parts())

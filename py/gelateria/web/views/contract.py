@@ -60,8 +60,9 @@ class Setting:
     and of this table, given to the view (View.sense) before it draws, interprets or reads
     a key. Never sent with Facts (a device at a live table has its own)."""
 
-    page: dict = field(default_factory=dict)  # the page's facts at the latest event (web/app.py App.facts:
-    # the window's `width`, a `coarse` pointer, the `board`'s [width, height] on screen, `boardFocused`; {} in plain Python)
+    # The page's facts at the latest event (web/app.py App.facts: the window's `width`, a
+    # `coarse` pointer, the `board`'s [width, height] on screen, `boardFocused`); {} in plain Python.
+    page: dict = field(default_factory=dict)
     prefs: dict = field(default_factory=dict)  # this device's preferences (a view changes them by answering Prefs)
     guided: bool = False  # the guided first game (web/practice.py), which the table hints through
     hints_off: bool = False  # ... its player stopped the hints

@@ -184,17 +184,17 @@ def strip(s: Scene) -> Markup:
     said = []
     lead = order[0] if len(order) > 1 and v["score"][order[0]] > v["score"][order[1]] else None
 
-    def fact(p: int, who: str, **attrs) -> Markup:
+    def shown_score(p: int, who: str, **attrs) -> Markup:
         star = [h("span", {"class": "gs-lead", "aria-hidden": "true"}, "★"),
                 h("span", {"class": "visually-hidden"}, " " + _("leads"))] if p == lead else []
         # i18n: the strip: a player's name and score, e.g. "You 7"
         return h("span", attrs, *fill(_("{player} {score}"), player=who, score=h("b", None, str(v["score"][p]))), *star)
 
     if me is not None:
-        said.append(fact(me, _("You") if len(facts.humans) == 1 else names[me], data_strip_own=me))
+        said.append(shown_score(me, _("You") if len(facts.humans) == 1 else names[me], data_strip_own=me))
     other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
     if other is not None:
-        said.append(fact(other, names[other], data_strip_leader=other))
+        said.append(shown_score(other, names[other], data_strip_leader=other))
     said.append(h("span", {"class": "gs-strip-round"},
                   *fill(_("Round {round}/{rounds}"), round=h("b", None, str(v["round"])), rounds=str(v["rounds"]))))
     return h("span", {"class": "strip-facts gs-strip", "title": _("Score: each player's weakest colour")}, *said)

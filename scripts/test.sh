@@ -4,8 +4,9 @@
 #  - Chromium from Debian when no Chrome/Chromium is on the machine, and Debian's
 #    fonts-noto-cjk when no Japanese/Korean font is (for the ja/ko screens)
 #  - Babel (requirements-build.txt) by scripts/build.sh, which compiles the catalogs
-#  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e
-# Extra arguments go to pytest (e.g. scripts/test.sh tests/unit -q).
+#  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e, in two
+#    processes (pytest-xdist; each test file runs whole in one of them)
+# Extra arguments go to pytest (e.g. scripts/test.sh tests/unit -q; -n 0 for one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,4 +37,4 @@ if ! fc-list :lang=ja 2>/dev/null | grep -q . || ! fc-list :lang=ko 2>/dev/null 
 fi
 
 bash scripts/build.sh
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"

@@ -3,9 +3,9 @@
 // <script type="py" worker>), so it never holds up the page and never holds a DOM
 // object. Python says "hello"; the page answers "start" with where it is and what its
 // storage holds; then events go in (route, action, key, key-up, hold, flush, storage,
-// language, import, store-failed, and the board's view-box and board-size from
-// static/board.js) and commands come out (render, update, focus, announce, set-path,
-// go, copy, download, store, unstore, scroll-key, mark, ready, done).
+// storage-cleared, language, import, store-failed, and the board's view-box and
+// board-size from static/board.js) and commands come out (render, update, focus,
+// announce, set-path, go, copy, download, store, unstore, scroll-key, mark, ready, done).
 (function () {
   "use strict";
   let worker = null; // PyScript's handle on the app's worker
@@ -134,8 +134,11 @@
       region.textContent = "";
       region.textContent = text;
     },
-    // The address bar without routing again (no hashchange).
-    "set-path"({ path: wanted }) {
+    // The address bar without routing again (no hashchange), in place of the address
+    // Python is at (`was`). If the player went elsewhere since (a link followed while this
+    // was on its way), their address stays: its route is on its way to Python.
+    "set-path"({ path: wanted, was }) {
+      if (path() !== was) return;
       if (path() !== wanted) history.replaceState(null, "", "#" + wanted);
     },
     go({ path: wanted }) {
@@ -275,6 +278,9 @@
     });
     addEventListener("storage", (event) => {
       if (event.key) send({ on: "storage", key: event.key, value: event.newValue });
+      // No key: another page cleared the storage (localStorage.clear()). Python's copy
+      // starts over from what it holds now, as after a reload.
+      else send({ on: "storage-cleared", storage: storageSnapshot() });
     });
     app.addEventListener("change", (event) => {
       const target = event.target;

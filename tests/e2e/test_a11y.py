@@ -25,12 +25,8 @@ def violations(page) -> list[str]:
 
 
 @pytest.fixture(params=list(SIZES))
-def screen(browser, request):
-    from conftest import Watched
-
-    context = browser.new_context(**SIZES[request.param])
-    yield Watched(context)
-    context.close()
+def screen(devices, request):
+    return devices.take(**SIZES[request.param])
 
 
 def sideways(page) -> int:

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import (BOOT_TIMEOUT_MS, CHROMIUM_ARGS, FULL_STDLIB, ROOT, SHIPPED_STDLIB, TRACE, Site,
-                      browser_path, start_game, stdlib_modules)
+from conftest import (BOOT_TIMEOUT_MS, FULL_STDLIB, ROOT, SHIPPED_STDLIB, TRACE, Site, persistent_context, start_game,
+                      stdlib_modules)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build  # noqa: E402
@@ -50,8 +50,7 @@ class Tour:
         # A profile of its own, its HTTP cache on disk as a visitor's is, from which the
         # service worker precaches. (An incognito context's cache in memory keeps no
         # entry as big as pyodide.asm.wasm: the precache would download it again.)
-        context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=browser_path(), args=CHROMIUM_ARGS)
+        context = persistent_context(browser, profile)
         try:
             page = context.pages[0] if context.pages else context.new_page()
             page.set_default_timeout(30_000)
@@ -128,6 +127,7 @@ def test_a_first_visit_downloads_each_file_once_and_only_what_the_app_loads(tour
     assert extra == [], f"downloaded though the app never loads it: {extra}"
 
 
+@pytest.mark.fresh_profile  # Python's start is what it traces
 def test_python_starts_from_the_trimmed_library_and_its_imports_are_traced(site, watched):
     """Every e2e test checks that its pages imported nothing the trimmed library lacks
     (conftest's trace); this one shows that trace sees the app's imports, and that the

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import CLS_OBSERVER, SIZES, Watched
+from conftest import CLS_OBSERVER, SIZES, Watched, new_context
 
 # Counts every change inside #app from the first paint on (what the take-over touched;
 # any element of a drawing is named svg).
@@ -53,7 +53,7 @@ class HeldRuntime:
 def before_python(browser, request):
     """A page (phone or desktop, as the test's `size` param says) whose Python is held."""
     size = getattr(request, "param", "phone")
-    context = browser.new_context(**SIZES[size], locale="en-US")
+    context = new_context(browser, **SIZES[size], locale="en-US")
     context.add_init_script(CLS_OBSERVER)
     context.add_init_script(MUTATIONS)
     runtime = HeldRuntime(context)
@@ -123,7 +123,7 @@ def test_controls_before_python_say_it_is_getting_ready_and_lose_nothing(site, b
 
 
 def test_the_language_is_picked_before_the_first_paint_and_can_be_switched(site, browser):
-    context = browser.new_context(locale="ja-JP")
+    context = new_context(browser, locale="ja-JP")
     runtime = HeldRuntime(context)
     try:
         page = context.new_page()

@@ -10,7 +10,7 @@ import pytest
 from gelateria.core.session import play
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
-from conftest import CLS_OBSERVER, SIZES, Watched, start_game, take_seat, think_stats
+from conftest import SIZES, start_game, take_seat, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -239,29 +239,24 @@ def play_a_turn(page) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_turn_is_in_view_on_a_phone_and_a_desktop_and_the_page_holds_still(site, browser, size):
-    context = browser.new_context(**SIZES[size])
-    context.add_init_script(CLS_OBSERVER)
-    watched = Watched(context)
-    try:
-        page = watched.open(site.url + "#/gelati")
-        start_game(page, "gelati", ["human", "normal", "normal"], seed=5, names={0: "Ana"}, pace="Fast")
-        page.evaluate("window.scrollTo(0, 0)")  # (the bot-speed chip is down the page on a desktop)
-        page.wait_for_selector("[data-spot]")
-        assert out_of_view(page) == []
-        page.evaluate("window.__shift = 0")
-        boxes = []
-        for turn in range(TURNS_PLAYED):
-            play_a_turn(page)
-            assert out_of_view(page) == [], f"turn {turn + 2}"
-            boxes.append(view_box(page))
-        shift = page.evaluate("window.__shift")
-        print(f"\nGelati {size}: CLS {shift:.4f} over {TURNS_PLAYED} rounds against two bots; "
-              f"the camera moved {sum(a != b for a, b in zip(boxes, boxes[1:]))} times in {len(boxes) - 1} rounds")
-        assert shift <= 0.02
-        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"gelati-{size}-turn.png"))
-        assert watched.errors == [] and watched.foreign == []
-    finally:
-        context.close()
+def test_a_turn_is_in_view_on_a_phone_and_a_desktop_and_the_page_holds_still(site, devices, size):
+    watched = devices.take(**SIZES[size])
+    page = watched.open(site.url + "#/gelati")
+    start_game(page, "gelati", ["human", "normal", "normal"], seed=5, names={0: "Ana"}, pace="Fast")
+    page.evaluate("window.scrollTo(0, 0)")  # (the bot-speed chip is down the page on a desktop)
+    page.wait_for_selector("[data-spot]")
+    assert out_of_view(page) == []
+    page.evaluate("window.__shift = 0")
+    boxes = []
+    for turn in range(TURNS_PLAYED):
+        play_a_turn(page)
+        assert out_of_view(page) == [], f"turn {turn + 2}"
+        boxes.append(view_box(page))
+    shift = page.evaluate("window.__shift")
+    print(f"\nGelati {size}: CLS {shift:.4f} over {TURNS_PLAYED} rounds against two bots; "
+          f"the camera moved {sum(a != b for a, b in zip(boxes, boxes[1:]))} times in {len(boxes) - 1} rounds")
+    assert shift <= 0.02
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"gelati-{size}-turn.png"))
+    assert watched.errors == [] and watched.foreign == []

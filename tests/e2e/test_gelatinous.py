@@ -7,7 +7,7 @@ every control in play is 44 px on touch, and the keyboard stays on Roll."""
 from pathlib import Path
 
 import pytest
-from conftest import SIZES, Watched
+from conftest import SIZES
 from test_a11y import violations
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -246,9 +246,8 @@ def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, size
     assert sized.errors == []
 
 
-def test_touch_targets_and_hints_on_a_phone(site, browser):
-    context = browser.new_context(**SIZES["phone"])
-    page = Watched(context).open(site.url + "#/gelatinous")
+def test_touch_targets_and_hints_on_a_phone(site, devices):
+    page = devices.take(**SIZES["phone"]).open(site.url + "#/gelatinous")
     chips = page.locator("[data-action='mode']")
     assert all(chips.nth(i).bounding_box()["height"] >= 44 for i in range(chips.count()))
     start_three(page)
@@ -265,4 +264,3 @@ def test_touch_targets_and_hints_on_a_phone(site, browser):
     page.get_by_role("button", name="More").tap()
     page.wait_for_selector("#more-sheet[data-sheet='open']")
     assert small_controls(page) == []  # the Auto speed chips in the sheet too
-    context.close()

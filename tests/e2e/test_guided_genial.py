@@ -5,26 +5,25 @@ and nothing lands in the home screen's Continue or Finished lists."""
 
 import pytest
 
-from conftest import SIZES, assert_no_saved_games
+from conftest import BOOT_TIMEOUT_MS, SIZES, assert_no_saved_games, follow
 from gelateria.web.views.genial_guide import FIRST_STEP
 
 HINT_OR_END = "section.table[data-hint], section.table[data-phase='over']"
 
 
 @pytest.fixture
-def phone(browser):
-    context = browser.new_context(**SIZES["phone"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
+def phone(devices):
+    page = devices.take(**SIZES["phone"]).page
     errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    heard = lambda e: errors.append(str(e))  # noqa: E731
+    page.on("pageerror", heard)
     yield page, errors
-    context.close()
+    page.remove_listener("pageerror", heard)
 
 
 def open_guided_from_the_rules(site, page):
-    page.goto(site.url + "#/genial/rules")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
+    follow(page, site.url + "#/genial/rules")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.locator("a[data-guided]").click()
     page.wait_for_selector("[data-practice='guided'] >> text=This game is not saved.")
     page.wait_for_selector("[data-guide]")

@@ -11,7 +11,7 @@ import json
 import sys
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, ROOT, Site, _check_built, browser_path
+from conftest import BOOT_TIMEOUT_MS, ROOT, Site, _check_built, persistent_context
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import i18n as catalogs  # noqa: E402  scripts/i18n.py (needs Babel, which scripts/build.sh installs)
@@ -73,9 +73,7 @@ def visit(browser, deployed, request, tmp_path_factory):
     never installs from an incognito one, which is what a plain Playwright context is)
     that speaks one language."""
     lang = request.param
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path_factory.mktemp(f"profile-{lang}"), executable_path=browser_path(), args=CHROMIUM_ARGS,
-        locale=LOCALES[lang])
+    context = persistent_context(browser, tmp_path_factory.mktemp(f"profile-{lang}"), locale=LOCALES[lang])
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(deployed.url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import CLS_OBSERVER, Watched, start_game
+from conftest import start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -221,72 +221,62 @@ def control_sizes(page) -> list[tuple[str, int, int]]:
 
 
 @pytest.mark.parametrize("size", list(VIEWS))
-def test_five_piles_their_grab_controls_and_your_favourites_are_in_view(site, browser, size):
-    context = browser.new_context(**VIEWS[size])
-    watched = Watched(context)
-    try:
-        page = watched.open(site.url + "#/itsmine")
-        start_game(page, "itsmine", FIVE, seed=5, names={0: "Ana"}, options={"#opt_first": "0"})
-        page.locator("[data-action='flip']").wait_for()
-        assert page.locator("[data-action='grab']").count() == 5
-        assert out_of_view(page) == []
-        page.keyboard.press("Space")  # after a move too
-        page.locator("[data-part='fan0'][data-cards='1']").wait_for()
-        assert out_of_view(page) == []
-        sizes = control_sizes(page)
-        if "has_touch" in VIEWS[size]:
-            assert [s for s in sizes if s[1] < 44 or s[2] < 44] == []
-        print(f"\n{size}: grab and flip controls (w x h px): {sorted(set((w, h) for _, w, h in sizes))}")
-        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWS[size]["viewport"]["width"]
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"itsmine-five-{size}.png"))
-        assert watched.errors == [] and watched.foreign == []
-    finally:
-        context.close()
+def test_five_piles_their_grab_controls_and_your_favourites_are_in_view(site, devices, size):
+    watched = devices.take(**VIEWS[size])
+    page = watched.open(site.url + "#/itsmine")
+    start_game(page, "itsmine", FIVE, seed=5, names={0: "Ana"}, options={"#opt_first": "0"})
+    page.locator("[data-action='flip']").wait_for()
+    assert page.locator("[data-action='grab']").count() == 5
+    assert out_of_view(page) == []
+    page.keyboard.press("Space")  # after a move too
+    page.locator("[data-part='fan0'][data-cards='1']").wait_for()
+    assert out_of_view(page) == []
+    sizes = control_sizes(page)
+    if "has_touch" in VIEWS[size]:
+        assert [s for s in sizes if s[1] < 44 or s[2] < 44] == []
+    print(f"\n{size}: grab and flip controls (w x h px): {sorted(set((w, h) for _, w, h in sizes))}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWS[size]["viewport"]["width"]
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"itsmine-five-{size}.png"))
+    assert watched.errors == [] and watched.foreign == []
 
 
 @pytest.mark.parametrize("size", ["390x844", "1366x768"])
-def test_a_short_game_against_bots_holds_still(site, browser, size):
+def test_a_short_game_against_bots_holds_still(site, devices, size):
     """Ana flips on her turn, grabs the biggest pile now and then and once asks for an
     empty one (a refusal floats over the table); bots play on Fast. Layout shifts not
     caused by her own input (the browser's hadRecentInput) are summed."""
-    context = browser.new_context(**VIEWS[size])
-    context.add_init_script(CLS_OBSERVER)
-    watched = Watched(context)
-    try:
-        page = watched.open(site.url + "#/itsmine")
-        start_game(page, "itsmine", FIVE, seed=9, names={0: "Ana"}, options={"#opt_first": "0"}, pace="Fast")
-        page.locator("[data-action='flip']").click()  # her first flip (and focus off the bot-speed chip)
-        page.evaluate("scrollTo(0, 0); window.__shift = 0")
-        refused = 0
-        for step in range(60):
-            if page.locator("[data-scores]").count() or len(log_lines(page)) > 45:
-                break
-            before = len(log_lines(page))
-            sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in range(1, 5)}
-            best = max(sizes, key=sizes.get)
-            if page.locator("[data-action='flip']:not([data-paused])").count():
-                page.keyboard.press("Space")
-            elif sizes[best] >= 2 and step % 3 == 0:
-                page.keyboard.press(str(best + 1))  # (a bot may have been quicker: then it is refused)
-            elif not refused and not int(page.locator("[data-part='fan0']").get_attribute("data-cards")):
-                page.keyboard.press("1")  # her own pile is empty: the rules refuse
-                page.locator("[data-notice]").wait_for()
-                refused += 1
-                continue
-            try:
-                page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n "
-                                       "|| document.querySelector('[data-scores]')", arg=before, timeout=8_000)
-            except Exception:
-                pass  # (nothing happened: a grab the bots won, or the countdown) look again
-        shift = page.evaluate("window.__shift")
-        lines = log_lines(page)
-        flips = sum(line.startswith("Ana flipped") for line in lines)
-        grabs = sum(line.startswith("Ana grabbed") for line in lines)
-        print(f"\nIt's Mine! {size}: CLS {shift:.4f} over {len(lines)} log lines "
-              f"(Ana: {flips} flips, {grabs} grabs, {refused} refused)")
-        assert flips >= 3 and grabs >= 1 and refused == 1 and len(lines) > 20
-        assert shift <= 0.02
-        assert watched.errors == []
-    finally:
-        context.close()
+    watched = devices.take(**VIEWS[size])
+    page = watched.open(site.url + "#/itsmine")
+    start_game(page, "itsmine", FIVE, seed=9, names={0: "Ana"}, options={"#opt_first": "0"}, pace="Fast")
+    page.locator("[data-action='flip']").click()  # her first flip (and focus off the bot-speed chip)
+    page.evaluate("scrollTo(0, 0); window.__shift = 0")
+    refused = 0
+    for step in range(60):
+        if page.locator("[data-scores]").count() or len(log_lines(page)) > 45:
+            break
+        before = len(log_lines(page))
+        sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in range(1, 5)}
+        best = max(sizes, key=sizes.get)
+        if page.locator("[data-action='flip']:not([data-paused])").count():
+            page.keyboard.press("Space")
+        elif sizes[best] >= 2 and step % 3 == 0:
+            page.keyboard.press(str(best + 1))  # (a bot may have been quicker: then it is refused)
+        elif not refused and not int(page.locator("[data-part='fan0']").get_attribute("data-cards")):
+            page.keyboard.press("1")  # her own pile is empty: the rules refuse
+            page.locator("[data-notice]").wait_for()
+            refused += 1
+            continue
+        # Something happens, or after 8 s nothing has (a grab the bots won, or the countdown): look again.
+        page.wait_for_function("([n, until]) => document.querySelectorAll('[data-log] li').length > n "
+                               "|| document.querySelector('[data-scores]') || performance.now() > until",
+                               arg=[before, page.evaluate("performance.now()") + 8_000])
+    shift = page.evaluate("window.__shift")
+    lines = log_lines(page)
+    flips = sum(line.startswith("Ana flipped") for line in lines)
+    grabs = sum(line.startswith("Ana grabbed") for line in lines)
+    print(f"\nIt's Mine! {size}: CLS {shift:.4f} over {len(lines)} log lines "
+          f"(Ana: {flips} flips, {grabs} grabs, {refused} refused)")
+    assert flips >= 3 and grabs >= 1 and refused == 1 and len(lines) > 20
+    assert shift <= 0.02
+    assert watched.errors == []

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import i18n as catalogs  # noqa: E402  scripts/i18n.py (needs Babel, which scripts/build.sh installs)
 
-from conftest import BOOT_TIMEOUT_MS, SIZES, take_seat  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, SIZES, follow, take_seat  # noqa: E402
 
 GAMES = ["gelati", "genial", "gelatinous", "itsmine"]
 PLAYERS = {"gelati": 2, "genial": 2, "gelatinous": 3, "itsmine": 3}
@@ -116,19 +116,16 @@ def game_link(game_id: str, lang: str, finished: bool) -> str:
 
 
 @pytest.fixture(params=["ja", "ko"])
-def local(browser, request):
+def local(devices, request):
     """A desktop page whose browser speaks Japanese or Korean (and nothing else)."""
     locale = {"ja": "ja-JP", "ko": "ko-KR"}[request.param]
-    context = browser.new_context(locale=locale, **SIZES["desktop"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
+    page = devices.take(locale=locale, **SIZES["desktop"]).page
     page.lang = request.param
-    yield page
-    context.close()
+    return page
 
 
 def open_route(page, url: str) -> None:
-    page.goto(url)
+    follow(page, url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
@@ -160,50 +157,41 @@ def test_every_screen_speaks_the_browsers_language(site, local, english):
     assert not untranslated, "\n".join(f"{where}: {found[:8]}" for where, found in untranslated.items())
 
 
-def test_switching_language_mid_game_keeps_the_game_and_its_log(site, browser):
-    context = browser.new_context(locale="ja-JP", **SIZES["phone"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        open_route(page, site.url + game_link("gelati", "ja", finished=False))
-        page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-        take_seat(page)
-        assert page.evaluate("document.documentElement.lang") == "ja"
-        route = page.evaluate("location.hash")
-        board = page.locator("[data-board] use").count()
-        log = page.locator(".log li, .replay-log li").all_text_contents()
-        assert log and all(re.search(r"[\u3040-\u30ff]", line) for line in log)
+def test_switching_language_mid_game_keeps_the_game_and_its_log(site, devices):
+    page = devices.take(locale="ja-JP", **SIZES["phone"]).page
+    open_route(page, site.url + game_link("gelati", "ja", finished=False))
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    take_seat(page)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    route = page.evaluate("location.hash")
+    board = page.locator("[data-board] use").count()
+    log = page.locator(".log li, .replay-log li").all_text_contents()
+    assert log and all(re.search(r"[\u3040-\u30ff]", line) for line in log)
 
-        page.select_option("select[data-language]", "ko")
-        page.wait_for_function("document.documentElement.lang === 'ko'")
-        assert page.evaluate("location.hash") == route, "the language is not part of the link"
-        assert page.locator("[data-board] use").count() == board
-        korean = page.locator(".log li, .replay-log li").all_text_contents()
-        assert len(korean) == len(log) and all(re.search(r"[\uac00-\ud7a3]", line) for line in korean)
-        assert page.locator("[data-game='gelati'][data-phase='play']").count() == 1
+    page.select_option("select[data-language]", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.evaluate("location.hash") == route, "the language is not part of the link"
+    assert page.locator("[data-board] use").count() == board
+    korean = page.locator(".log li, .replay-log li").all_text_contents()
+    assert len(korean) == len(log) and all(re.search(r"[\uac00-\ud7a3]", line) for line in korean)
+    assert page.locator("[data-game='gelati'][data-phase='play']").count() == 1
 
-        page.reload()  # the choice is remembered, over the browser's Japanese
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.evaluate("document.documentElement.lang") == "ko"
-        assert page.locator("select[data-language]").input_value() == "ko"
-    finally:
-        context.close()
+    page.reload()  # the choice is remembered, over the browser's Japanese
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == "ko"
+    assert page.locator("select[data-language]").input_value() == "ko"
 
 
-def test_a_shared_link_opens_in_the_receivers_language(site, browser):
+def test_a_shared_link_opens_in_the_receivers_language(site, devices):
     """The same link, sent from a Japanese table, opens in English for an English browser."""
-    context = browser.new_context(locale="en-US", **SIZES["desktop"])
-    page = context.new_page()
-    try:
-        open_route(page, site.url + game_link("gelati", "ja", finished=False))
-        page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-        take_seat(page)
-        assert page.evaluate("document.documentElement.lang") == "en"
-        assert page.locator("select[data-language]").input_value() == "en"
-        shown = page.inner_text("main")
-        for word in NAMES["ja"] + ["日本語", "한국어"]:
-            shown = shown.replace(word, "")
-        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]", shown), shown[:400]
-        assert page.locator("[data-turn]").inner_text().strip()
-    finally:
-        context.close()
+    page = devices.take(locale="en-US", **SIZES["desktop"]).page
+    open_route(page, site.url + game_link("gelati", "ja", finished=False))
+    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
+    take_seat(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("select[data-language]").input_value() == "en"
+    shown = page.inner_text("main")
+    for word in NAMES["ja"] + ["日本語", "한국어"]:
+        shown = shown.replace(word, "")
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]", shown), shown[:400]
+    assert page.locator("[data-turn]").inner_text().strip()

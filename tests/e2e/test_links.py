@@ -2,7 +2,7 @@
 where you left off), and bad input that must leave the app running."""
 
 from pathlib import Path
-from conftest import start_game
+from conftest import new_context, start_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -87,7 +87,7 @@ def test_autosave_reload_undo_and_replay(site, watched):
     assert watched.errors == [] and watched.foreign == []
 
 
-def test_a_game_link_opens_elsewhere_to_watch_and_moves_to_another_device_of_mine(site, watched, browser):
+def test_a_game_link_opens_elsewhere_to_watch_and_moves_to_another_device_of_mine(site, watched, devices):
     page = watched.open(site.url + "#/gelati")
     start_gelati_against_a_bot(page, seed=21)
     place_a_tile_and_wait_for_the_bot(page)
@@ -101,31 +101,27 @@ def test_a_game_link_opens_elsewhere_to_watch_and_moves_to_another_device_of_min
     tiles, score = tiles_on_board(page), page.locator("[data-score='0']").inner_text()
 
     # A friend opens it on another device (a fresh browser profile): Ana's seat is hers, so they watch.
-    friend = browser.new_context(viewport={"width": 1280, "height": 860})
-    try:
-        other = friend.new_page()
-        other.goto(link)
-        other.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-        other.wait_for_selector("[data-game='gelati'][data-phase='play'] [data-watching]")
-        assert tiles_on_board(other) == tiles
-        assert other.locator("[data-score='0']").inner_text() == score
-        assert other.locator("[data-hand-list], [data-chooser]").count() == 0
+    friend = devices.take(viewport={"width": 1280, "height": 860})
+    other = friend.open(link)
+    other.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    other.wait_for_selector("[data-game='gelati'][data-phase='play'] [data-watching]")
+    assert tiles_on_board(other) == tiles
+    assert other.locator("[data-score='0']").inner_text() == score
+    assert other.locator("[data-hand-list], [data-chooser]").count() == 0
 
-        # Ana moves the game to that device of hers: it stops here and goes on there.
-        page.get_by_role("button", name="Stop here and make the link").click()
-        page.wait_for_selector("[data-watching]")
-        other.goto(page.locator("input[data-link='take']").input_value())
-        other.wait_for_selector("[data-hand-list] button[data-hand]")
-        place_a_tile_and_wait_for_the_bot(other)
-        assert tiles_on_board(other) >= tiles + 2
-        SHOTS.mkdir(exist_ok=True)
-        other.screenshot(path=str(SHOTS / "gelati-from-link.png"))
-    finally:
-        friend.close()
+    # Ana moves the game to that device of hers: it stops here and goes on there.
+    page.get_by_role("button", name="Stop here and make the link").click()
+    page.wait_for_selector("[data-watching]")
+    other.goto(page.locator("input[data-link='take']").input_value())
+    other.wait_for_selector("[data-hand-list] button[data-hand]")
+    place_a_tile_and_wait_for_the_bot(other)
+    assert tiles_on_board(other) >= tiles + 2
+    SHOTS.mkdir(exist_ok=True)
+    other.screenshot(path=str(SHOTS / "gelati-from-link.png"))
 
 
 def test_bad_input_gets_a_message_and_the_app_keeps_running(site, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     # Corrupt and foreign data already in storage before the app starts.
     context.add_init_script("""
         if (!sessionStorage.getItem('seeded')) {
@@ -166,3 +162,21 @@ def test_bad_input_gets_a_message_and_the_app_keeps_running(site, browser):
         assert dialogs == [] and errors == []
     finally:
         context.close()
+
+
+def test_a_link_followed_as_the_game_moves_its_address_is_where_the_player_goes(site, watched):
+    """The table keeps the address bar on its save (set-path: no route). One that was on
+    its way from the worker as the player followed a link home does not take them back."""
+    page = watched.open(site.url + "#/gelatinous")
+    start_game(page, "gelatinous", ["human"], seed=3)
+    page.wait_for_function("location.hash.startsWith('#/gelatinous/play/')")
+    page.evaluate("""() => {
+        const was = location.hash.slice(1);
+        location.hash = "#/";  // the player follows a link home; as the page dispatches it,
+        // the worker's message from just before (the game's address, one move on) arrives
+        document.querySelector("script[type='py'][worker]").xworker.onmessage(
+            {data: JSON.stringify({do: "set-path", path: was + "-1", was})});
+    }""")
+    page.wait_for_selector("[data-screen='home']")
+    assert page.evaluate("location.hash") == "#/"
+    assert watched.errors == []

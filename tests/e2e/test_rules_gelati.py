@@ -3,10 +3,9 @@
 says, and the guided first game played to its end by following its hints. Nothing
 from either reaches the home screen's Continue or Finished lists."""
 
-import json
 import time
 
-from conftest import SIZES, Watched, assert_no_saved_games
+from conftest import SIZES, assert_no_saved_games
 
 EXAMPLES = 7
 
@@ -73,13 +72,16 @@ def click_for(page, key: str, words: str) -> None:
         page.locator(f"[data-action='{key}']").first.click()
 
 
-def test_the_guided_game_is_won_by_following_its_hints_on_a_phone(site, browser):
-    context = browser.new_context(**SIZES["phone"])
-    context.add_init_script("localStorage.setItem('gelateria.prefs', " + json.dumps(json.dumps({"pace": "fast"})) + ")")
-    watched = Watched(context)
+def test_the_guided_game_is_won_by_following_its_hints_on_a_phone(site, devices):
+    watched = devices.take(**SIZES["phone"])
     page = watched.open(site.url + "#/gelati/rules")
     page.get_by_role("link", name="Play a guided game").click()
     page.wait_for_selector("[data-practice='guided']")
+    # Bot speed "Fast" (in the phone's More sheet), as a player in a hurry would.
+    page.get_by_role("button", name="More").click()
+    page.locator("#more-sheet").get_by_role("button", name="Fast", exact=True).click()
+    page.locator("#more-sheet").get_by_role("button", name="Close").click()
+    page.wait_for_selector("#more-sheet[data-sheet='closed']", state="attached")
     seen = []
     for _ in range(400):
         page.wait_for_selector("[data-guide]:not([data-guide='wait']), [data-end]", timeout=30_000)
@@ -95,7 +97,6 @@ def test_the_guided_game_is_won_by_following_its_hints_on_a_phone(site, browser)
     assert page.locator("[data-story]").inner_text().startswith("Your ")
     assert_no_saved_games(page, site)
     assert not watched.errors
-    context.close()
 
 
 def test_stop_the_hints_and_the_game_goes_on(site, watched):

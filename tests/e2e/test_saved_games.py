@@ -4,6 +4,7 @@ named on the play screen, and again after a reload until the player says they sa
 
 import json
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, start_game
 
 from gelateria.core.game import get_game
@@ -62,6 +63,7 @@ def reload(page):
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+@pytest.mark.fresh_profile  # the storage the app finds as it starts (and a quota kept over reloads)
 def test_a_foreign_save_opens_and_is_removed_and_a_game_removed_for_room_is_said_until_seen(site, watched):
     watched.context.add_init_script(SEED_AND_QUOTA % json.dumps(seeded_storage()))
     page = watched.open(site.url)

@@ -33,6 +33,7 @@ HEARTBEAT = """() => {
 }"""
 
 
+@pytest.mark.spoils_pages  # its heartbeat timer runs on (and the page's CPU was throttled)
 def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
     page = watched.open(site.url + "#/gelati")
     start_game(page, "gelati", ["hard", "hard"], seed=5)
@@ -57,6 +58,7 @@ def test_page_gets_the_main_thread_back_while_a_hard_bot_thinks(site, watched):
 # Timing on a shared machine is a measurement, not a test: this runs on demand
 # (`bash scripts/test.sh -m bench tests/e2e/test_search_browser.py`), not in CI.
 @pytest.mark.bench
+@pytest.mark.spoils_pages  # its long-task observer runs on
 @pytest.mark.parametrize("game,attribute", [("gelati", "data-think-place"), ("genial", "data-think")])
 def test_hard_bots_think_in_short_tasks_and_move_within_a_second(site, watched, game, attribute):
     """`attribute`: the table's report of the searched decisions (Gelati's steps after

@@ -23,20 +23,21 @@ ACTS = "[data-action='take-device'], [data-action='select-tile'], [data-action='
 
 
 class Device:
-    """A browser profile: its own storage, so its own device id."""
+    """A browser profile (a warm device): its own storage, so its own device id."""
 
-    def __init__(self, browser, size: dict):
-        self.context = browser.new_context(**size)
-        self.context.grant_permissions(["clipboard-read", "clipboard-write"])
-        self.page = self.context.new_page()
+    def __init__(self, devices, size: dict):
+        self.device = devices.take(**size, permissions=["clipboard-read", "clipboard-write"])
+        self.page = self.device.page
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("pageerror", self._heard)
         self.opened = 0
 
+    def _heard(self, error):
+        self.errors.append(str(error))
+
     def open(self, url: str, shows: str = "[data-game]"):
-        """Open `url` as a link tapped in a chat: a fresh page load."""
-        self.page.goto("about:blank")
-        self.page.goto(url)
+        """Open `url` as a link tapped in a chat: the app in this device's page goes there."""
+        self.device.open(url)
         self.page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
         self.page.wait_for_selector(shows)
         self.opened += 1
@@ -51,7 +52,7 @@ class Device:
         return decode(json.loads(entry)["link"])
 
     def close(self):
-        self.context.close()
+        self.page.remove_listener("pageerror", self._heard)
 
 
 def words(page) -> str:
@@ -111,8 +112,8 @@ def place_and_end(page) -> None:
         page.locator("[data-action='end-turn']").click()
 
 
-def test_gelati_by_link_between_two_devices_shows_no_one_elses_secrets_and_refuses_a_forged_move(site, browser):
-    ana, bo, cy = Device(browser, DESKTOP), Device(browser, DESKTOP), Device(browser, PHONE)
+def test_gelati_by_link_between_two_devices_shows_no_one_elses_secrets_and_refuses_a_forged_move(site, devices):
+    ana, bo, cy = Device(devices, DESKTOP), Device(devices, DESKTOP), Device(devices, PHONE)
     checked = 0
     try:
         page = ana.open(site.url + "#/gelati")
@@ -209,8 +210,8 @@ def assert_no_favourites(page) -> None:
     assert page.locator(ACTS).count() == 0
 
 
-def test_its_mine_links_never_seat_another_device_and_show_no_favourite(site, browser):
-    ana, bo = Device(browser, DESKTOP), Device(browser, PHONE)
+def test_its_mine_links_never_seat_another_device_and_show_no_favourite(site, devices):
+    ana, bo = Device(devices, DESKTOP), Device(devices, PHONE)
     try:
         for seats_, names in ((["human", "normal", "normal"], {0: "Ana"}),
                               (["human", "human", "normal"], {0: "Ana", 1: "Bo"})):

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import new_context
+
 GAMES = {"gelati": "Gelati", "genial": "Genial Spezial", "gelatinous": "Gelatinous", "itsmine": "It's Mine!"}
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -24,6 +26,7 @@ def test_home_boots_and_shows_the_four_games(site, watched):
     page.screenshot(path=str(SHOTS / "home.png"))
 
 
+@pytest.mark.fresh_profile  # what the first load shows
 def test_loading_screen_reports_bytes(site, watched):
     page = watched.page
     seen = []
@@ -63,7 +66,7 @@ def test_markup_in_a_route_is_shown_as_text(site, watched):
 
 
 def test_works_offline_after_one_visit(site, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     page = context.new_page()
     page.goto(site.url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
@@ -78,6 +81,7 @@ def test_works_offline_after_one_visit(site, browser):
     context.close()
 
 
+@pytest.mark.fresh_profile  # a visit to another address
 def test_site_works_under_a_sub_path(sub_site, watched):
     page = watched.open(sub_site.url)
     assert "/gelateria-box/" in page.url
@@ -86,7 +90,7 @@ def test_site_works_under_a_sub_path(sub_site, watched):
 
 
 def test_python_failure_shows_a_message_not_a_blank_page(site, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     # Simulate a browser where the Python runtime cannot be loaded.
     context.route("**/pyodide.asm.wasm", lambda r: r.abort())
     page = context.new_page()
@@ -111,7 +115,7 @@ def test_new_version_is_offered_and_reloads_into_it(browser, tmp_path):
     manifest = build.write_manifest()
     build.export(copy, manifest)
     site = Site(root=copy)
-    context = browser.new_context()
+    context = new_context(browser)
     try:
         page = context.new_page()
         page.goto(site.url)

@@ -5,7 +5,7 @@ right after a grab, replay links that keep secrets, a nesting bomb in storage.""
 import re
 from contextlib import contextmanager
 
-from conftest import BOOT_TIMEOUT_MS, start_game
+from conftest import BOOT_TIMEOUT_MS, new_context, start_game
 
 from test_links import log_lines, place_a_tile_and_wait_for_the_bot, start_gelati_against_a_bot, tiles_on_board
 
@@ -15,17 +15,12 @@ def ready(page):
 
 
 @contextmanager
-def another_device(browser, url: str, shows: str, **context_args):
-    """A fresh browser profile (another device) that opened `url` and shows `shows`."""
-    context = browser.new_context(**context_args)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        ready(page)
-        page.wait_for_selector(shows)
-        yield page
-    finally:
-        context.close()
+def another_device(devices, url: str, shows: str, **context_args):
+    """Another browser profile (another device: a warm one, reset) that opened `url` and shows `shows`."""
+    page = devices.take(**context_args).open(url)
+    ready(page)
+    page.wait_for_selector(shows)
+    yield page
 
 
 def roll(page, rolls: int):
@@ -37,7 +32,7 @@ def roll(page, rolls: int):
         page.wait_for_selector(f"[data-board][data-round='{before + 1}'], [data-phase='over']")
 
 
-def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, browser):
+def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, devices):
     page = watched.open(site.url + "#/gelati")
     start_gelati_against_a_bot(page, seed=31)
     place_a_tile_and_wait_for_the_bot(page)
@@ -47,7 +42,7 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, br
     tiles = tiles_on_board(page)
 
     playing = "[data-game='gelati'][data-phase='play']"
-    with another_device(browser, link, playing, viewport={"width": 390, "height": 844}) as other:
+    with another_device(devices, link, playing, viewport={"width": 390, "height": 844}) as other:
         assert "/gelati/play/" in other.url  # saved at once: the address names the save
         other.reload()  # what a phone does on its own when you switch apps
         ready(other)
@@ -55,13 +50,13 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, br
         assert tiles_on_board(other) == tiles
         assert "no longer on this device" not in other.locator("#app").inner_text()
         # The address bar is itself a link to this game: a third device opens it too, to watch.
-        with another_device(browser, other.url, playing + " [data-watching]") as third:
+        with another_device(devices, other.url, playing + " [data-watching]") as third:
             assert tiles_on_board(third) == tiles
     assert watched.errors == [] and watched.foreign == []
 
 
 def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on(site, browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, viewport={"width": 390, "height": 844})
     context.add_init_script("""
         Storage.prototype.setItem = function () {
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -90,37 +85,33 @@ def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on
         context.close()
 
 
-def test_two_pages_on_one_save_the_older_is_told_and_cannot_overwrite(site, browser):
-    context = browser.new_context()
-    try:
-        first = context.new_page()
-        first.goto(site.url + "#/gelatinous")
-        ready(first)
-        start_game(first, "gelatinous", ["human"], seed=8)
-        roll(first, 1)
-        address = first.url
+def test_two_pages_on_one_save_the_older_is_told_and_cannot_overwrite(site, devices):
+    device = devices.take()
+    first = device.open(site.url + "#/gelatinous")
+    ready(first)
+    start_game(first, "gelatinous", ["human"], seed=8)
+    roll(first, 1)
+    address = first.url
 
-        second = context.new_page()
-        second.goto(address)
-        ready(second)
-        second.wait_for_selector("[data-game='gelatinous'][data-phase='play']")
-        roll(second, 2)
-        second.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('gelateria.save.')
-                                    && JSON.parse(localStorage.getItem(k)).rev === 4)""")  # both rolls saved
+    second = device.context.new_page()
+    second.goto(address)
+    ready(second)
+    second.wait_for_selector("[data-game='gelatinous'][data-phase='play']")
+    roll(second, 2)
+    second.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('gelateria.save.')
+                                && JSON.parse(localStorage.getItem(k)).rev === 4)""")  # both rolls saved
 
-        stale = first.locator("[data-stale]")
-        stale.wait_for()  # told at once, by the storage event
-        assert "another tab" in stale.inner_text()
-        first.evaluate("document.querySelector('[data-action=\"roll\"]')?.click()")  # even a forced click
-        saved = first.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('gelateria.save.'))
-                                  .map(k => JSON.parse(localStorage.getItem(k)))""")
-        # Created, rolled once by the first page, twice by the second: nothing from the first since.
-        assert [entry["rev"] for entry in saved] == [4]
-        stale.get_by_role("button", name="Continue from the newest position").click()
-        first.wait_for_selector("[data-board][data-round='3']")
-        assert first.locator("[data-stale]").count() == 0
-    finally:
-        context.close()
+    stale = first.locator("[data-stale]")
+    stale.wait_for()  # told at once, by the storage event
+    assert "another tab" in stale.inner_text()
+    first.evaluate("document.querySelector('[data-action=\"roll\"]')?.click()")  # even a forced click
+    saved = first.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('gelateria.save.'))
+                              .map(k => JSON.parse(localStorage.getItem(k)))""")
+    # Created, rolled once by the first page, twice by the second: nothing from the first since.
+    assert [entry["rev"] for entry in saved] == [4]
+    stale.get_by_role("button", name="Continue from the newest position").click()
+    first.wait_for_selector("[data-board][data-round='3']")
+    assert first.locator("[data-stale]").count() == 0
 
 
 def test_its_mine_grab_then_immediate_reload_keeps_the_grab(site, watched):
@@ -144,7 +135,7 @@ def test_its_mine_grab_then_immediate_reload_keeps_the_grab(site, watched):
     assert watched.errors == []
 
 
-def test_a_replay_link_never_shows_a_hidden_hand(site, watched, browser):
+def test_a_replay_link_never_shows_a_hidden_hand(site, watched, devices):
     page = watched.open(site.url + "#/gelati")
     start_gelati_against_a_bot(page, seed=41)
     place_a_tile_and_wait_for_the_bot(page)
@@ -152,7 +143,7 @@ def test_a_replay_link_never_shows_a_hidden_hand(site, watched, browser):
     page.get_by_role("button", name="Share").click()
     link = page.locator("input[data-link='replay']").input_value()
 
-    with another_device(browser, link, "[data-game='gelati'][data-phase='replay']") as other:
+    with another_device(devices, link, "[data-game='gelati'][data-phase='replay']") as other:
         for step in ("First move", "Next move", "Last move"):
             other.get_by_role("button", name=step).click()
             assert other.locator("[data-hand], [data-orders], [data-order]").count() == 0
@@ -162,7 +153,7 @@ def test_a_replay_link_never_shows_a_hidden_hand(site, watched, browser):
 
 
 def test_a_nesting_bomb_in_storage_is_set_aside_and_the_app_starts(site, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     context.add_init_script("""
         if (!sessionStorage.getItem('seeded')) {
           sessionStorage.setItem('seeded', '1');

@@ -14,7 +14,7 @@ import hashlib
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, ROOT, Site, browser_path, start_game
+from conftest import BOOT_TIMEOUT_MS, ROOT, Site, persistent_context, start_game
 
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 
@@ -32,8 +32,7 @@ class Visitor:
 
     def __init__(self, browser, profile, site: Site):
         self.site = site
-        self.context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=browser_path(), args=CHROMIUM_ARGS)
+        self.context = persistent_context(browser, profile)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.errors: list[str] = []

@@ -43,6 +43,7 @@ class App:
         self._handlers = {
             "start": self._on_start, "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
             "hold": self._on_hold, "flush": self._on_flush, "storage": self._on_storage,
+            "storage-cleared": self._on_storage_cleared,
             "language": self._on_language, "import": self._on_import,
             "view-box": self._on_view_box, "board-size": self._on_board_size, "store-failed": self._on_store_failed,
         }
@@ -125,10 +126,12 @@ class App:
         self._send("announce", text=text)
 
     def set_path(self, path: str) -> None:
-        """Put a path in the address bar without routing again (no hashchange)."""
+        """Put a path in the address bar without routing again (no hashchange), in place
+        of the one this app is at (`was`: a player who has gone elsewhere meanwhile keeps
+        that address, and its route reaches the app next)."""
         if self.current_path != path:
+            self._send("set-path", path=path, was=self.current_path)
             self.current_path = path
-            self._send("set-path", path=path)
 
     def link(self, path: str) -> str:
         """The full address of a route on this site, for sharing."""
@@ -227,6 +230,20 @@ class App:
             self.store.heard(key, event.get("value"))
         if self.screen is not None and key.startswith(SAVE_PREFIX):
             self.screen.on_storage(key[len(SAVE_PREFIX):])
+
+    def _on_storage_cleared(self, event) -> None:
+        """Another page of this site cleared its storage (localStorage.clear()): every key
+        this page's copy holds is gone there. The app starts over from what storage holds
+        now (`storage`, as at start), as a reload would: saves, preferences (this device's
+        id among them), notices; and the screen at this address opens again from it. (The
+        language shown stays: the player is reading it.)"""
+        snapshot = event.get("storage")
+        if not isinstance(self.store, PageStorage) or not isinstance(snapshot, dict):
+            return  # storage was blocked from the start: nothing here came from it
+        self.store = PageStorage(snapshot, self.store.send)
+        self.saves = SaveStore(self.store)
+        self.prefs = read_prefs(self.store.get(PREFS_KEY))
+        self.route()
 
     def _on_language(self, event) -> None:
         self.set_language(str(event.get("code")))

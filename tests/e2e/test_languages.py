@@ -157,11 +157,16 @@ def test_every_screen_speaks_the_browsers_language(site, local, english):
     assert not untranslated, "\n".join(f"{where}: {found[:8]}" for where, found in untranslated.items())
 
 
-def test_switching_language_mid_game_keeps_the_game_and_its_log(site, devices):
-    page = devices.take(locale="ja-JP", **SIZES["phone"]).page
+def open_japanese_game(page, site) -> None:
+    """A Gelati game in play from a link made at a Japanese table, this device at seat 0."""
     open_route(page, site.url + game_link("gelati", "ja", finished=False))
     page.wait_for_selector("[data-game='gelati'][data-phase='play']")
     take_seat(page)
+
+
+def test_switching_language_mid_game_keeps_the_game_and_its_log(site, devices):
+    page = devices.take(locale="ja-JP", **SIZES["phone"]).page
+    open_japanese_game(page, site)
     assert page.evaluate("document.documentElement.lang") == "ja"
     route = page.evaluate("location.hash")
     board = page.locator("[data-board] use").count()
@@ -185,9 +190,7 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(site, devices):
 def test_a_shared_link_opens_in_the_receivers_language(site, devices):
     """The same link, sent from a Japanese table, opens in English for an English browser."""
     page = devices.take(locale="en-US", **SIZES["desktop"]).page
-    open_route(page, site.url + game_link("gelati", "ja", finished=False))
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-    take_seat(page)
+    open_japanese_game(page, site)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("select[data-language]").input_value() == "en"
     shown = page.inner_text("main")

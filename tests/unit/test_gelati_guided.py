@@ -38,7 +38,7 @@ def test_following_the_hints_plays_a_whole_game_that_is_never_saved():
         app.run_timers(limit=50)  # the bot's turn
         if table.phase == "over":
             break
-        hint = table.shown_hint()
+        hint = table.practice.shown_hint()
         assert hint is not None, "on your turn there is always a next step"
         assert 'data-guide="%s"' % hint[0] in str(table.render())
         seen.add(hint[0])
@@ -65,7 +65,7 @@ def test_a_reload_of_the_guided_address_goes_on_from_the_same_position():
     table.on_action("end-turn", {})
     assert app.path.startswith("/gelati/guided/")
     again = screen_for(FakeApp(), app.path)
-    assert again.guided and again.session.record.moves == table.session.record.moves
+    assert again.practice.guided and again.session.record.moves == table.session.record.moves
     assert again.session.record.moves and again.save_id == ""
 
 
@@ -83,5 +83,5 @@ def test_stop_the_hints_leaves_the_game_going_without_them():
     app.screen = table
     assert "data-guide" in str(table.render())
     table.on_action("hints-off", {})
-    assert table.shown_hint() is None and "data-guide" not in str(table.render())
+    assert table.practice.shown_hint() is None and "data-guide" not in str(table.render())
     assert table.phase == "play"

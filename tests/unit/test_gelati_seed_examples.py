@@ -76,13 +76,13 @@ def test_try_it_opens_the_position_unsaved_and_the_move_scores_as_the_page_says(
     app = FakeApp()
     table = screen_for(app, "/gelati/try/three-sides")
     app.screen = table
-    assert table.practising is find_example("gelati", "three-sides")
+    assert table.practice.example is find_example("gelati", "three-sides")
     assert table.session.practice and table.save_id == ""
     assert table.log[0] == "Practice: Three sides, all matching."
-    move = table.practising.move
+    move = table.practice.example.move
     assert table.act(0, move)
     assert table.session.state.scores[0] == 3
-    table.autosave()
+    table.saving.autosave()
     assert app.saves.load_all() == []  # nothing in Continue or Finished
     assert "data-practice" in table.render() and 'data-action="share"' not in table.render()
 

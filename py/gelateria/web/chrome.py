@@ -11,12 +11,12 @@ from gelateria.core.game import TURNS
 from gelateria.core.i18n import N_, _, number, pgettext
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
+from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
 from gelateria.web.views.contract import bot_tag
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
-LOG_SHOWN = 60  # log lines on screen (the whole log is kept for replay and undo)
 PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
 SAVE_TROUBLE = {  # said with _() where shown
     FULL: N_("This game is not being saved: this browser's storage is full."),
@@ -38,21 +38,6 @@ def think_stats(times: list[float]) -> str | None:
         return None
     ordered = sorted(times)
     return f"{len(ordered)},{ordered[len(ordered) // 2]:.1f},{ordered[-1]:.1f}"
-
-
-def _icon(path: str) -> Markup:
-    # Drawn, not font glyphs: media-control characters are missing from many fonts.
-    return Markup(f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="{path}" fill="currentColor"/></svg>')
-
-
-ICONS = {
-    "first": _icon("M3 2h2v12H3zM14 2v12L6 8z"),
-    "prev": _icon("M12 2v12L4 8z"),
-    "play": _icon("M4 2v12l10-6z"),
-    "pause": _icon("M3 2h4v12H3zM9 2h4v12H9z"),
-    "next": _icon("M4 2v12l8-6z"),
-    "last": _icon("M11 2h2v12h-2zM2 2v12l8-6z"),
-}
 
 
 class TableChrome:
@@ -101,8 +86,8 @@ class TableChrome:
 
     def render(self) -> Markup:
         if self.phase == "setup":
-            return self.render_setup()
-        hint = self.shown_hint()
+            return self.setup.render()
+        hint = self.practice.shown_hint()
         return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
                              "data-think": think_stats(self.think_ms), "data-hint": hint[0] if hint else None,
                              **self.table_data()},
@@ -154,11 +139,12 @@ class TableChrome:
     def practice_bar(self) -> Markup | None:
         """A practice game from the rules, or the guided game, says so, with the way back."""
         back = h("a", {"class": "button secondary", "href": f"#/{self.game_id}/rules"}, _("Back to the rules"))
-        if self.practising is not None:
-            what, name = self.practising.id, _("Practice: {example}").format(example=_(self.practising.title))
+        example = self.practice.example
+        if example is not None:
+            what, name = example.id, _("Practice: {example}").format(example=_(example.title))
             buttons = [h("button", {"type": "button", "class": "secondary", "data-action": "try-again"}, _("Start again")),
                        " ", back]
-        elif self.guided:
+        elif self.practice.guided:
             what, name, buttons = "guided", _("Your first game of {game}").format(game=self.entry.title), [back]
         else:
             return None
@@ -168,7 +154,7 @@ class TableChrome:
 
     def guide_bar(self, hint) -> Markup | None:
         """The guided game's next step, with "Got it" and the way to stop the hints."""
-        if not self.guided or self.hints_off:
+        if not self.practice.guided or self.practice.hints_off:
             return None
         waiting = self.phase == "play" and self.actor() is None  # (on your turn, no hint: it was dismissed)
         words = hint[1] if hint else (_("Watch the bot's move on the board.") if waiting else "")
@@ -189,10 +175,11 @@ class TableChrome:
                      h("p", None, _("This game was moved on in another tab or window, so this page is out of date. "
                                     "Nothing here was saved over it.")),
                      h("button", {"type": "button", "data-action": "load-newest"}, _("Continue from the newest position")))
-        if not self.save_trouble:
+        trouble = self.saving.save_trouble
+        if not trouble:
             return None
-        return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": self.save_trouble},
-                 h("p", None, _(SAVE_TROUBLE[self.save_trouble]), " ",
+        return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": trouble},
+                 h("p", None, _(SAVE_TROUBLE[trouble]), " ",
                    _("The game goes on here; to keep it, copy its link or download it.")),
                  h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy link to this game")),
                  " ",
@@ -223,7 +210,7 @@ class TableChrome:
 
     def controls(self) -> Markup:
         if self.phase == "replay":
-            return self.replay_controls()
+            return self.replay.controls()
         buttons = self.pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
         undo = None
         if self.confirm_undo and self.undo_target() is not None:
@@ -239,7 +226,7 @@ class TableChrome:
                    h("span", None, _("Bot speed")), *buttons) if buttons else None,
                  h("p", {"class": "control-row"},
                    undo,
-                   None if self.practising or self.guided else h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                   None if self.practice.active else h("button", {"type": "button", "class": "secondary", "data-action": "share",
                                                             "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
@@ -284,51 +271,13 @@ class TableChrome:
         if kind == "take" and self.humans():  # not yet: this device lets go of the game first
             return h("button", {"type": "button", "data-action": "hand-off",
                                 "aria-describedby": help_id}, _("Stop here and make the link"))
-        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": self.link(kind), "data-link": kind,
+        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": self.saving.link(kind), "data-link": kind,
                                 "aria-describedby": help_id}),
                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")))
 
-    def replay_controls(self) -> Markup:
-        last = len(self.history) - 1
-        playing = "replay" in self.timers
-
-        def button(action, label, icon, disabled=False):
-            return h("button", {"type": "button", "class": "secondary icon-button", "data-action": action,
-                                "aria-label": label, "title": label, "disabled": disabled}, ICONS[icon])
-
-        return h("div", {"class": "controls replay-controls", "data-replay": self.replay_index},
-                 h("p", {"class": "replay-position", "aria-live": "polite"},
-                   _("Replay: move {number} of {count}").format(number=self.replay_index, count=last)),
-                 h("p", {"class": "control-row", "role": "group", "aria-label": _("Replay controls")},
-                   button("replay-first", _("First move"), "first", self.replay_index == 0),
-                   button("replay-prev", _("Previous move"), "prev", self.replay_index == 0),
-                   button("replay-play", pgettext("replay", "Pause") if playing else pgettext("replay", "Play"),
-                          "pause" if playing else "play"),
-                   button("replay-next", _("Next move"), "next", self.replay_index == last),
-                   button("replay-last", _("Last move"), "last", self.replay_index == last)),
-                 h("p", {"class": "control-row"},
-                   self.replay_exit(),
-                   h("small", None, _("Arrow keys step; Space plays and pauses."))))
-
-    def replay_exit(self) -> Markup:
-        if self.session.is_over():
-            return h("button", {"type": "button", "data-action": "replay-leave"}, _("Back to the result"))
-        if self.watch_only:  # a replay link: the game's secrets stay secret, so no seat to go back to
-            return h("a", {"class": "button", "href": f"#/{self.game_id}"},
-                     _("Start your own game of {game}").format(game=self.entry.title))
-        return h("button", {"type": "button", "data-action": "replay-leave"}, _("Back to the game"))
-
     def log_panel(self) -> Markup:
         if self.phase == "replay":
-            # Every move is a step to jump to; the ones around the current step are on
-            # screen (a long game's whole log would make every step slow to draw).
-            first = max(0, min(self.replay_index - LOG_SHOWN // 2, len(self.log) - 1 - LOG_SHOWN))
-            items = [h("li", {"class": "current" if i + 1 == self.replay_index else None},
-                       h("button", {"type": "button", "class": "log-jump", "data-action": "replay-jump", "data-index": i + 1},
-                         line))
-                     for i, line in enumerate(self.log[1 + first: 1 + first + LOG_SHOWN], start=first)]
-            return h("section", {"class": "log", "aria-label": _("Moves")},
-                     h("h2", None, _("Moves")), h("ol", {"data-log": "", "class": "replay-log"}, *items))
+            return self.replay.log()
         items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]
         return h("section", {"class": "log", "aria-label": _("What happened")},
                  h("h2", None, _("What happened")), h("ol", {"data-log": ""}, *items))
@@ -362,7 +311,7 @@ class TableChrome:
     def seat_chooser(self) -> Markup:
         """A game opened from a link: its player says which seat is theirs, or watches.
         Nothing secret is on screen until then, and seats another device plays are not offered."""
-        claimable = self.claimable()
+        claimable = self.saving.claimable()
         holders = seats.holders_of(self.record)
         rows = []
         one_by_one = self.game.type.timing == TURNS or len(claimable) == 1  # (real time: all here, or none)
@@ -392,31 +341,31 @@ class TableChrome:
         if self.phase != "play" or self.choosing or self.stale:
             return None
         if self.watch_only:
-            can_sit = bool(self.claimable())
+            can_sit = bool(self.saving.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
                      h("p", None, _("You are watching this game as the link shows it: its players play on their own "
                                     "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
-                     h("a", {"class": "button secondary", "href": self.link("deal")}, _("Play this deal yourself")))
+                     h("a", {"class": "button secondary", "href": self.saving.link("deal")}, _("Play this deal yourself")))
         acting = self.session.to_act()
         if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
             return None
         name = self.names()[acting[0]]
         here = h("button", {"type": "button", "class": "secondary", "data-action": "take-seat", "data-seat": acting[0]},
-                 _("Play {player} here").format(player=name)) if acting[0] in self.claimable() else None
+                 _("Play {player} here").format(player=name)) if acting[0] in self.saving.claimable() else None
         return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
                  h("p", None, h("label", {"for": "waiting-link"},
                                 _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
                    h("small", None, _(LINK_REVEALS))),
                  h("p", {"class": "seat-bar-link"},
-                   h("input", {"id": "waiting-link", "readonly": True, "value": self.link("game"), "data-link": "game"}),
+                   h("input", {"id": "waiting-link", "readonly": True, "value": self.saving.link("game"), "data-link": "game"}),
                    h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))),
                  here)
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line (a practice or guided game's one human is "You")."""
-        if (self.practising or self.guided) and winners == self.humans():
+        if self.practice.active and winners == self.humans():
             return _("You win!")
         return headline(self.names(), winners)
 
@@ -432,7 +381,7 @@ class TableChrome:
                    h("h2", None, self.headline(winners)),
                    self.score_table(winners),
                    self.summary(),
-                   h("p", {"class": "score-story", "data-story": ""}, self.score_story()) if self.guided and self.score_story() else None,
+                   h("p", {"class": "score-story", "data-story": ""}, self.score_story()) if self.practice.guided and self.score_story() else None,
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"}, _("Same seats, new deal")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("Play again")), " ",

@@ -63,7 +63,8 @@ class HostedTable(TableScreen):
         """What the view is told of this device and this table (not facts of the game)."""
         page = getattr(self.app, "facts", None)
         return Setting(page=dict(page) if isinstance(page, dict) else {}, prefs=dict(self.app.prefs),
-                       guided=self.guided, hints_off=self.hints_off, hints_done=frozenset(self.hints_done))
+                       guided=self.practice.guided, hints_off=self.practice.hints_off,
+                       hints_done=frozenset(self.practice.hints_done))
 
     def parts(self) -> Parts:
         """The view's drawing of the position on screen (again once the position, the

@@ -1,11 +1,14 @@
 """The new-game panel of every table: seats (human, or a bot of a declared level, with
-a name), the deal number and the game's declared options. A mixin of TableScreen.
+a name), the deal number and the game's declared options.
+
+`SetupPanel` is a collaborator of the table (web/table.py): it reads and changes the
+table's `seats`, `seed` and `options` (the game the table would start) and its `message`,
+draws the panel from them, and asks the table only for `seat_limits()`, `read_options()`
+and `setup_fields()` (what a game adds to the panel) and its `notice()`.
 """
 
 from __future__ import annotations
 
-from gelateria.core.game import seat_limits
-from gelateria.core.seats import held_by
 from gelateria.core.i18n import _, pgettext
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
@@ -24,84 +27,71 @@ def default_names() -> list[str]:
             pgettext("default player name", "Elif"), pgettext("default player name", "Femi")]
 
 
-class NewGamePanel:
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+def declared_options(game, form: dict, options: dict) -> dict:
+    """The game's declared options from inputs named opt_<name> (an unknown value: the default)."""
+    chosen = {}
+    for option in game.type.options:
+        text = str(form.get(f"opt_{option.name}", options.get(option.name, "")))
+        value = next((v for v in option.values if str(v) == text), option.default)
+        if value is not None:
+            chosen[option.name] = value
+    return chosen
 
-    def humans(self) -> list[int]:
-        """The human seats played at this screen: on the new-game panel, every one; in a
-        game, those this device holds (core/seats.py)."""
-        if self.session is None or self.phase == "setup":
-            return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
-        return held_by(self.session.record, self.device)
 
-    def is_bot(self, player: int) -> bool:
-        return self.seats[player].kind == "bot"
-
-    def default_seats(self) -> list[Seat]:
-        names = default_names()
-        return [Seat("human", names[0])] + [
-            Seat("bot", names[i], "normal") for i in range(1, self.game.type.default_players)]
-
-    def seat_limits(self) -> tuple[int, int]:
-        return seat_limits(self.game, self.options)
+class SetupPanel:
+    def __init__(self, table):
+        self.table = table
+        self.deal_link = ""  # shown on the panel once copied
 
     def level_label(self, level: str) -> str:
-        return level_label(self.game_id, level)
+        return level_label(self.table.game_id, level)
 
-    def read_setup(self, form: dict) -> None:
+    def available_levels(self) -> list[str]:
+        return self.table.game.type.offered_levels() or ["normal"]
+
+    def read(self, form: dict) -> None:
         """Take what the player typed into the new-game panel (kept across re-renders)."""
+        table = self.table
         seats = []
         levels = self.available_levels()
-        for i, seat in enumerate(self.seats):
+        for i, seat in enumerate(table.seats):
             # The seat's select says "human" or the bot level ("easy", "normal", "hard").
             choice = form.get(f"seat{i}_kind", "human" if seat.kind == "human" else seat.level or "normal")
             name = clean_name(form.get(f"seat{i}_name", seat.name), _("Player {number}").format(number=i + 1))
             seats.append(Seat("human", name) if choice == "human" else Seat("bot", name, choice if choice in levels else "normal"))
-        self.seats = seats
-        seed_text = str(form.get("seed", self.seed)).strip()
+        table.seats = seats
+        seed_text = str(form.get("seed", table.seed)).strip()
         if seed_text.isdigit() and len(seed_text) <= 18:
-            self.seed = int(seed_text)
+            table.seed = int(seed_text)
         elif seed_text:
-            self.message = said(lambda: _("The seed must be a whole number; a new one was chosen."))
-            self.seed = new_seed()
-        self.options = self.read_options(form)
+            table.message = said(lambda: _("The seed must be a whole number; a new one was chosen."))
+            table.seed = new_seed()
+        table.options = table.read_options(form)
 
-    def read_options(self, form: dict) -> dict:
-        """The declared options from inputs named opt_<name> (an unknown value: the default)."""
-        options = {}
-        for option in self.game.type.options:
-            text = str(form.get(f"opt_{option.name}", self.options.get(option.name, "")))
-            value = next((v for v in option.values if str(v) == text), option.default)
-            if value is not None:
-                options[option.name] = value
-        return options
-
-    def available_levels(self) -> list[str]:
-        return self.game.type.offered_levels() or ["normal"]
-
-    def change_setup(self, action: str) -> None:
-        low, high = self.seat_limits()
-        if action == "add-seat" and len(self.seats) < high:
-            i = len(self.seats)
+    def change(self, action: str) -> None:
+        table = self.table
+        low, high = table.seat_limits()
+        if action == "add-seat" and len(table.seats) < high:
+            i = len(table.seats)
             names = default_names()
-            self.seats.append(Seat("bot", names[i % len(names)], "normal"))
-        elif action == "remove-seat" and len(self.seats) > low:
-            self.seats.pop()
+            table.seats.append(Seat("bot", names[i % len(names)], "normal"))
+        elif action == "remove-seat" and len(table.seats) > low:
+            table.seats.pop()
         elif action == "new-seed":
-            self.seed = new_seed()
+            table.seed = new_seed()
         elif action == "copy-deal":
-            deal = Record(self.game_id, list(self.seats), self.seed, dict(self.options), [])
-            self.deal_link = self.app.link(f"/{self.game_id}/deal/{encode(deal)}")
-            self.app.copy(self.deal_link)
-            self.message = said(lambda: _("Link to this deal copied: whoever opens it gets these seats and this same "
-                                          "deal."))
+            deal = Record(table.game_id, list(table.seats), table.seed, dict(table.options), [])
+            self.deal_link = table.app.link(f"/{table.game_id}/deal/{encode(deal)}")
+            table.app.copy(self.deal_link)
+            table.message = said(lambda: _("Link to this deal copied: whoever opens it gets these seats and this same "
+                                           "deal."))
 
-    def render_setup(self) -> Markup:
-        low, high = self.seat_limits()
+    def render(self) -> Markup:
+        table = self.table
+        low, high = table.seat_limits()
         levels = self.available_levels()
         rows = []
-        for i, seat in enumerate(self.seats):
+        for i, seat in enumerate(table.seats):
             kind_value = "human" if seat.kind == "human" else seat.level or "normal"
             name_label = _("Name of player {number}").format(number=i + 1)
             choices = [("human", _("Human"))] + [(lvl, self.level_label(lvl)) for lvl in levels]
@@ -113,37 +103,37 @@ class NewGamePanel:
                           h("select", {"name": f"seat{i}_kind",
                                        "aria-label": _("Who plays seat {number}").format(number=i + 1)},
                             *[h("option", {"value": v, "selected": v == kind_value}, label) for v, label in choices])))
-        return h("section", {"class": f"table setup {self.game_id}", "data-game": self.game_id, "data-phase": "setup"},
-                 top_bar(self.entry.title),
+        return h("section", {"class": f"table setup {table.game_id}", "data-game": table.game_id, "data-phase": "setup"},
+                 top_bar(table.entry.title),
                  h("form", {"class": "setup-panel", "aria-label": _("New game"), "data-submit": "start"},
-                   h("h1", {"tabindex": "-1"}, _("New game of {game}").format(game=self.entry.title)),
-                   self.notice(),
+                   h("h1", {"tabindex": "-1"}, _("New game of {game}").format(game=table.entry.title)),
+                   table.notice(),
                    h("fieldset", None, h("legend", None, _("Players")),
                      h("ol", {"class": "seat-list"}, *rows),
                      h("p", {"class": "seat-buttons"},
                        h("button", {"type": "button", "class": "secondary", "data-action": "add-seat",
-                                    "disabled": len(self.seats) >= high}, _("Add player")),
+                                    "disabled": len(table.seats) >= high}, _("Add player")),
                        " ",
                        h("button", {"type": "button", "class": "secondary", "data-action": "remove-seat",
-                                    "disabled": len(self.seats) <= low}, _("Remove player"))),
-                     self.render_level_help(levels)),
-                   self.setup_fields(),
+                                    "disabled": len(table.seats) <= low}, _("Remove player"))),
+                     self.level_help(levels)),
+                   table.setup_fields(),
                    h("p", {"class": "seed-row"},
                      h("label", {"for": "seed"}, _("Deal number (seed)")), " ",
-                     h("input", {"id": "seed", "name": "seed", "value": self.seed, "inputmode": "numeric", "size": 12}),
+                     h("input", {"id": "seed", "name": "seed", "value": table.seed, "inputmode": "numeric", "size": 12}),
                      " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, _("New deal"))),
                    h("p", {"class": "setup-actions"},
                      h("button", {"type": "submit", "class": "start", "data-action": "start"}, _("Start game")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "copy-deal"}, _("Copy link to this deal")),
-                     h("a", {"href": f"#/{self.game_id}/rules"}, _("Rules"))),
+                     h("a", {"href": f"#/{table.game_id}/rules"}, _("Rules"))),
                    h("p", {"class": "share-row"},
                      h("label", {"for": "link-deal"}, _("Link to this deal (same seats, same tiles and dice)")),
                      h("input", {"id": "link-deal", "readonly": True, "value": self.deal_link, "data-link": "deal"}))
                    if self.deal_link else None))
 
-    def render_level_help(self, levels: list[str]) -> Markup | None:
-        bots = self.game.type.bots
+    def level_help(self, levels: list[str]) -> Markup | None:
+        bots = self.table.game.type.bots
         explained = [lvl for lvl in levels if bots[lvl].help]
         if len(explained) < 2:
             return None

@@ -15,25 +15,26 @@ reached only through `self.app`, so the whole flow is unit-testable with a fake 
 
 from __future__ import annotations
 
-from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game
+from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game, seat_limits
 from gelateria.core.i18n import N_, _
 from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
+from gelateria.core.seats import held_by
 from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import PACES, TableChrome, think_stats  # noqa: F401 (re-exported for views)
-from gelateria.web.practice import PRACTICE_ACTIONS, PracticeTable
-from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, SavedTable
-from gelateria.web.replay import ReplayMode
+from gelateria.web.practice import ACTIONS as PRACTICE_ACTIONS, Practice
+from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, Saving
+from gelateria.web.replay import Replay
 from gelateria.web.screens import Screen, said
-from gelateria.web.setup import DEFAULT_NAMES, NewGamePanel  # noqa: F401 (re-exported for views)
+from gelateria.web.setup import DEFAULT_NAMES, SetupPanel, declared_options, default_names  # noqa: F401 (DEFAULT_NAMES: re-exported for views)
 
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 STALE_MOVE = N_("This page is out of date: continue from the newest position first (the button above).")
 UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
 
 
-class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChrome, Screen):
+class TableScreen(TableChrome, Screen):
     game_id = ""
     message_ms = 0  # a notice clears itself after this long (0: at the next move)
     save_delay_ms = 0  # saves at most this often during play (0: after every move)
@@ -42,7 +43,6 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         super().__init__(app)
         self.game = get_game(self.game_id)
         self.entry = entry(self.game_id)
-        self._device = ""  # this browser's id, once asked (saving.py: device), and
         self.choosing = False  # a game from a link: its player is asked which seat is theirs
         self.phase = "setup"  # setup → play → over, and replay
         self.seats: list[Seat] = self.default_seats()
@@ -62,16 +62,18 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         self.confirm_undo = False
         self.sharing = False  # the share panel is open
         self.sheet_open = False  # phone: the "More" sheet (details, controls, log) is open
-        self.replay_index = 0
+        self.replay_index = 0  # the step on screen in a replay (web/replay.py)
+        self.replay = Replay(self)
+        self.practice = Practice(self)  # rules examples and the guided game (web/practice.py)
+        self.setup = SetupPanel(self)  # the new-game panel (web/setup.py)
+        self.saving = Saving(self)  # routes, links and this device's saves (web/saving.py)
         self.resumed = False
-        self.deal_link = ""  # shown on the new-game panel once copied
         self.watch_only = False  # opened from a replay link: watch, never play as a seat
         self.stale = False  # another tab saved newer moves of this game
-        self.save_trouble = ""  # FULL or BLOCKED while saves fail
         self.think_ms: list[float] = []
         self.new_game = False
         self.reset_ui()
-        self.open_route(rest or [])
+        self.saving.open_route(rest or [])
 
     # --- the session, as the chrome and views read it --------------------------------
 
@@ -103,6 +105,27 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         return self.session.last_move(self.replay_index if self.phase == "replay" else None) if self.session else None
 
     # --- who is who -------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def humans(self) -> list[int]:
+        """The human seats played at this screen: on the new-game panel, every one; in a
+        game, those this device holds (core/seats.py)."""
+        if self.session is None or self.phase == "setup":
+            return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+        return held_by(self.session.record, self.saving.device)
+
+    def is_bot(self, player: int) -> bool:
+        return self.seats[player].kind == "bot"
+
+    def default_seats(self) -> list[Seat]:
+        names = default_names()
+        return [Seat("human", names[0])] + [
+            Seat("bot", names[i], "normal") for i in range(1, self.game.type.default_players)]
+
+    def seat_limits(self) -> tuple[int, int]:
+        return seat_limits(self.game, self.options)
 
     def viewer(self) -> int | None:
         """The seat whose private information the screen shows: the one human against
@@ -148,9 +171,9 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
             self.message, self.phase = str(exc), "setup"
             self.app.refresh()
             return
-        self.flush()  # the last moves of a game left behind are written first
-        self.begin(session, self.new_save_id(), new_game=True)
-        self.autosave()
+        self.saving.flush()  # the last moves of a game left behind are written first
+        self.begin(session, self.saving.new_save_id(), new_game=True)
+        self.saving.autosave()
         self.app.refresh()
         self.after_change()
 
@@ -161,17 +184,18 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         self.stop_timers()
         self.session = session
         if own and not session.record.holders:
-            self.hold(None)
+            self.saving.hold(None)
         self.new_game = new_game
         session.pause_ms = self.game.type.pause_ms
         self.t0 = self.app.now() - session.game_time()
         self.phase = "over" if session.is_over() else "play"
         self.save_id = save_id
-        self.stale = self.end_dismissed = self.confirm_undo = self.sharing = self.guided = self.choosing = False
-        self.watch_only = not self.runs_here()  # another device's game: watched until a seat is taken
-        self.revealed_to = self.practising = None  # (practice and guided games: web/practice.py)
+        self.stale = self.end_dismissed = self.confirm_undo = self.sharing = self.choosing = False
+        self.watch_only = not self.saving.runs_here()  # another device's game: watched until a seat is taken
+        self.revealed_to = None
+        self.practice.reset()
         self.replay_index = 0
-        self.think_ms, self.hints_done, self.hints_off = [], set(), False
+        self.think_ms = []
         self.reset_ui()
 
     def can_play(self) -> bool:
@@ -199,7 +223,7 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
             self.phase = "over"
         self.moved(seat, move, before, after)
         self.app.announce(self.log[-1])  # every move, in words, to a screen reader
-        self.save_soon(before, after, by_player=seat in self.humans())
+        self.saving.save_soon(before, after, by_player=seat in self.humans())
         self.redraw()
         self.after_change()
         return True
@@ -274,9 +298,23 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
             self.app.cancel(handle)
 
     def stop_timers(self) -> None:
-        self.flush()
+        self.saving.flush()
         for name in list(self.timers):
             self.clear_timer(name)
+
+    # --- what the page tells every screen (web/app.py) --------------------------------
+
+    def mounted(self) -> None:
+        self.saving.mounted()
+
+    def flush(self) -> None:
+        self.saving.flush()
+
+    def on_storage(self, save_id: str) -> None:
+        self.saving.on_storage(save_id)
+
+    def save_refused(self, save_id: str) -> None:
+        self.saving.save_refused(save_id)
 
     def close(self) -> None:
         self.cancel_pending()
@@ -302,6 +340,19 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         """A click or key on the board, as a move for the acting seat, UI (the view's own
         state changed: redraw), or None (nothing to do)."""
         return None
+
+    def hint(self) -> tuple[str, str] | None:
+        """The guided game's next step for the player, as (key, words): the key names
+        what to point at (data-hint on the table, styled by the game's CSS)."""
+        return None
+
+    def score_story(self) -> str | None:
+        """The guided game's end: how your score was made, in a sentence."""
+        return None
+
+    def read_options(self, form: dict) -> dict:
+        """The options the new-game panel's inputs say (web/setup.py)."""
+        return declared_options(self.game, form, self.options)
 
     def hand(self, action: str, data: dict) -> int | None:
         """Whose move a click is (real time, several humans at one screen: per click)."""
@@ -355,7 +406,7 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         self.end_dismissed = self.confirm_undo = False
         self.message = said(lambda: _("Undone: back to move {number}.").format(number=target) if target else
                             _("Undone: back to the start."))
-        self.autosave()
+        self.saving.autosave()
         self.app.refresh()
         self.after_change()
 
@@ -365,16 +416,16 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         form = data.get("form") or {}
         if action in ("add-seat", "remove-seat", "new-seed", "start", "copy-deal"):
             self.message = ""
-            self.read_setup(form)
+            self.setup.read(form)
             if action == "start":
                 self.start()
                 return
-            self.change_setup(action)
+            self.setup.change(action)
         elif action == "pace":
             self.app.prefs["pace"] = data.get("pace", "normal")
             self.app.save_prefs()
         elif action in SEAT_ACTIONS:
-            return self.on_seat_action(action, data)
+            return self.saving.on_seat_action(action, data)
         elif action == "new-game":
             self.cancel_pending()
             self.stop_timers()
@@ -393,26 +444,26 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         elif action == "undo-cancel":
             self.confirm_undo = False
         elif action in PRACTICE_ACTIONS:
-            return self.on_practice_action(action)
+            return self.practice.on_action(action)
         elif action == "share":
             self.sharing = not self.sharing
         elif action == "sheet":
             self.sheet_open = not self.sheet_open
         elif action == "copy-link" and data.get("kind") in LINK_KINDS:
-            self.copy_link(data["kind"])
+            self.saving.copy_link(data["kind"])
         elif action == "replay":
-            self.enter_replay(0)
+            self.replay.enter(0)
         elif action == "load-newest":
-            self.load_newest()
+            self.saving.load_newest()
             return
         elif action == "download":
             self.app.download(f"{self.game_id}-{self.save_id or 'game'}.json", to_json(self.record))
             return
         elif action == "replay-leave":
-            self.leave_replay()
+            self.replay.leave()
             return
         elif action.startswith("replay-"):
-            self.on_replay_action(action, data)
+            self.replay.on_action(action, data)
             return
         elif action in ("close-end", "show-end"):
             self.end_dismissed = action == "close-end"
@@ -441,7 +492,7 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
         return self._facts[2], self._facts[3]
 
     def on_key(self, key: str) -> bool:
-        if self.phase == "replay" and self.on_replay_key(key):
+        if self.phase == "replay" and self.replay.on_key(key):
             return True
         return self.on_game_key(key)
 

@@ -116,9 +116,9 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         self.options = {"mode": mode}
         low, high = self.seat_limits()
         while len(self.seats) > high:
-            self.change_setup("remove-seat")
+            self.setup.change("remove-seat")
         while len(self.seats) < low:
-            self.change_setup("add-seat")
+            self.setup.change("add-seat")
 
     # --- rolling: by hand, on Auto, and the pace --------------------------------------------
 
@@ -187,7 +187,7 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
         """Solitaire: count the game on this device; a better win is a new personal best.
         A practice game from the rules started part-way through: it counts for neither."""
         view = self.public()
-        if self.recorded or view["mode"] != "solitaire" or self.practising is not None:
+        if self.recorded or view["mode"] != "solitaire" or self.practice.example is not None:
             return
         self.recorded = True
         player = view["players"][0]
@@ -214,7 +214,7 @@ class GelatinousScreen(GelatinousPanels, TableScreen):
     def interpret(self, action: str, data: dict, view: dict | None, legal: list):
         if action == "mode":
             self.message = ""
-            self.read_setup(data.get("form") or {})
+            self.setup.read(data.get("form") or {})
             self.set_mode(data.get("mode"))
             return UI
         if action == "roll":

@@ -466,7 +466,7 @@ class ItsMineScreen(TableScreen):
 
     def seat_tag(self, i: int) -> str:
         if self.is_bot(i):
-            return self.level_label(self.seats[i].level)
+            return self.setup.level_label(self.seats[i].level)
         return _("You") if self.mode() == "solo" else _("Human")
 
     def head_part(self, i: int) -> Markup:
@@ -521,7 +521,7 @@ class ItsMineScreen(TableScreen):
         """The chrome's layout (a practice game's bar, turn strip, floating notice, board,
         side column with the More sheet), with the parts the round redraws one by one."""
         if self.phase == "setup":
-            return self.render_setup()
+            return self.setup.render()
         v = self.look()
         self.stage = (self.phase, v["phase"], v["round"])
         self.painted = {}

@@ -446,7 +446,9 @@ def screens() -> list[Screen]:
                ready="[data-screen='home'] [data-continue]", scroll=True,
                what="home with a game under Continue and one under Finished games"),
     ]
-    for game in ("gelati", "genial", "gelatinous", "itsmine"):
+    from gelateria.core.game import all_games
+
+    for game in sorted(all_games()):
         out += [
             Screen(f"{game}-setup", route(f"#/{game}"), (fill_seed,), ready=play(game, "setup"), scroll=True,
                    langs=KEY_LANGS if game == "gelati" else ("en",), what="the new-game panel (deal 7)"),

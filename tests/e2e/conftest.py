@@ -40,6 +40,30 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from serve import make_server  # noqa: E402
 
+from gelateria.core.game import all_games, get_game  # noqa: E402
+
+# Every game in the box, as the registry has them: a test about each game takes them from
+# here (and the seats below), so a new game is in it without an edit.
+GAMES = sorted(all_games())
+
+
+def title_of(game_id: str) -> str:
+    """The game's title as an English page shows it."""
+    return get_game(game_id).title
+
+
+def human_table(game_id: str) -> list[str]:
+    """Seats for start_game: a human against the fewest "normal" bots the game is played with."""
+    return ["human"] + ["normal"] * (get_game(game_id).min_players - 1)
+
+
+def bot_table(game_id: str) -> list[str]:
+    """Seats for start_game: only bots, the fewest the game is played with, of each offered
+    level in turn from the easiest."""
+    game = get_game(game_id)
+    levels = game.type.offered_levels()
+    return [levels[i % len(levels)] for i in range(game.min_players)]
+
 BOOT_TIMEOUT_MS = 180_000  # a cold Pyodide start on a busy 2-core machine
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -7,12 +7,11 @@ their elements. No screen sticks out sideways."""
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, SIZES, start_game
+from conftest import GAMES, ROOT, SIZES, human_table, start_game
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["color-contrast", "target-size", "label-content-name-mismatch", "aria-allowed-attr"]
-SEATS = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "gelatinous": ["human"],
-         "itsmine": ["human", "normal", "normal", "normal"]}
+SEATS = {game: human_table(game) for game in GAMES}
 
 
 def violations(page) -> list[str]:

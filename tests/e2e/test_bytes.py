@@ -17,13 +17,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import (BOOT_TIMEOUT_MS, FULL_STDLIB, ROOT, SHIPPED_STDLIB, TRACE, Site, persistent_context, start_game,
+from conftest import (BOOT_TIMEOUT_MS, FULL_STDLIB, GAMES, ROOT, SHIPPED_STDLIB, TRACE, Site, persistent_context, start_game,
                       stdlib_modules)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build  # noqa: E402
 
-GAMES = ["gelati", "genial", "gelatinous", "itsmine"]
 # What the page fetches but the list leaves out: the list itself, and the web manifest,
 # which the browser (not the app) reads when it likes, to offer installing the app.
 NOT_LISTED = {"sw-manifest.js", *build.INSTALL_MANIFESTS}

@@ -23,10 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import i18n as catalogs  # noqa: E402  scripts/i18n.py (needs Babel, which scripts/build.sh installs)
 
-from conftest import BOOT_TIMEOUT_MS, SIZES, follow, take_seat  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, GAMES, SIZES, follow, take_seat  # noqa: E402
 
-GAMES = ["gelati", "genial", "gelatinous", "itsmine"]
-PLAYERS = {"gelati": 2, "genial": 2, "gelatinous": 3, "itsmine": 3}
 # Seat names a Japanese or Korean table might use (links carry names, not languages).
 NAMES = {"ja": ["ハナ", "ソラ", "ユキ"], "ko": ["하나", "민수", "지우"]}
 # Proper names that stay in Latin letters in every language.
@@ -99,8 +97,8 @@ def game_link(game_id: str, lang: str, finished: bool) -> str:
     human is to act, from halfway on (seed 5: so nothing moves while a test looks). Two
     deals: a finished link of the deal whose seat this device took would be refused, as
     it holds moves for that seat that this device never made."""
-    n = PLAYERS[game_id]
     game = get_game(game_id)
+    n = max(game.min_players, 2)  # a human and a bot at least
     seed = 6 if finished else 5
     record = play(game, ["normal"] * n, seed).record
     moves = record.moves

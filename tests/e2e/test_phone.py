@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import start_game
+from conftest import GAMES, bot_table, human_table, start_game
 
-BOT_TABLES = {"gelati": ["normal", "normal", "normal"], "genial": ["easy", "easy"],
-              "gelatinous": ["normal"], "itsmine": ["easy", "normal", "hard"]}
 MOVES_WATCHED = 12
 MAX_CLS = 0.02
 
@@ -34,10 +32,10 @@ def small_controls(page) -> list[str]:
                          + `${Math.round(r.width)}x${Math.round(r.height)}`)""")
 
 
-@pytest.mark.parametrize("game", list(BOT_TABLES))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_table_of_bots_plays_without_moving_the_page(site, sized, game):
     page = sized.open(site.url + f"#/{game}")
-    start_game(page, game, BOT_TABLES[game], seed=11, pace="Fast")
+    start_game(page, game, bot_table(game), seed=11, pace="Fast")
     page.evaluate("window.__shift = 0")
     page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n || document.querySelector('[data-end]')",
                            arg=MOVES_WATCHED, timeout=120_000)
@@ -50,14 +48,12 @@ def test_a_table_of_bots_plays_without_moving_the_page(site, sized, game):
     assert sized.errors == []
 
 
-HUMAN_TABLES = {"gelati": ["human", "normal"], "genial": ["human", "normal"], "gelatinous": ["human"],
-                "itsmine": ["human", "normal", "normal"]}
 
 
-@pytest.mark.parametrize("game", list(HUMAN_TABLES))
+@pytest.mark.parametrize("game", GAMES)
 def test_the_strip_stays_in_view_and_the_sheet_floats(site, sized, game):
     page = sized.open(site.url + f"#/{game}")
-    start_game(page, game, HUMAN_TABLES[game], seed=5)
+    start_game(page, game, human_table(game), seed=5)
     assert in_view(page, "[data-strip]")
     assert page.locator("[data-strip] .turn").inner_text()
     if sized.size == "desktop":

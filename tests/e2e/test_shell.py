@@ -4,9 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import new_context
+from conftest import GAMES, new_context, title_of
 
-GAMES = {"gelati": "Gelati", "genial": "Genial Spezial", "gelatinous": "Gelatinous", "itsmine": "It's Mine!"}
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
@@ -14,7 +13,7 @@ def test_home_boots_and_shows_the_four_games(site, watched):
     page = watched.open(site.url)
     cards = page.locator("[data-card]")
     assert cards.count() == 4
-    for game_id, title in GAMES.items():
+    for game_id, title in [(game_id, title_of(game_id)) for game_id in GAMES]:
         card = page.locator(f"[data-card='{game_id}']")
         assert card.locator("h2").inner_text() == title
         assert card.locator("svg[role='img']").count() == 1
@@ -39,15 +38,15 @@ def test_loading_screen_reports_bytes(site, watched):
     assert any(" MB" in text and " of " in text for text in seen), seen[:5]
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_route_renders(site, watched, game_id):
     page = watched.open(site.url + f"#/{game_id}")
     root = page.locator(f"#app [data-game='{game_id}']")
     root.wait_for()
-    assert GAMES[game_id] in page.locator("#app h1").first.inner_text() or root.count() == 1
+    assert title_of(game_id) in page.locator("#app h1").first.inner_text() or root.count() == 1
     page.goto(site.url + f"#/{game_id}/rules")
     page.locator("[data-screen='rules']").wait_for()
-    assert page.locator("#app h1").inner_text() == f"How to play {GAMES[game_id]}"
+    assert page.locator("#app h1").inner_text() == f"How to play {title_of(game_id)}"
     assert watched.errors == []
 
 

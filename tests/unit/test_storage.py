@@ -208,7 +208,9 @@ def test_every_table_plays_with_hostile_preferences():
 
     prefs = read_prefs('{"pace": {"x": 1}, "genial_board": 3, "gelatinous_best": "x", "gelatinous_stats": {"played": -4}}')
     assert "pace" not in prefs
-    for game_id in ("gelati", "genial", "gelatinous", "itsmine"):
+    from gelateria.core.game import all_games
+
+    for game_id in sorted(all_games()):
         app, screen = start_table(table_of(game_id), app=FakeApp(prefs=prefs))
         app.screen = screen
         app.advance(5_000)  # the bots take their turns at the (unreadable → default) pace

@@ -207,7 +207,7 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
     def after_change(self) -> None:
         """Ask the session what happens next: schedule it, or hand the device over."""
         self.cancel_pending()
-        if not self.can_play() or self.bots_paused():
+        if not self.can_play():
             return
         self.prepare_bots()
         self.session.pace_ms = self.pace() + self.settle_ms()
@@ -326,9 +326,6 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
     def settle_ms(self) -> int:
         """How long the last move's animation runs before a bot moves again."""
         return 0
-
-    def bots_paused(self) -> bool:
-        return False
 
     def prepare_bots(self) -> None:
         """Adjust the bots before they plan (e.g. to the pace)."""

@@ -55,7 +55,8 @@ class HostedTable(TableScreen):
         self.view.sense(self.ui, self.setting())
         index = self.replay_index if self.phase == "replay" else len(self.session.moves)
         viewer, actor, humans = self.viewer(), self.actor(), self.humans()
-        key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos, tuple(sorted(self.session.automatic)))
+        automatic = tuple(sorted(self.session.automatic))
+        key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos, automatic)
         old_key, old = self._shown
         if old is None or old_key != key or self._state_seen is not self.state:
             self._shown, self._state_seen = (key, facts_of(self.session, index, self.phase, viewer, actor, humans)), self.state
@@ -250,8 +251,9 @@ class HostedTable(TableScreen):
         super().begin(session, save_id, new_game, own)
 
     def actor(self) -> int | None:
-        """... and in a game whose moves make themselves, a bot's move is the screen's to
-        call too (Gelatinous: Roll rolls for an automatic caller)."""
+        """The seat whose move the screen takes now: a human's, as at every table, and in a
+        game whose moves make themselves a bot's too (Gelatinous: Roll rolls for an
+        automatic caller, on Auto or paused)."""
         seat = super().actor()
         if seat is None and self.game.type.auto_move is not None and self.can_play():
             acting = self.session.to_act()

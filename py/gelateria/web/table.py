@@ -244,7 +244,8 @@ class TableScreen(PracticeTable, SavedTable, NewGamePanel, ReplayMode, TableChro
             while self.app.now() < deadline:
                 next(thinking)
         except StopIteration as done:
-            self.think_ms.append(self.app.now() - started)  # reported as data-think
+            if self.is_bot(seat):  # (not a player's automatic move)
+                self.think_ms.append(self.app.now() - started)  # reported as data-think
             self.act(seat, done.value)
             return
         self.pending = self.app.later(0, lambda: self.think_slice(seat, thinking, state_then, started))

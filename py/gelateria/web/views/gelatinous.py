@@ -21,6 +21,7 @@ panels in gelatinous_panels.py, the odds in games/gelatinous/odds.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import ceil
 
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import N_, _, ngettext
@@ -97,11 +98,12 @@ def ending(facts: Facts, ui: GelatinousUI) -> bool:
 
 
 def wake_ms(facts: Facts, ui: GelatinousUI) -> int | None:
-    """When the drawing changes by itself next: the roll has played out, the end screen comes."""
+    """When the drawing changes by itself next: the roll has played out, the end screen comes
+    (rounded up: drawn again any sooner, it would not have changed yet)."""
     if rolling(ui):
-        return max(0, round(ui.rolled_at + ANIM_MS * ui.roll_k - ui.setting.now))
+        return ceil(ui.rolled_at + ANIM_MS * ui.roll_k - ui.setting.now)
     if ending(facts, ui):
-        return max(0, round(ui.rolled_at + anim_ms(ui.roll_k) + END_HOLD_MS - ui.setting.now))
+        return ceil(ui.rolled_at + anim_ms(ui.roll_k) + END_HOLD_MS - ui.setting.now)
     return None
 
 

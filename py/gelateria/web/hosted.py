@@ -8,8 +8,8 @@ where a table meets a view that could be drawing from facts sent by another devi
 What is this device's and this table's, not the game's, the view is told as a Setting
 (the page's facts, the device's preferences, the guided game's hints, the table's clock)
 before it draws or interprets; a `Prefs` answer changes the device's preferences. When all
-a click changed is in the pieces a view names (Parts.pieces), only those pieces are sent
-to the page.
+a click or a move changed is in the pieces a view names (Parts.pieces), only the pieces
+that changed are sent to the page.
 
 Time is the table's: it draws the view again when the view asks (Parts.wake), runs the
 view's long work in slices (View.work), and waits for the view's declared timings before
@@ -52,7 +52,6 @@ class HostedTable(TableScreen):
         the same Facts until the position, the viewer, the actor or the language changes."""
         if self.session is None or self.phase == "setup":
             return None
-        self.view.sense(self.ui, self.setting())
         index = self.replay_index if self.phase == "replay" else len(self.session.moves)
         viewer, actor, humans = self.viewer(), self.actor(), self.humans()
         automatic = tuple(sorted(self.session.automatic))
@@ -67,20 +66,29 @@ class HostedTable(TableScreen):
             self.ui = self.view.settle(facts, self.ui)  # picks made on another position are forgotten
         return facts
 
+    def told(self) -> Facts | None:
+        """The Facts on screen, the view told where it is (Setting) before it draws,
+        interprets or reads a key."""
+        facts = self.facts()
+        if facts is not None:
+            self.view.sense(self.ui, self.setting())
+        return facts
+
     def setting(self) -> Setting:
         """What the view is told of this device and this table (not facts of the game)."""
         page = getattr(self.app, "facts", None)
         return Setting(page=dict(page) if isinstance(page, dict) else {}, prefs=dict(self.app.prefs),
                        guided=self.guided, hints_off=self.hints_off, hints_done=frozenset(self.hints_done),
-                       now=self.clock())
+                       now=self.clock() if self.session is not None else 0.0)
 
     def parts(self) -> Parts:
         """The view's drawing of the position on screen (again once the position, the
-        viewer or the ui changed)."""
+        viewer or the ui changed; a drawing against the clock is of when it was made)."""
         facts = self.facts()
         if facts is None:
             return Parts(board=Markup(""))
         if self.drawn is None or self.drawn[0] is not facts:
+            self.view.sense(self.ui, self.setting())
             self.drawn = (facts, self.view.draw(facts, self.ui))
         return self.drawn[1]
 
@@ -107,10 +115,11 @@ class HostedTable(TableScreen):
             rest = rest.replace(str(markup), "\0" + selector + "\0", 1)
         return rest, pieces
 
-    def redraw(self, changed_only: bool = False) -> None:
-        """Drawn again. When all that changed is in the view's pieces (a tile being made),
-        only the pieces are sent to the page (`changed_only`: just those that changed, for
-        the table's own redraws, which most pieces outlast); otherwise the whole screen is."""
+    def redraw(self, picked: bool = False) -> None:
+        """Drawn again. When all that changed is in the pieces, only pieces are sent to
+        the page: after a pick (`picked`: a tile being made) every piece of the view, as
+        it drew them together, else only the pieces that changed (a roll played out, the
+        odds worked out). Otherwise the whole screen is sent."""
         before = self.sent
         if before is None:
             self.app.refresh()
@@ -118,10 +127,11 @@ class HostedTable(TableScreen):
         page = self.render()
         now = self.sent
         if now is not None and now[0] == before[0]:
+            together = self.drawn[1].pieces if picked else {}
             for selector, markup in now[1].items():
-                if not changed_only or str(markup) != str(before[1].get(selector)):
+                if selector in together or before[1].get(selector) != markup:
                     self.app.update(selector, markup)
-            self.on_page(self.parts())
+            self.on_page()
             return
         self.ready = page
         try:
@@ -129,14 +139,15 @@ class HostedTable(TableScreen):
         finally:
             self.ready = None
 
-    def on_page(self, parts: Parts) -> None:
-        """The view's drawing is on the page: focus where it asked, draw again when it asked
-        to be (Parts.wake), and get on with its long work (View.work)."""
+    def on_page(self) -> None:
+        """The view's drawing is on the page: focus goes where it asked, it is drawn again
+        when it asked to be (Parts.wake), and its long work goes on (View.work)."""
+        parts = self.parts()
         self.place_focus(parts)
         if parts.wake is None:
             self.clear_timer("wake")
         else:
-            self.set_timer("wake", parts.wake, lambda: self.redraw(changed_only=True))
+            self.set_timer("wake", parts.wake, self.redraw)
         self.start_work()
 
     def start_work(self) -> None:
@@ -162,7 +173,7 @@ class HostedTable(TableScreen):
             self.working = (facts, None)
         else:
             self.set_timer("work", 0, self.work_slice)
-        self.redraw(changed_only=True)
+        self.redraw()
 
     # --- the shared layout asks ----------------------------------------------------------
 
@@ -195,8 +206,8 @@ class HostedTable(TableScreen):
         return super().overlay()
 
     def status_line(self) -> Markup:
-        turn = self.parts().turn
-        return super().status_line() if turn is None else turn
+        status = self.parts().status
+        return super().status_line() if status is None else status
 
     def since_last_turn(self) -> Markup | None:
         return super().since_last_turn() if self.view.since_last_turn else None
@@ -207,7 +218,7 @@ class HostedTable(TableScreen):
     # --- the new-game panel --------------------------------------------------------------
 
     def setup_fields(self) -> Markup:
-        return self.view.setup_fields(dict(self.options), self.names())
+        return self.view.setup_fields(self.options, self.names())
 
     def read_options(self, form: dict) -> dict:
         return self.view.read_options(form, super().read_options(form), self.names())
@@ -236,7 +247,7 @@ class HostedTable(TableScreen):
         return super().pace() if paced is None else paced
 
     def settle_ms(self) -> int:
-        facts = self.facts()
+        facts = self.told()
         return self.view.settle_ms(facts, self.ui) if facts is not None else 0
 
     def replay_gap(self) -> int:
@@ -305,7 +316,7 @@ class HostedTable(TableScreen):
             self.on_setup_action(action, data)
             return
         seat = self.hand(action, data)
-        facts = self.facts()
+        facts = self.told()
         if facts is None:
             return
         result = self.view.interpret(facts, self.ui, action, data)
@@ -319,7 +330,7 @@ class HostedTable(TableScreen):
         elif isinstance(result, Automatic):
             self.set_automatic(result.seat, result.on)
         elif result is UI:
-            self.redraw()
+            self.redraw(picked=True)
         elif result is not None and seat is not None and self.act(seat, result):
             self.play_forced(seat)
 
@@ -347,7 +358,7 @@ class HostedTable(TableScreen):
         if name and self.think_ms:  # (the table has just timed this decision)
             self.think_timed.setdefault(name, []).append(self.think_ms[-1])
         if self.phase == "over" and self.practising is None:
-            kept = self.view.finished(self.facts(), self.ui)
+            kept = self.view.finished(self.told(), self.ui)
             if kept is not None:
                 self.store(kept)
 
@@ -356,7 +367,7 @@ class HostedTable(TableScreen):
 
     def mounted(self) -> None:
         super().mounted()
-        self.on_page(self.parts())
+        self.on_page()
 
     def place_focus(self, parts: Parts) -> None:
         """Focus where the view asked to, now that its drawing is on the page."""
@@ -380,7 +391,7 @@ class HostedTable(TableScreen):
         self.drawn = None
 
     def on_game_key(self, key: str) -> bool:
-        facts = self.facts()
+        facts = self.told()
         action = self.view.key(facts, self.ui, key) if facts is not None else None
         if action is None:
             return False

@@ -99,14 +99,15 @@ class Parts:
     focus: str | None = None  # where the player works now (a selector), when the page may move focus
     focus_next: str | None = None  # focus this once drawn (the last click leads there; "home": `focus`)
     focus_idle: str | None = None  # focus this once drawn if nothing has focus (your turn came round)
-    turn: Markup | None = None  # the strip's first words, when the game says whose turn it is its own way
+    status: Markup | None = None  # whose turn it is, in the view's words, for the strip (None: the table's)
     wake: int | None = None  # draw again after this many ms (an animation's end), against the new Setting.now
     hold_end: bool = False  # the game is over but its last move still plays out: the end screen waits
     headline: str | None = None  # the end screen's first line, when the game tells its end its own way
     outcome: str | None = None  # how the game ended in a word (data-outcome), when the game has its own words
     # Parts of the drawing that may be sent alone (a CSS selector that finds each on the
     # page -> its markup, verbatim as in board, side or details): when only they changed
-    # (a pick), the table redraws just them instead of the whole screen.
+    # (a pick, a roll played out), the table sends just the ones that changed instead of
+    # the whole screen.
     pieces: dict = field(default_factory=dict)
 
 

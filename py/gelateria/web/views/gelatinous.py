@@ -77,6 +77,7 @@ class GelatinousUI:
 
     setting: Setting = field(default_factory=Setting)  # this device, and the table's clock (View.sense)
     settled_on: int | None = None  # the moves of the last position in play on screen: one more is a new roll
+    new_roll: float | None = None  # the speed of a roll just made: it starts to play out when the view is next told the time
     rolled_at: float | None = None  # when the last roll began to play out (None: nothing plays out)
     roll_k: float = 0.0  # the speed it plays out at (AUTO's factor)
     asked_k: float | None = None  # the speed of the roll just asked for by Roll or a key (None: Auto's)
@@ -123,6 +124,8 @@ class GelatinousView(View):
 
     def sense(self, ui: GelatinousUI, setting: Setting) -> None:
         ui.setting = setting
+        if ui.new_roll is not None:  # (the table tells the time before the roll is drawn)
+            ui.rolled_at, ui.roll_k, ui.new_roll = setting.now, ui.new_roll, None
 
     def settle(self, facts: Facts, ui: GelatinousUI) -> GelatinousUI:
         """A new position: a roll made in play starts to play out (at the speed asked for,
@@ -133,7 +136,7 @@ class GelatinousView(View):
         if facts.phase != "replay":
             if ui.settled_on is not None and facts.moves == ui.settled_on + 1:
                 k = ui.asked_k if ui.asked_k is not None else AUTO[auto_speed(ui.setting)][0]
-                ui.rolled_at, ui.roll_k = (ui.setting.now, k) if k else (None, 0.0)
+                ui.rolled_at, ui.new_roll = None, k or None
                 ui.quick = False
             ui.settled_on = facts.moves
         ui.asked_k = None
@@ -258,7 +261,7 @@ class GelatinousView(View):
             details = join(details, h("div", {"class": "pace gel-pace", "role": "group", "aria-label": _("Auto-roll speed")},
                                       h("span", None, _("Auto speed")), *pace_chips(auto_speed(ui.setting))))
         nobody = NOBODY_WINS.get(view["outcome"])
-        return Parts(board=board, side=side, details=details, strip=strip(facts), turn=turn(facts),
+        return Parts(board=board, side=side, details=details, strip=strip(facts), status=status(facts),
                      summary=summary(facts, ui) if over else Markup(""),
                      focus="[data-action='roll']",  # a player works at the Roll button (Space/Enter, or a tap)
                      wake=wake_ms(facts, ui), hold_end=ending(facts, ui),
@@ -267,7 +270,7 @@ class GelatinousView(View):
                      pieces={"[data-odds]": side, "[data-board]": board})
 
 
-def turn(facts: Facts) -> Markup:
+def status(facts: Facts) -> Markup:
     """The strip's first words: the round, and who calls it (always seat 0)."""
     rnd = facts.view["round"]
     if facts.phase == "replay":

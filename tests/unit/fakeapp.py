@@ -141,6 +141,13 @@ def table_of(game_id):
     return lambda app, rest=None: table_for(app, game_id, rest)
 
 
+def click(table, action, data=None) -> bool:
+    """A click on a table's control, as the player at the screen: True if it made a move."""
+    moves = len(table.session.moves)
+    table.on_action(action, data or {})
+    return len(table.session.moves) > moves
+
+
 def started(make_screen, seats=None, seed=7, app=None):
     """A FakeApp and a table screen, `make_screen(app, rest)`, started with these seats
     (default: the screen's own) and this seed."""

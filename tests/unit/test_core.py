@@ -263,3 +263,23 @@ def test_a_new_session_records_the_option_defaults_and_a_recorded_one_keeps_its_
     assert Session(game, seats, 4, {"first": 2}).record.options == {"pause": 1000, "first": 2}
     old = Session.from_record(Record("itsmine", seats, 4, {}, []))  # made before the pause existed
     assert old.record.options == {} and old.view(None)["pause_ms"] == 0
+
+
+def test_automatic_seats_move_when_due_a_player_on_auto_by_the_games_own_move():
+    from gelateria.core.game import get_game
+    from gelateria.core.record import Seat
+    from gelateria.core.session import Session
+
+    dice = get_game("gelatinous")  # its only move makes itself (GameType.auto_move: the roll)
+    you = Session(dice, [Seat("human", "Ana")], 3)
+    assert you.automatic == set() and you.next_event(0) is None  # a player's roll waits for them
+    you.set_automatic(0, True)  # Auto
+    event = you.next_event(100)
+    assert event.seat == 0 and you.play_event(event) and you.moves == [[0, {"a": "roll"}]]
+    robo = Session(dice, [Seat("bot", "Robo", "normal")], 3)
+    assert robo.automatic == {0} and robo.next_event(0) is not None  # a bot moves by itself
+    robo.set_automatic(0, False)  # paused
+    assert robo.next_event(0) is None
+    tiles = Session(get_game("gelati"), [Seat("human", "Ana"), Seat("bot", "Bo", "normal")], 3)
+    with pytest.raises(ValueError):
+        tiles.set_automatic(0, True)  # every move of Gelati is a decision: nobody's is left to the game

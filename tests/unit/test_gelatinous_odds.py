@@ -151,3 +151,25 @@ def test_odds_for_multiplayer_simulates_from_the_position_repeatably():
     r = odds.odds_for(state, games=400)
     assert not r["exact"] and r == odds.odds_for(state, games=400)
     assert r["win"][1] > r["win"][2]  # one 3 away with three dice beats five away
+
+
+@pytest.mark.parametrize("players,mode", [(1, "solitaire"), (3, "video"), (4, "multi")])
+def test_a_page_knows_a_position_by_its_public_view(players, mode):
+    """The odds a page shows come from the public view alone: the position it rebuilds has
+    the state's counts, two games with the same counts share a key, and the answer does
+    not depend on how the steps fell (the simulation is seeded by the counts)."""
+    state = GAME.new(players, 4, {"mode": mode})
+    for _ in range(2):
+        state = GAME.apply(state, 0, {"a": "roll"})
+    view = GAME.view(state, None)
+    rebuilt = odds.position_of(view)
+    fields = ("mode", "hands", "cubes", "tally", "status") + (() if mode == "multi" else ("reserves",))
+    assert all(getattr(rebuilt, f) == getattr(state, f) for f in fields)
+    assert odds.position_key(GAME.view(rebuilt, None)) == odds.position_key(view)
+    ticks = iter(range(10**6))
+    entries = [entry for entry, _ in odds.steps(rebuilt, None, lambda: next(ticks))]
+    again = [entry for entry, _ in odds.steps(odds.position_of(view), None, lambda: 0.0)]
+    assert entries[-1]["done"] and entries[-1]["win"] == again[-1]["win"]
+    if mode != "multi":
+        exact = odds.odds_for(rebuilt, tol=odds.EXACT_TOL)
+        assert entries[-1]["win"] == pytest.approx(exact["win"], abs=1e-9)

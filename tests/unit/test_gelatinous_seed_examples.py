@@ -2,7 +2,7 @@
 rules with the rolls their seeded states make, and the rules page and a "try it"
 practice game show them."""
 
-from fakeapp import FakeApp
+from fakeapp import FakeApp, click
 from gelateria.core.examples import examples_of
 from gelateria.games.gelatinous.rules import GAME, WON
 from gelateria.web.routes import screen_for
@@ -77,7 +77,7 @@ def test_try_it_rolls_the_roll_the_page_shows_and_saves_nothing():
     app.screen = table
     assert table.session.practice and table.save_id == ""
     assert table.public()["players"][0]["cube"] == 7
-    assert table.roll()
+    assert click(table, "roll")
     player = table.public()["players"][0]
     assert player["status"] == WON and player["score"] == 7
     table.saving.autosave()
@@ -90,5 +90,5 @@ def test_try_it_in_multiplayer_puts_you_at_the_roll_with_automatic_players_aroun
     table = screen_for(app, "/gelatinous/try/passing")
     app.screen = table
     assert [seat.kind for seat in table.seats] == ["human", "bot", "bot"]
-    assert table.roll()
+    assert click(table, "roll")
     assert [p["hand"] for p in table.public()["players"]] == [5, 6, 4]

@@ -3,12 +3,15 @@
 import re
 
 import pytest
-from fakeapp import FakeApp
+from fakeapp import FakeApp, click, table_of
 
 from gelateria.core.record import Seat
 from gelateria.games.gelatinous import odds
+from gelateria.games.gelatinous.rules import CALLER
 from gelateria.web.views import gelatinous as view
-from gelateria.web.views.gelatinous import BEST_KEY, STATS_KEY, GelatinousScreen
+from gelateria.web.views.gelatinous import BEST_KEY, STATS_KEY, ending, rolling
+
+GelatinousScreen = table_of("gelatinous")
 
 
 def make(prefs=None):
@@ -17,6 +20,23 @@ def make(prefs=None):
     app.screen = screen
     app.refresh()
     return app, screen
+
+
+def roll(table) -> bool:
+    return click(table, "roll")
+
+
+def auto(table) -> bool:
+    """Auto is on: the caller's rolls come by themselves."""
+    return CALLER in table.facts().automatic
+
+
+def animating(table) -> bool:
+    return rolling(table.ui) or ending(table.facts(), table.ui)
+
+
+def odds_panel(table) -> str:
+    return str(table.parts().side)
 
 
 def seat_rows(html):
@@ -97,10 +117,10 @@ def test_space_and_enter_roll_other_keys_settle_the_animation():
     screen.start(seed=3)
     assert screen.on_game_key(" ") and screen.state.round == 1
     assert screen.on_game_key("Enter") and screen.state.round == 2
-    assert screen.animating()
-    assert not screen.on_game_key("Tab") and screen.animating()
+    assert animating(screen)
+    assert not screen.on_game_key("Tab") and animating(screen)
     screen.on_game_key("x")
-    assert not screen.animating()
+    assert not animating(screen)
     assert app.updates and app.updates[-1][0] == "[data-board]" and "gel-fresh" not in app.updates[-1][1]
 
 
@@ -111,9 +131,9 @@ def test_auto_plays_to_the_end_and_stops():
     screen.on_action("start", {"form": form_of(screen, seed="11")})
     assert len(screen.state.hands) == 4
     screen.on_action("auto", {})
-    assert screen.auto and 'aria-pressed="true"' in app.page
+    assert auto(screen) and 'aria-pressed="true"' in app.page
     app.run_timers()
-    assert screen.phase == "over" and not screen.auto
+    assert screen.phase == "over" and not auto(screen)
     assert "data-end" in app.page
     assert app.timers == {}
 
@@ -122,17 +142,17 @@ def test_auto_can_be_paused():
     app, screen = make()
     screen.start(seed=2)
     screen.on_action("auto", {})
-    handle = screen.timers["auto"]  # a human caller: the view calls the rolls for them
+    handle = screen.pending  # a human caller: the session calls the rolls for them
     assert handle in app.timers
     screen.on_action("auto", {})
-    assert not screen.auto and "auto" not in screen.timers and handle not in app.timers
+    assert not auto(screen) and screen.pending is None and handle not in app.timers
 
 
 def test_an_automatic_first_player_rolls_by_itself():
     app, screen = make()
     screen.seats = [Seat("bot", "Robo", "normal")]
     screen.start(seed=4)
-    assert screen.auto
+    assert auto(screen)
     app.run_timers()
     assert screen.phase == "over"
 
@@ -145,7 +165,7 @@ def test_a_game_come_back_to_with_an_automatic_caller_waits_for_roll_or_auto():
     again = GelatinousScreen(app, ["resume", screen.save_id])
     again.mounted()
     app.run_timers()
-    assert not again.auto and again.record.moves == [] and again.phase == "play"
+    assert not auto(again) and again.record.moves == [] and again.phase == "play"
 
 
 def test_multiplayer_and_video_boards_show_every_player():
@@ -189,7 +209,7 @@ def test_multiplayer_odds_are_simulated_in_slices():
 def play_solitaire(app, screen, seed):
     screen.start(seed=seed)
     while screen.phase == "play":
-        screen.roll()
+        roll(screen)
     app.run_timers()
     return screen.state
 
@@ -269,7 +289,7 @@ def test_names_with_markup_are_text_everywhere():
     app, screen = make()
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen, seat0_name="<b>x</b>")})
     screen.start(seed=1)
-    screen.roll()
+    roll(screen)
     assert "<b>x</b>" not in app.page and "&lt;b&gt;x&lt;/b&gt;" in app.page
     app.run_timers()
     assert "<b>x</b>" not in app.page
@@ -283,10 +303,10 @@ def test_the_board_renders_fast_enough():
     for _ in range(3):
         screen.on_action("add-seat", {"form": form_of(screen)})
     screen.start(seed=8)
-    screen.roll()
+    roll(screen)
     times = []
     for _ in range(20):
-        screen.fresh_k = 1.0
+        screen.ui.rolled_at, screen.ui.roll_k = screen.clock(), 1.0
         t = time.perf_counter()
         screen.render()
         times.append(time.perf_counter() - t)
@@ -316,7 +336,7 @@ def test_a_reloaded_game_comes_back_and_replays_step_by_step():
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     screen.start(seed=12)
     for _ in range(3):
-        screen.roll()
+        roll(screen)
     assert app.path.startswith("/gelatinous/play/")
     again = GelatinousScreen(app, app.path.split("/")[2:])  # the address, as a reload opens it
     app.screen = again
@@ -330,14 +350,14 @@ def test_a_reloaded_game_comes_back_and_replays_step_by_step():
     app.run_timers()  # odds for the replayed position
     again.on_action("replay-leave", {})
     assert again.phase == "play" and 'data-round="3"' in app.page
-    again.roll()
+    roll(again)
     assert again.state.round == 4
 
 
 def test_players_who_never_finished_show_no_score_and_the_winner_is_named():
     from fakeapp import FakeApp, started as start_table
     from gelateria.core.record import Seat
-    from gelateria.web.views.gelatinous import screen as make
+    make = GelatinousScreen
 
     for seed in range(40):
         app, table = start_table(make, seats=[Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=seed,
@@ -379,19 +399,19 @@ def test_the_odds_panel_keeps_its_shape_while_the_next_odds_are_worked_out():
         app, screen = make()
         screen.on_action("mode", {"mode": mode, "form": form_of(screen)})
         screen.start(seed=9)
-        working = screen.odds_panel()
+        working = odds_panel(screen)
         assert 'data-odds="working"' in working and "…" in working  # placeholders hold the places
         app.run_timers()
-        ready = screen.odds_panel()
+        ready = odds_panel(screen)
         assert 'data-odds="ready"' in ready
-        screen.roll()
-        busy = screen.odds_panel()
+        roll(screen)
+        busy = odds_panel(screen)
         # The last odds stay, dimmed, with the same lines: nothing in the column moves.
         assert 'data-odds="busy"' in busy and 'aria-busy="true"' in busy
         assert odds_lines(busy) == odds_lines(ready) == odds_lines(working), mode
         assert re.findall(r'class="big-num">([^<]*)<', busy) == re.findall(r'class="big-num">([^<]*)<', ready)
         app.run_timers()
-        assert 'data-odds="ready"' in screen.odds_panel()
+        assert 'data-odds="ready"' in odds_panel(screen)
 
 
 def test_the_last_odds_stay_dimmed_at_the_end():
@@ -400,9 +420,9 @@ def test_the_last_odds_stay_dimmed_at_the_end():
     screen.start(seed=3)
     app.run_timers()
     while screen.phase == "play":
-        screen.roll()
+        roll(screen)
         app.run_timers()
-    panel = screen.odds_panel()
+    panel = odds_panel(screen)
     assert 'data-odds="over"' in panel and "the odds before the last roll" in panel
 
 
@@ -412,7 +432,7 @@ def test_the_strip_says_the_round_and_the_cubes():
     screen.start(seed=5)
     assert "Ready to roll" in screen.status_line() and "All cubes empty" in screen.strip()
     for _ in range(3):
-        screen.roll()
+        roll(screen)
     players = screen.public()["players"]
     top = max(p["cube"] for p in players)
     strip = str(screen.strip())
@@ -421,7 +441,7 @@ def test_the_strip_says_the_round_and_the_cubes():
     assert screen.strip().count("<span>") <= 2  # one line: the leader, and the caller if behind
     app, screen = make()
     screen.start(seed=5)
-    screen.roll()
+    roll(screen)
     p = screen.public()["players"][0]
     assert f"Hand <b>{p['hand']}</b>" in screen.strip() and "Round 1" in screen.status_line()
 
@@ -430,7 +450,7 @@ def test_each_round_draws_new_pictures_and_a_redraw_mid_roll_keeps_them_rolling(
     app, screen = make()
     screen.on_action("mode", {"mode": "video", "form": form_of(screen)})
     screen.start(seed=5)
-    screen.roll()
+    roll(screen)
     first = tags(app.page, r'class="mat-art" id="([^"]+)"')
     assert first == ["gel-art-0-r1", "gel-art-1-r1"] and "gel-fresh" in app.page
     screen.on_action("sheet", {})  # any redraw while the dice roll: they go on rolling
@@ -438,7 +458,7 @@ def test_each_round_draws_new_pictures_and_a_redraw_mid_roll_keeps_them_rolling(
     app.advance(view.ANIM_MS + 10)  # played out: the board is drawn settled
     selector, board = app.updates[-1]
     assert selector == "[data-board]" and "gel-fresh" not in board and 'data-action="settle"' not in board
-    screen.roll()
+    roll(screen)
     assert tags(app.page, r'class="mat-art" id="([^"]+)"') == ["gel-art-0-r2", "gel-art-1-r2"]
     assert 'class="zone-label bump"' in app.page or "to the cube" not in app.page  # a count that changed flashes
 
@@ -449,9 +469,9 @@ def test_roll_is_where_the_keyboard_goes_and_stays_focusable_at_the_end():
     assert screen.focus_home() == "[data-action='roll']"
     assert 'class="keys-hint"' in app.page  # hidden by CSS on touch screens
     while screen.phase == "play":
-        screen.roll()
+        roll(screen)
     app.run_timers()
-    roll = re.search(r'<button[^>]*data-action="roll"[^>]*>', app.page).group(0)
+    roll_button = re.search(r'<button[^>]*data-action="roll"[^>]*>', app.page).group(0)
     # aria-disabled, not disabled: a disabled button would drop the focus to the page.
-    assert 'aria-disabled="true"' in roll and " disabled" not in roll
-    assert not screen.roll()  # and it does nothing
+    assert 'aria-disabled="true"' in roll_button and " disabled" not in roll_button
+    assert not roll(screen)  # and it does nothing

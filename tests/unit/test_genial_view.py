@@ -25,8 +25,8 @@ def table(seats, seed=7):
 
 
 def scene(s):
-    """The table's facts and picks as its view sees them (white-box)."""
-    return Scene(s.facts(), s.ui)
+    """The table's facts and picks as its view sees them, told where it is (white-box)."""
+    return Scene(s.told(), s.ui)
 
 
 def put(s, state):

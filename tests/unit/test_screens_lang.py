@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from fakeapp import FakeApp, started
+from fakeapp import FakeApp, started, table_of
 from gelateria.core import i18n
 from scripts_seen import JAPANESE, KOREAN
 from gelateria.core.record import Seat
@@ -37,7 +37,7 @@ def test_home_setup_and_rules_speak_japanese_and_korean():
 
 
 def test_the_saved_games_list_follows_the_language_shown():
-    from gelateria.web.views.gelatinous import screen as make
+    make = table_of("gelatinous")
 
     app, table = started(make, seats=[Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=3,
                          app=FakeApp(prefs={"pace": "instant"}))
@@ -56,7 +56,7 @@ def test_the_saved_games_list_follows_the_language_shown():
 
 
 def test_an_old_save_without_facts_shows_its_words_only_in_english():
-    from gelateria.web.views.gelatinous import screen as make
+    make = table_of("gelatinous")
 
     app, table = started(make, seats=[Seat("human", "Ana")])
     key = SAVE_PREFIX + table.save_id

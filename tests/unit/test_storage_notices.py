@@ -5,13 +5,14 @@ every reload, until they say they saw it. The notice's key is read as hostile in
 import json
 from dataclasses import replace
 
-from fakeapp import FakeApp, controls, started
+from fakeapp import FakeApp, controls, started, table_of
 
 from gelateria.core.record import Seat, encode
 from gelateria.web.routes import screen_for
 from gelateria.web.screens import HomeScreen
 from gelateria.web.storage import NOTICES_KEY, REMOVED_SEEN, SAVE_PREFIX, SAVED, MemoryBackend, SaveStore, StorageFull
-from gelateria.web.views.gelatinous import GelatinousScreen
+
+GelatinousScreen = table_of("gelatinous")
 
 
 def home(app) -> str:

@@ -36,6 +36,7 @@ class Facts:
     trail: list = field(default_factory=list)  # the game's digest of each position 0..moves (if it declares one)
     scores: list | None = None  # once the game is over
     winners: list | None = None  # once the game is over
+    automatic: list = field(default_factory=list)  # in play, the seats whose moves come by themselves (bots, players on Auto)
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots[seat])
@@ -79,6 +80,7 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         trail=trail_of(session, index) if digest else [],
         scores=plain(game.scores(state)) if over else None,
         winners=plain(game.winners(state)) if over else None,
+        automatic=sorted(session.automatic) if phase == "play" else [],
     )
 
 

@@ -95,6 +95,17 @@ class GameType:
     # A move played for a human without a click when, after their own move, it is all
     # they may still do (given their legal moves): e.g. ending the turn. None: none is.
     forced: Callable[[list], Any] | None = None
+    # The move the game makes by itself for a seat, given its legal moves, in a game whose
+    # moves are never decisions (Gelatinous: the caller's roll). Then a player may leave
+    # their moves to the game (Auto: core.session's `automatic` seats), anyone at the
+    # screen may call a bot's move, and a game come back to waits until it is set going
+    # again. None: every move is a decision.
+    auto_move: Callable[[list], Any] | None = None
+    # Whether a seat's score means anything, from the public view (a player who never
+    # finished has none). None: every seat's does.
+    scored: Callable[[dict, int], bool] | None = None
+    # How a seat's score reads, from the public view (view, seat, score). None: the number.
+    score_text: Callable[[dict, int, float], str] | None = None
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""

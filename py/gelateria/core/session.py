@@ -8,9 +8,10 @@ streams. Front ends only ever:
 
 - `submit(seat, move)`: a move through the rules (IllegalMove leaves everything as
   it was, with the rules' words for why);
-- `next_event(now)`: what the bots or the clock do next, and when: for a turn game a
-  bot's move `pace_ms` after now, for a real-time game the game planner's next
-  event (a bot's hand landing, the countdown running out, the next round);
+- `next_event(now)`: what the bots or the clock do next, and when: for a turn game the
+  move of an `automatic` seat (a bot, or a player who left their moves to the game)
+  `pace_ms` after now, for a real-time game the game planner's next event (a bot's hand
+  landing, the countdown running out, the next round);
 - `play_event(event)`: the event is due;
 - `at(i)`, `undo()`, `undo_target()` for replay and undo.
 
@@ -84,6 +85,8 @@ class Session:
         self.timer = None  # a clock (time.perf_counter) to time each bot decision by, or None
         self.decisions: list[tuple[int, int, float]] = []  # timed: (seat, legal moves, seconds)
         self.bots = {seat: make_bot(game, s.level or "normal") for seat, s in enumerate(seats) if s.kind == "bot"}
+        # Turn games: the seats whose moves come by themselves when due (set_automatic).
+        self.automatic: set[int] = set(self.bots)
         self.rngs = {seat: bot_rng(seed, seat) for seat in self.bots}
         planner = game.type.planner if game.type.timing == REAL_TIME else None
         self.planner = planner(game, self.bots, self.rngs) if planner else None
@@ -243,9 +246,17 @@ class Session:
 
     # --- bots and the clock ------------------------------------------------------------
 
+    def set_automatic(self, seat: int, on: bool) -> None:
+        """Whether a seat's moves come by themselves when due (a turn game): a bot's (off:
+        paused), or a human's who left them to the game, in a game that makes its own
+        moves (GameType.auto_move: Gelatinous's Auto)."""
+        if on and seat not in self.bots and self.game.type.auto_move is None:
+            raise ValueError(f"{self.game.title} has no moves that make themselves")
+        (self.automatic.add if on else self.automatic.discard)(seat)
+
     def next_event(self, now: float) -> Event | None:
-        """What happens next without a human: None when it is a human's turn (or the
-        game is over)."""
+        """What happens next without a human: None when the seat to move waits for the
+        screen (a human's turn, a paused bot) or the game is over."""
         if self.is_over():
             return None
         if self.planner is not None:
@@ -256,13 +267,16 @@ class Session:
                 return None  # the players at the screen go on when they are ready
             return Event(event.at + self.pause_ms, event.seat, event.move)
         acting = self.to_act()
-        if not acting or acting[0] not in self.bots:
+        if not acting or acting[0] not in self.automatic:
             return None
         return Event(now + self.pace_ms, acting[0])
 
     def thinking(self, seat: int) -> Iterator:
         """A bot deciding its move: a generator that yields while it works (a searching
-        bot thinks in slices, so a page can keep its main thread) and returns the move."""
+        bot thinks in slices, so a page can keep its main thread) and returns the move.
+        A player who left their moves to the game gets the game's own (GameType.auto_move)."""
+        if seat not in self.bots:
+            return self.game.type.auto_move(self.legal(seat))
         bot, view, legal, rng = self.bots[seat], self.view(seat), self.legal(seat), self.rngs[seat]
         think = getattr(bot, "think", None)
         if think is None:

@@ -13,23 +13,15 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
-from gelateria.web.views.contract import bot_tag
+from gelateria.web.views.contract import PACES, bot_tag, pace_chips  # noqa: F401 (PACES: re-exported)
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
-PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
 SAVE_TROUBLE = {  # said with _() where shown
     FULL: N_("This game is not being saved: this browser's storage is full."),
     BLOCKED: N_("This browser does not let Gelateria save games here (private browsing or blocked storage), "
                 "so this game lasts only while the page is open."),
 }
-
-
-def pace_name(pace: str) -> str:
-    """A bot speed as its chip says it."""
-    names = {"slow": pgettext("bot speed", "Slow"), "normal": pgettext("bot speed", "Normal"),
-             "fast": pgettext("bot speed", "Fast"), "instant": pgettext("bot speed", "Instant")}
-    return names.get(pace, pace)
 
 
 def think_stats(times: list[float]) -> str | None:
@@ -211,7 +203,7 @@ class TableChrome:
     def controls(self) -> Markup:
         if self.phase == "replay":
             return self.replay.controls()
-        buttons = self.pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
+        buttons = pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
         undo = None
         if self.confirm_undo and self.undo_target() is not None:
             undo = h("span", {"class": "confirm", "role": "group", "aria-label": _("Confirm undo")},
@@ -232,12 +224,6 @@ class TableChrome:
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
                    h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, _("Rules"))),
                  self.share_panel() if self.sharing else None)
-
-    @staticmethod
-    def pace_chips(chosen: str) -> list[Markup]:
-        return [h("button", {"type": "button", "class": "chip" + (" on" if p == chosen else ""), "data-action": "pace",
-                             "data-pace": p, "aria-pressed": "true" if p == chosen else "false"}, pace_name(p))
-                for p in PACES]
 
     def bot_speed_chips(self) -> bool:
         """Whether the controls offer "Bot speed" chips while bots play (a view that

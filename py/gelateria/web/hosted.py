@@ -6,9 +6,14 @@ layout (web/chrome.py), its answers to clicks become moves through the session. 
 where a table meets a view that could be drawing from facts sent by another device.
 
 What is this device's and this table's, not the game's, the view is told as a Setting
-(the page's facts, the device's preferences, the guided game's hints) before it draws or
-interprets; a `Prefs` answer changes the device's preferences. When all a click changed is
-in the pieces a view names (Parts.pieces), only those are sent to the page.
+(the page's facts, the device's preferences, the guided game's hints, the table's clock)
+before it draws or interprets; a `Prefs` answer changes the device's preferences. When all
+a click or a move changed is in the pieces a view names (Parts.pieces), only the pieces
+that changed are sent to the page.
+
+Time is the table's: it draws the view again when the view asks (Parts.wake), runs the
+view's long work in slices (View.work), and waits for the view's declared timings before
+an automatic move (View.pace, View.settle_ms).
 
 (Games whose views still subclass TableScreen are moving here one by one; when the last
 one has, this is the table.)
@@ -20,8 +25,8 @@ from gelateria.core.facts import Facts, facts_of
 from gelateria.core.i18n import language
 from gelateria.web.chrome import think_stats
 from gelateria.web.markup import Markup
-from gelateria.web.table import TableScreen
-from gelateria.web.views.contract import UI, Notice, Parts, Prefs, Setting, View
+from gelateria.web.table import THINK_SLICE_MS, TableScreen
+from gelateria.web.views.contract import UI, Automatic, Notice, Parts, Prefs, Setting, View
 
 
 class HostedTable(TableScreen):
@@ -36,7 +41,9 @@ class HostedTable(TableScreen):
         self.drawn: tuple | None = None  # (Facts, Parts) of the last drawing
         self.sent: tuple | None = None  # the last whole screen drawn, outside the view's pieces (Parts.pieces)
         self.ready: Markup | None = None  # the whole screen, drawn, while the page is asked to show it
+        self.working: tuple | None = None  # (Facts, the view's work on them, or None once done)
         super().__init__(app, rest)
+        self.options = self.read_options({})  # (as the game takes them: the new-game panel shows them so)
 
     # --- facts for the view -------------------------------------------------------------
 
@@ -45,10 +52,10 @@ class HostedTable(TableScreen):
         the same Facts until the position, the viewer, the actor or the language changes."""
         if self.session is None or self.phase == "setup":
             return None
-        self.view.sense(self.ui, self.setting())
         index = self.replay_index if self.phase == "replay" else len(self.session.moves)
         viewer, actor, humans = self.viewer(), self.actor(), self.humans()
-        key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos)
+        automatic = tuple(sorted(self.session.automatic))
+        key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos, automatic)
         old_key, old = self._shown
         if old is None or old_key != key or self._state_seen is not self.state:
             self._shown, self._state_seen = (key, facts_of(self.session, index, self.phase, viewer, actor, humans)), self.state
@@ -59,20 +66,30 @@ class HostedTable(TableScreen):
             self.ui = self.view.settle(facts, self.ui)  # picks made on another position are forgotten
         return facts
 
+    def told(self) -> Facts | None:
+        """The Facts on screen, the view told where it is (Setting) before it draws,
+        interprets or reads a key."""
+        facts = self.facts()
+        if facts is not None:
+            self.view.sense(self.ui, self.setting())
+        return facts
+
     def setting(self) -> Setting:
         """What the view is told of this device and this table (not facts of the game)."""
         page = getattr(self.app, "facts", None)
         return Setting(page=dict(page) if isinstance(page, dict) else {}, prefs=dict(self.app.prefs),
                        guided=self.practice.guided, hints_off=self.practice.hints_off,
-                       hints_done=frozenset(self.practice.hints_done))
+                       hints_done=frozenset(self.practice.hints_done),
+                       now=self.clock() if self.session is not None else 0.0)
 
     def parts(self) -> Parts:
         """The view's drawing of the position on screen (again once the position, the
-        viewer or the ui changed)."""
+        viewer or the ui changed; a drawing against the clock is of when it was made)."""
         facts = self.facts()
         if facts is None:
             return Parts(board=Markup(""))
         if self.drawn is None or self.drawn[0] is not facts:
+            self.view.sense(self.ui, self.setting())
             self.drawn = (facts, self.view.draw(facts, self.ui))
         return self.drawn[1]
 
@@ -99,9 +116,11 @@ class HostedTable(TableScreen):
             rest = rest.replace(str(markup), "\0" + selector + "\0", 1)
         return rest, pieces
 
-    def redraw(self) -> None:
-        """Drawn again. When all that changed is in the view's pieces (a tile being made),
-        only they are sent to the page; otherwise the whole screen is."""
+    def redraw(self, picked: bool = False) -> None:
+        """Drawn again. When all that changed is in the pieces, only pieces are sent to
+        the page: after a pick (`picked`: a tile being made) every piece of the view, as
+        it drew them together, else only the pieces that changed (a roll played out, the
+        odds worked out). Otherwise the whole screen is sent."""
         before = self.sent
         if before is None:
             self.app.refresh()
@@ -109,9 +128,11 @@ class HostedTable(TableScreen):
         page = self.render()
         now = self.sent
         if now is not None and now[0] == before[0]:
+            together = self.drawn[1].pieces if picked else {}
             for selector, markup in now[1].items():
-                self.app.update(selector, markup)
-            self.place_focus(self.parts())
+                if selector in together or before[1].get(selector) != markup:
+                    self.app.update(selector, markup)
+            self.on_page()
             return
         self.ready = page
         try:
@@ -119,8 +140,146 @@ class HostedTable(TableScreen):
         finally:
             self.ready = None
 
+    def on_page(self) -> None:
+        """The view's drawing is on the page: focus goes where it asked, it is drawn again
+        when it asked to be (Parts.wake), and its long work goes on (View.work)."""
+        parts = self.parts()
+        self.place_focus(parts)
+        if parts.wake is None:
+            self.clear_timer("wake")
+        else:
+            self.set_timer("wake", parts.wake, self.redraw)
+        self.start_work()
+
+    def start_work(self) -> None:
+        """The view's long work on the position on screen, asked for once per Facts."""
+        facts = self.facts()
+        if self.working is not None and self.working[0] is facts:
+            return  # (under way, or done)
+        self.clear_timer("work")
+        work = self.view.work(facts, self.ui) if facts is not None else None
+        self.working = (facts, work) if facts is not None else None
+        if work is not None:
+            self.set_timer("work", 0, self.work_slice)
+
+    def work_slice(self) -> None:
+        """The view's work runs for at most THINK_SLICE_MS (less when it yields something
+        worth showing), then the page has its main thread back and the view is drawn again."""
+        facts, work = self.working
+        deadline = self.app.now() + THINK_SLICE_MS
+        try:
+            while not next(work) and self.app.now() < deadline:
+                pass
+        except StopIteration:
+            self.working = (facts, None)
+        else:
+            self.set_timer("work", 0, self.work_slice)
+        self.redraw()
+
+    # --- the shared layout asks ----------------------------------------------------------
+
+    def public(self) -> dict:
+        """What everyone sees of the position on screen."""
+        return self.game.view(self.state, None)
+
+    def has_score(self, player: int) -> bool:
+        scored = self.game.type.scored
+        return scored is None or scored(self.public(), player)
+
+    def score_text(self, player: int, score) -> str:
+        words = self.game.type.score_text
+        return words(self.public(), player, score) if words else super().score_text(player, score)
+
     def score_table(self, winners: list[int]) -> Markup:
-        return Markup("") if self.view.scores_in_summary else super().score_table(winners)
+        if self.view.scores_in_summary or not any(self.has_score(p) for p in range(len(self.seats))):
+            return Markup("")  # (the summary says them all, or nobody has a score to rank)
+        return super().score_table(winners)
+
+    def headline(self, winners: list[int]) -> str:
+        return self.parts().headline or super().headline(winners)
+
+    def outcome(self) -> str:
+        return self.parts().outcome or super().outcome()
+
+    def overlay(self) -> Markup:
+        if self.phase == "over" and self.parts().hold_end:
+            return Markup("")  # the last move still plays out
+        return super().overlay()
+
+    def status_line(self) -> Markup:
+        status = self.parts().status
+        return super().status_line() if status is None else status
+
+    def since_last_turn(self) -> Markup | None:
+        return super().since_last_turn() if self.view.since_last_turn else None
+
+    def bot_speed_chips(self) -> bool:
+        return self.view.bot_speed_chips
+
+    # --- the new-game panel --------------------------------------------------------------
+
+    def setup_fields(self) -> Markup:
+        return self.view.setup_fields(self.options, self.names())
+
+    def read_options(self, form: dict) -> dict:
+        return self.view.read_options(form, super().read_options(form), self.names())
+
+    def on_setup_action(self, action: str, data: dict) -> None:
+        """A click on the game's own new-game fields: the options it chooses, with the seats
+        fitted to them, or a notice."""
+        self.message = ""
+        self.setup.read(data.get("form") or {})
+        result = self.view.setup_action(action, data, dict(self.options))
+        if isinstance(result, Notice):
+            self.message = result.text
+        elif isinstance(result, dict):
+            self.options = result
+            low, high = self.seat_limits()
+            while len(self.seats) > high:
+                self.setup.change("remove-seat")
+            while len(self.seats) < low:
+                self.setup.change("add-seat")
+        self.app.refresh()
+
+    # --- timing declared by the view ---------------------------------------------------
+
+    def pace(self) -> int:
+        paced = self.view.pace(self.setting())
+        return super().pace() if paced is None else paced
+
+    def settle_ms(self) -> int:
+        facts = self.told()
+        return self.view.settle_ms(facts, self.ui) if facts is not None else 0
+
+    def replay_gap(self) -> int:
+        gap = self.view.replay_gap(self.setting())
+        return super().replay_gap() if gap is None else gap
+
+    # --- moves that make themselves (GameType.auto_move) -------------------------------
+
+    def begin(self, session, save_id: str, new_game: bool = False, own: bool = True) -> None:
+        if not new_game and self.game.type.auto_move is not None:
+            session.automatic.clear()  # come back to, a game that plays itself waits to be set going
+        super().begin(session, save_id, new_game, own)
+
+    def actor(self) -> int | None:
+        """The seat whose move the screen takes now: a human's, as at every table, and in a
+        game whose moves make themselves a bot's too (Gelatinous: Roll rolls for an
+        automatic caller, on Auto or paused)."""
+        seat = super().actor()
+        if seat is None and self.game.type.auto_move is not None and self.can_play():
+            acting = self.session.to_act()
+            if acting and self.is_bot(acting[0]):
+                return acting[0]
+        return seat
+
+    def set_automatic(self, seat: int, on: bool) -> None:
+        """A seat's moves come by themselves from now on, or wait (the view's Automatic)."""
+        if not self.can_play() or not (self.is_bot(seat) or seat in self.humans()):
+            return
+        self.session.set_automatic(seat, on)
+        self.redraw()
+        self.after_change()
 
     def board(self) -> Markup:
         return self.parts().board
@@ -154,8 +313,11 @@ class HostedTable(TableScreen):
         self.drawn = None
 
     def on_game_action(self, action: str, data: dict) -> None:
+        if self.phase == "setup":
+            self.on_setup_action(action, data)
+            return
         seat = self.hand(action, data)
-        facts = self.facts()
+        facts = self.told()
         if facts is None:
             return
         result = self.view.interpret(facts, self.ui, action, data)
@@ -164,15 +326,12 @@ class HostedTable(TableScreen):
             self.message = result.text
             self.redraw()
         elif isinstance(result, Prefs):
-            for key, value in result.changes.items():
-                if value is None:
-                    self.app.prefs.pop(key, None)
-                else:
-                    self.app.prefs[key] = value
-            self.app.save_prefs()
+            self.store(result)
             self.app.refresh()
+        elif isinstance(result, Automatic):
+            self.set_automatic(result.seat, result.on)
         elif result is UI:
-            self.redraw()
+            self.redraw(picked=True)
         elif result is not None and seat is not None and self.act(seat, result):
             self.play_forced(seat)
 
@@ -186,17 +345,30 @@ class HostedTable(TableScreen):
         if move is not None:
             self.act(seat, move)
 
+    def store(self, prefs: Prefs) -> None:
+        """Keep the view's change to this device's preferences."""
+        for key, value in prefs.changes.items():
+            if value is None:
+                self.app.prefs.pop(key, None)
+            else:
+                self.app.prefs[key] = value
+        self.app.save_prefs()
+
     def moved(self, seat: int, move, before, after) -> None:
         name = self.view.timed(move) if self.is_bot(seat) else None
         if name and self.think_ms:  # (the table has just timed this decision)
             self.think_timed.setdefault(name, []).append(self.think_ms[-1])
+        if self.phase == "over" and self.practice.example is None:
+            kept = self.view.finished(self.told(), self.ui)
+            if kept is not None:
+                self.store(kept)
 
     def table_data(self) -> dict:
         return {f"data-think-{name}": think_stats(times) for name, times in self.think_timed.items()}
 
     def mounted(self) -> None:
         super().mounted()
-        self.place_focus(self.parts())
+        self.on_page()
 
     def place_focus(self, parts: Parts) -> None:
         """Focus where the view asked to, now that its drawing is on the page."""
@@ -220,9 +392,9 @@ class HostedTable(TableScreen):
         self.drawn = None
 
     def on_game_key(self, key: str) -> bool:
-        facts = self.facts()
+        facts = self.told()
         action = self.view.key(facts, self.ui, key) if facts is not None else None
         if action is None:
             return False
         self.on_game_action(*action)
-        return True
+        return not action[1].get("unused")  # (a key that only hurried an animation still does its own)

@@ -231,7 +231,7 @@ class TableScreen(TableChrome, Screen):
     def after_change(self) -> None:
         """Ask the session what happens next: schedule it, or hand the device over."""
         self.cancel_pending()
-        if not self.can_play() or self.bots_paused():
+        if not self.can_play():
             return
         self.prepare_bots()
         self.session.pace_ms = self.pace() + self.settle_ms()
@@ -268,7 +268,8 @@ class TableScreen(TableChrome, Screen):
             while self.app.now() < deadline:
                 next(thinking)
         except StopIteration as done:
-            self.think_ms.append(self.app.now() - started)  # reported as data-think
+            if self.is_bot(seat):  # (not a player's automatic move)
+                self.think_ms.append(self.app.now() - started)  # reported as data-think
             self.act(seat, done.value)
             return
         self.pending = self.app.later(0, lambda: self.think_slice(seat, thinking, state_then, started))
@@ -377,9 +378,6 @@ class TableScreen(TableChrome, Screen):
     def settle_ms(self) -> int:
         """How long the last move's animation runs before a bot moves again."""
         return 0
-
-    def bots_paused(self) -> bool:
-        return False
 
     def prepare_bots(self) -> None:
         """Adjust the bots before they plan (e.g. to the pace)."""

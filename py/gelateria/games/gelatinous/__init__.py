@@ -3,7 +3,7 @@
 from gelateria.core.game import BotLevel, GameType, Option, register
 from gelateria.core.i18n import N_
 from gelateria.games.gelatinous.bots import RollBot
-from gelateria.games.gelatinous.rules import GAME, MODES, PLAYERS, mode_for
+from gelateria.games.gelatinous.rules import GAME, MODES, PLAYERS, mode_for, score_text, scored
 
 register(GAME, GameType(
     undo=False,  # the dice are in the state: an undone roll would roll the same again
@@ -14,6 +14,9 @@ register(GAME, GameType(
     lower_wins=lambda options, players: mode_for(players, options) != "multi",  # fewest rolls wins, except multiplayer
     seats=lambda options: PLAYERS.get(options.get("mode"), (1, 6)),
     default_players=1,
+    auto_move=lambda legal: legal[0],  # the roll: Auto calls it, and anyone at the screen may for an automatic caller
+    scored=scored,
+    score_text=score_text,
     order=3,
     minutes=N_("5 min"),
     pitch=N_("Roll dice to build a cube of eight 3s before the jelly eats you. Solitaire, lockstep, or pass the dice."),

@@ -11,17 +11,20 @@
 - `simulate(mode, players, games, seed)`: Monte Carlo for every mode (the only option
   for multiplayer, where dice move between players). It plays by the resolution
   helpers of rules.py but draws each roll's (3s, 1s, 6s) counts in one step.
-- `work_on(state, entry, clock, slice_ms)`: the odds for a page, a slice at a time (the
-  exact solitaire propagation a roll at a time, multiplayer simulations in batches), so
-  the page stays responsive; the answer never depends on how the slices fell.
+- `steps(state, entry, clock)`: the odds for a page, a step at a time (the exact
+  solitaire propagation a roll at a time, multiplayer simulations in batches), so the
+  page stays responsive; the answer never depends on how the steps fell in time. A
+  page knows a position by its public view: `position_key(view)`, `position_of(view)`.
 
 Everything is deterministic (seeded Rng, no clock) so results are reproducible.
 """
 
 from __future__ import annotations
 
+import zlib
 from bisect import bisect_right
 from math import comb
+from typing import Iterator
 
 from gelateria.core.i18n import _
 from gelateria.core.rng import Rng
@@ -36,6 +39,7 @@ from gelateria.games.gelatinous.rules import (
     WON,
     State,
     is_over,
+    position,
     resolve_multi,
     resolve_solitaire,
     settle_multi,
@@ -344,31 +348,42 @@ def odds_for(state: State, games: int = 2000, tol: float = 1e-9) -> dict:
             "games": games}
 
 
-# --- odds for a page, a slice at a time ---------------------------------------------------
+# --- odds for a page, a step at a time ------------------------------------------------------
 
 SIM_GAMES = 2000  # multiplayer odds: simulated games per position
 SIM_BATCH = 50  # games per simulate() call (fixed, so the answer does not depend on timing)
-SIM_CHUNK = 250  # at most this many games per slice
+SIM_CHUNK = 250  # games between two looks at the simulation so far
 EXACT_TOL = 1e-6  # exact odds stop when this little is undecided (shown to 1%)
 
 
-def position_key(state: State) -> tuple:
-    """What the odds from a state depend on (the dice state is left out: same position,
-    same odds)."""
-    if state.mode == "multi":
-        return ("multi", state.hands, state.cubes, state.status)
-    return (state.mode, state.hands, state.reserves, state.cubes, state.tally, state.status)
+def position_key(view: dict) -> tuple:
+    """What the odds from a position depend on, from its public view (the rules' view):
+    the same counts, the same odds."""
+    players = view["players"]
+    counts = ("hand", "cube", "status") if view["mode"] == "multi" else ("hand", "reserve", "cube", "tally", "status")
+    return (view["mode"], *(tuple(p[name] for p in players) for name in counts))
 
 
-def start_key(state: State) -> tuple:
+def start_key(view: dict) -> tuple:
     """The key of the odds at the start of a game like this one (same mode and players)."""
-    return ("start", state.mode, len(state.hands))
+    return ("start", view["mode"], len(view["players"]))
 
 
-def start_of(state: State) -> tuple[tuple, State]:
-    """That key and the first position of such a game, for "at the start" beside the
-    odds from here."""
-    return start_key(state), GAME.new(len(state.hands), 0, {"mode": state.mode})
+def position_of(view: dict) -> State:
+    """A live state with the counts the public view shows, its dice seeded by them (so a
+    simulation from a position always gives the same answer, whichever game reached it)."""
+    players = view["players"]
+    multi = view["mode"] == "multi"
+    seed = zlib.crc32(repr(position_key(view)).encode())
+    return position(view["mode"], [p["hand"] for p in players], [p["cube"] for p in players],
+                    None if multi else [p["reserve"] for p in players], [p["tally"] for p in players],
+                    view["round"], [p["status"] for p in players], seed)
+
+
+def start_of(view: dict) -> tuple[tuple, State]:
+    """The key and the first position of a game like this one, for "at the start" beside
+    the odds from here."""
+    return start_key(view), GAME.new(len(view["players"]), 0, {"mode": view["mode"]})
 
 
 def solitaire_entry(state: State) -> dict:
@@ -398,36 +413,34 @@ def step_solitaire(entry: dict) -> None:
     entry["mean_rounds"] += entry["rolls"] * (won + lost)
 
 
-def work_on(state: State, entry: dict | None, clock, slice_ms: float) -> dict:
-    """One slice of work on the odds from `state`: `entry` is the work so far (None to
-    begin) and is returned with "done" once complete. Solitaire is exact, a roll at a
-    time; by video exact at once; multiplayer simulated SIM_GAMES games, in batches.
-    `clock()` reads milliseconds; a slice stops after `slice_ms` (but always does some
-    work). Every entry has "done", "exact", "win" (per seat), "nobody", "mean_rounds"
-    and "ms"; solitaire adds "scores" and "median", multiplayer "games"."""
-    t0 = clock()
-    if state.mode == "solitaire":
-        entry = entry or solitaire_entry(state)
-        while not entry["done"] and (clock() - t0 < slice_ms or not entry["rolls"]):
+def steps(state: State, entry: dict | None, clock) -> Iterator[tuple[dict, bool]]:
+    """The odds from `state`, worked out a step at a time: `entry` is the work so far (None
+    to begin), and each step yields (the entry, whether it is worth showing now). Solitaire
+    is exact, a roll at a time; by video exact at once; multiplayer simulated SIM_GAMES
+    games, SIM_BATCH at a time (worth showing every SIM_CHUNK). Every entry has "done",
+    "exact", "win" (per seat), "nobody", "mean_rounds" and "ms" (the time spent, by
+    `clock()` in ms); solitaire adds "scores" and "median", multiplayer "games". The
+    answer never depends on how the steps fell in time."""
+    while entry is None or not entry["done"]:
+        t0 = clock()
+        if state.mode == "solitaire":
+            entry = entry or solitaire_entry(state)
             step_solitaire(entry)
-    elif state.mode == "video":
-        r = odds_for(state, tol=EXACT_TOL)
-        entry = {"done": True, "exact": True, "win": r["win"], "nobody": r["nobody"],
-                 "mean_rounds": r["mean_rounds"], "scores": r.get("scores"),
-                 "median": r.get("median_score"), "ms": 0.0}
-    else:
-        entry = entry or {"done": False, "exact": False, "games": 0, "wins": [0] * len(state.hands),
-                          "nobody_n": 0, "rounds": 0.0, "ms": 0.0}
-        played = 0
-        while entry["games"] < SIM_GAMES and played < SIM_CHUNK and (not played or clock() - t0 < slice_ms):
+        elif state.mode == "video":
+            r = odds_for(state, tol=EXACT_TOL)
+            entry = {"done": True, "exact": True, "win": r["win"], "nobody": r["nobody"],
+                     "mean_rounds": r["mean_rounds"], "scores": r.get("scores"),
+                     "median": r.get("median_score"), "ms": 0.0}
+        else:
+            entry = entry or {"done": False, "exact": False, "games": 0, "wins": [0] * len(state.hands),
+                              "nobody_n": 0, "rounds": 0.0, "ms": 0.0}
             batch = simulate(games=SIM_BATCH, seed=state.rng + entry["games"], start=state)
             entry["wins"] = [a + b for a, b in zip(entry["wins"], batch["wins_by_seat"])]
             entry["nobody_n"] += batch["no_winner"]
             entry["rounds"] += batch["mean_rounds"] * SIM_BATCH
             entry["games"] += SIM_BATCH
-            played += SIM_BATCH
-        games = entry["games"]
-        entry.update(win=[w / games for w in entry["wins"]], nobody=entry["nobody_n"] / games,
-                     mean_rounds=entry["rounds"] / games, done=games >= SIM_GAMES)
-    entry["ms"] = entry.get("ms", 0.0) + (clock() - t0)
-    return entry
+            games = entry["games"]
+            entry.update(win=[w / games for w in entry["wins"]], nobody=entry["nobody_n"] / games,
+                         mean_rounds=entry["rounds"] / games, done=games >= SIM_GAMES)
+        entry["ms"] = entry.get("ms", 0.0) + (clock() - t0)
+        yield entry, entry["done"] or (not entry["exact"] and entry["games"] % SIM_CHUNK == 0)

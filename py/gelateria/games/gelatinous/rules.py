@@ -108,11 +108,22 @@ def solo_score(tally: int, hand: int) -> int:
     return tally - hand
 
 
-def has_score(state: State, seat: int) -> bool:
-    """Whether a player's score means anything: every cube counts in multiplayer, but
-    solitaire and by video score only a finished cube ("rolls − dice" of a player who
-    never finished would read as a good, low score)."""
-    return state.mode == "multi" or state.status[seat] == WON or state.cubes[seat] == CUBE
+def scored(view: dict, seat: int) -> bool:
+    """Whether a player's score means anything, from the public view: every cube counts in
+    multiplayer, but solitaire and by video score only a finished cube ("rolls − dice" of
+    a player who never finished would read as a good, low score)."""
+    p = view["players"][seat]
+    return view["mode"] == "multi" or p["status"] == WON or p["cube"] == CUBE
+
+
+def score_text(view: dict, seat: int, score) -> str:
+    """How a player's score reads: dice in the cube in multiplayer, the rulebook score
+    otherwise, and a dash for a player who never finished (out of dice, if so)."""
+    if not scored(view, seat):
+        return _("— (out of dice)") if view["players"][seat]["status"] in (ELIMINATED, LOST, EATEN) else "—"
+    if view["mode"] == "multi":
+        return _("{count} of 8 in the cube").format(count=int(score))
+    return str(int(score))
 
 
 def settle_solo(status, hands, cubes, tally, out_word):

@@ -9,8 +9,13 @@ aimed space), and it does two things:
   layout (web/chrome.py);
 - `interpret(facts, ui, action, data)`: a click or key as a move for `facts.actor`, `UI`
   (its ui changed: draw again), a `Notice` (words for the player, ui maybe changed),
-  `Prefs` (how this device shows the game changed: stored, drawn again), or None
-  (nothing to do).
+  `Prefs` (how this device shows the game changed: stored, drawn again), `Automatic` (a
+  seat's moves are to come by themselves, or to wait), or None (nothing to do).
+
+A view never keeps time: what changes with time (an animation playing out) it draws from
+the table's clock (Setting.now), and it declares the rest as data the table runs: when to
+be drawn again (Parts.wake), how long automatic moves wait (pace, settle_ms), long work
+to run in slices (work).
 
 What is not a fact of the game but of this device or this table (the window's width, a
 finger or a mouse, where focus is, the device's preferences, a guided game's hints) comes
@@ -29,11 +34,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from gelateria.core.facts import Facts
 from gelateria.core.game import get_game
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, pgettext
 from gelateria.web.markup import Markup, h
 
 UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
@@ -55,6 +60,16 @@ class Prefs:
 
 
 @dataclass(frozen=True)
+class Automatic:
+    """interpret()'s answer when the player leaves a seat's moves to the game (on: they
+    come by themselves when due, as a bot's do) or takes them back (off: they wait for the
+    screen, a bot's too): Gelatinous's Auto. The table plays them (core.session)."""
+
+    seat: int
+    on: bool
+
+
+@dataclass(frozen=True)
 class Setting:
     """Where a view is drawn, beyond the game's Facts: what the table knows of this device
     and of this table, given to the view (View.sense) before it draws, interprets or reads
@@ -67,6 +82,7 @@ class Setting:
     guided: bool = False  # the guided first game (web/practice.py), which the table hints through
     hints_off: bool = False  # ... its player stopped the hints
     hints_done: frozenset = frozenset()  # ... the hints they dismissed ("Got it")
+    now: float = 0.0  # the table's clock (ms) when the view was told: what it draws against time
 
 
 @dataclass
@@ -83,9 +99,15 @@ class Parts:
     focus: str | None = None  # where the player works now (a selector), when the page may move focus
     focus_next: str | None = None  # focus this once drawn (the last click leads there; "home": `focus`)
     focus_idle: str | None = None  # focus this once drawn if nothing has focus (your turn came round)
+    status: Markup | None = None  # whose turn it is, in the view's words, for the strip (None: the table's)
+    wake: int | None = None  # draw again after this many ms (an animation's end), against the new Setting.now
+    hold_end: bool = False  # the game is over but its last move still plays out: the end screen waits
+    headline: str | None = None  # the end screen's first line, when the game tells its end its own way
+    outcome: str | None = None  # how the game ended in a word (data-outcome), when the game has its own words
     # Parts of the drawing that may be sent alone (a CSS selector that finds each on the
     # page -> its markup, verbatim as in board, side or details): when only they changed
-    # (a pick), the table redraws just them instead of the whole screen.
+    # (a pick, a roll played out), the table sends just the ones that changed instead of
+    # the whole screen.
     pieces: dict = field(default_factory=dict)
 
 
@@ -94,6 +116,8 @@ class View:
 
     game_id = ""
     scores_in_summary = False  # True: the summary shows every score, so the end screen leaves out the table's own
+    since_last_turn = True  # the side lists the others' moves since the player's last (False: the board shows them)
+    bot_speed_chips = True  # the controls offer "Bot speed" while bots play (False: the view offers its own)
 
     def new_ui(self, before: Any = None) -> Any:
         """The view's own state for a new game (`before`: the last game's, for what
@@ -133,6 +157,49 @@ class View:
         """The name a bot's decision of this kind is timed under (data-think-<name>), if any."""
         return None
 
+    # --- the new-game panel (no game yet: options and the seats' names only) ------------
+
+    def setup_fields(self, options: dict, names: list[str]) -> Markup:
+        """The game's own fields on the new-game panel (inputs named opt_<name>)."""
+        return Markup("")
+
+    def read_options(self, form: dict, options: dict, names: list[str]) -> dict:
+        """The options as the game takes them, from the options the table read (the declared
+        opt_<name> inputs of `form`) and the seats' names."""
+        return options
+
+    def setup_action(self, action: str, data: dict, options: dict) -> dict | Notice | None:
+        """A click on the game's own fields: the options it chooses (the table fits the
+        seats to them), a Notice, or None."""
+        return None
+
+    # --- timing and work, declared as data the table runs -------------------------------
+
+    def pace(self, setting: Setting) -> int | None:
+        """How long (ms) an automatic move waits after the last move (None: the table's
+        bot speed)."""
+        return None
+
+    def settle_ms(self, facts: Facts, ui: Any) -> int:
+        """How much longer (ms, from Setting.now) the last move holds the screen (its
+        animation) before an automatic move may follow, on top of the pace."""
+        return 0
+
+    def replay_gap(self, setting: Setting) -> int | None:
+        """The pause (ms) between a replay's steps (None: the table's)."""
+        return None
+
+    def work(self, facts: Facts, ui: Any) -> Iterator | None:
+        """Long pure work for this position (e.g. odds), which the table runs in slices
+        between the page's events, drawing again after each; a truthy yield ends a slice
+        early (something new to show). None: nothing to do."""
+        return None
+
+    def finished(self, facts: Facts, ui: Any) -> Prefs | None:
+        """A game played here (not a practice) just ended: what this device keeps of it
+        (a tally, a personal best)."""
+        return None
+
 
 @dataclass(frozen=True)
 class ScreenSpec:
@@ -143,6 +210,23 @@ class ScreenSpec:
     picture: Callable[[], Markup] | None = None  # the home screen card's picture
     guided_seed: int | None = None  # the deal of the guided first game (None: the game has none)
     pref_tables: tuple = ()  # preference keys this game stores as small tables of whole numbers
+
+
+PACES = {"slow": 1600, "normal": 800, "fast": 300, "instant": 0}  # bot delay, ms ("instant" still yields)
+
+
+def pace_name(pace: str) -> str:
+    """A bot speed as its chip says it."""
+    names = {"slow": pgettext("bot speed", "Slow"), "normal": pgettext("bot speed", "Normal"),
+             "fast": pgettext("bot speed", "Fast"), "instant": pgettext("bot speed", "Instant")}
+    return names.get(pace, pace)
+
+
+def pace_chips(chosen: str) -> list[Markup]:
+    """A chip for each speed (data-action="pace": the table stores the device's choice)."""
+    return [h("button", {"type": "button", "class": "chip" + (" on" if p == chosen else ""), "data-action": "pace",
+                         "data-pace": p, "aria-pressed": "true" if p == chosen else "false"}, pace_name(p))
+            for p in PACES]
 
 
 def level_label(game_id: str, level: str) -> str:

@@ -25,5 +25,11 @@ def picture() -> Markup:
     return card_picture(*parts, label=_("Dice stacking into a cube"))
 
 
-register_screen(ScreenSpec("gelatinous", view=None, picture=picture,
+def view():
+    from gelateria.web.views.gelatinous import GelatinousView  # (the table's code: imported when it opens)
+
+    return GelatinousView()
+
+
+register_screen(ScreenSpec("gelatinous", view=view, picture=picture,
                            pref_tables=("gelatinous_stats",)))  # solitaire games played and won here

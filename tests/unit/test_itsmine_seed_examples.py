@@ -87,7 +87,7 @@ def test_try_it_grabs_as_the_page_says_and_saves_nothing():
     app.refresh()
     assert "data-practice" in app.page
     table.on_game_action("grab", {"pile": 2})
-    assert table.look()["tokens"] == [1, 2, 3, 2]
+    assert table.facts().view["tokens"] == [1, 2, 3, 2]
     table.saving.autosave()
     assert app.saves.load_all() == []  # never in Continue or Finished
 
@@ -98,5 +98,5 @@ def test_try_it_at_the_last_call_scores_the_round_when_time_runs_out():
     app.screen = table
     app.refresh()
     app.advance(5_100)
-    assert table.look()["phase"] == "scored"
-    assert table.look()["history"][-1]["detail"][0]["total"] == 5
+    assert table.facts().view["phase"] == "scored"
+    assert table.facts().view["history"][-1]["detail"][0]["total"] == 5

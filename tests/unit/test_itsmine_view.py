@@ -4,15 +4,17 @@ that the test moves forward, so real-time scheduling is checked exactly."""
 import re
 
 import pytest
-from fakeapp import FakeApp
+from fakeapp import FakeApp, table_of
 
 from gelateria.core.record import Seat
 from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import Planner
-from gelateria.web.views.itsmine import screen
+from gelateria.web.views.itsmine import Scene
 from gelateria.web.views.itsmine_keys import HOT_ROWS, key_groups, key_map, key_press
+
+screen = table_of("itsmine")
 
 
 def make(seats, seed=7, options=None):
@@ -31,6 +33,11 @@ def solo(seed=7, level="normal", **kw):
 
 def game_time(app, view):
     return int(app.ms - view.t0)
+
+
+def scene(table):
+    """What the table's view works out from its Facts, told the clock now."""
+    return Scene(table.told(), table.ui)
 
 
 def put(view, **position):
@@ -155,7 +162,7 @@ def test_hot_seat_humans_grab_with_their_own_keys_and_favourites_stay_hidden_unt
                      options={"first": 2})
     page = app.page
     fav = view.state.favourites
-    assert view.groups() == {0: ["q", "w", "e", "r"], 1: ["u", "i", "o", "p"]}
+    assert scene(view).groups() == {0: ["q", "w", "e", "r"], 1: ["u", "i", "o", "p"]}
     assert "data-favourites" not in page and "Your favourites" not in page
     assert page.count('data-hold="peek"') == 2
     # Every pile has a button per human, each showing that human's key for the pile.
@@ -330,7 +337,7 @@ def test_a_stale_tab_stops_the_clock_and_saves_nothing_over_the_newer_game():
     from fakeapp import FakeApp, started
     from gelateria.core.record import Seat
     from gelateria.web.storage import SaveStore
-    from gelateria.web.views.itsmine import screen as make
+    make = table_of("itsmine")
 
     seats = [Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal"), Seat("bot", "Di", "normal")]
     app, first = started(make, seats=seats, seed=5)
@@ -349,8 +356,8 @@ def test_a_stale_tab_stops_the_clock_and_saves_nothing_over_the_newer_game():
     moves = len(first.record.moves)
     app.advance(5_000)
     for seat in range(3):  # not a hand can land in the stale tab, whoever it is
-        assert not first.act(seat, {"a": "f", "t": first.move_time()})
-        assert not first.act(seat, {"a": "g", "p": [seat], "t": first.move_time()})
+        assert not first.act(seat, {"a": "f", "t": scene(first).move_time()})
+        assert not first.act(seat, {"a": "g", "p": [seat], "t": scene(first).move_time()})
     first.flush()
     assert len(first.record.moves) == moves  # no bot goes on in the stale tab
     assert app.saves.get(first.save_id).record.moves == newest

@@ -11,11 +11,11 @@ from gelateria.core.i18n import set_language
 from gelateria.core.record import Record, RecordError, Seat, decode, encode
 from gelateria.games.gelati.rules import tile_text
 from gelateria.web.storage import SaveStore
-from gelateria.web.views import itsmine
 
 ANA_BO = [Seat("human", "Ana"), Seat("human", "Bo")]
 
 gelati_table = table_of("gelati")
+its_mine = table_of("itsmine")
 
 
 def code_of(link: str) -> str:
@@ -194,13 +194,8 @@ def test_a_bot_seat_cannot_be_held():
 ANA_AND_BOTS = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal")]
 
 
-def favourites_words(table, seat: int) -> str:
-    fav = table.seen(seat)["favourite"]
-    return str(fav)
-
-
 def test_its_mine_offers_no_play_by_link_and_a_mid_game_link_shows_no_favourite():
-    app, ana = started(itsmine.screen, ANA_AND_BOTS, seed=4)
+    app, ana = started(its_mine, ANA_AND_BOTS, seed=4)
     app.screen = ana
     app.advance(2_000)
     ana.on_action("share", {})
@@ -209,7 +204,7 @@ def test_its_mine_offers_no_play_by_link_and_a_mid_game_link_shows_no_favourite(
     assert 'data-link="deal"' in html and 'data-action="hand-off"' in html
     assert "send the new link" not in html
     watcher_app = FakeApp()
-    watcher = open_on(watcher_app, itsmine.screen, app.link(ana.saving.address()))
+    watcher = open_on(watcher_app, its_mine, app.link(ana.saving.address()))
     html = watcher.render()
     assert watcher.watch_only and not watcher.choosing and watcher.humans() == []
     assert "data-watching" in html and "Play this deal yourself" in html and "Peek" not in html and "favourite" not in html.lower().replace("favourites-", "")
@@ -220,7 +215,7 @@ def test_its_mine_offers_no_play_by_link_and_a_mid_game_link_shows_no_favourite(
 
 
 def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
-    app, ana = started(itsmine.screen, ANA_AND_BOTS, seed=4)
+    app, ana = started(its_mine, ANA_AND_BOTS, seed=4)
     app.screen = ana
     app.advance(2_000)
     ana.on_action("share", {})
@@ -233,10 +228,10 @@ def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
     assert len(ana.record.moves) == moves
     assert app.saves.get(ana.save_id).record.holders == ["", "", ""]
     other_app = FakeApp()
-    other = open_on(other_app, itsmine.screen, ana.saving.links()["take"])
+    other = open_on(other_app, its_mine, ana.saving.links()["take"])
     assert other.humans() == [0] and not other.watch_only and "moved here" in other.message
     other_app.advance(1_000)
-    assert other.seen(None)["turn"] == 0  # Ana flips next, on the device she moved to
+    assert other.session.view(None)["turn"] == 0  # Ana flips next, on the device she moved to
     other.on_action("flip", {})
     assert len(other.record.moves) == moves + 1 and other.record.moves[-1][0] == 0
     ana.on_action("flip", {})
@@ -255,7 +250,7 @@ def test_a_game_link_back_to_a_device_with_the_game_saved_goes_on_from_the_save(
     assert not back.stale and reopened.saves.get(ana.save_id).record.moves == back.record.moves
 
 
-@pytest.mark.parametrize("make", [gelati_table, itsmine.screen])
+@pytest.mark.parametrize("make", [gelati_table, its_mine])
 def test_an_old_link_asks_which_player_you_are_in_every_game(make):
     seats_ = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Cy", "normal")]
     game = make(FakeApp(), []).game_id
@@ -311,7 +306,7 @@ def test_two_saves_of_one_deal_the_link_goes_to_the_one_this_device_plays():
 
 def test_its_mine_with_two_humans_from_an_old_link_is_played_all_on_one_device():
     old = Record("itsmine", [Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Cy", "normal")], 5, {}, [])
-    table = open_on(FakeApp(), itsmine.screen, f"http://x/#/itsmine/game/{encode(old)}")
+    table = open_on(FakeApp(), its_mine, f"http://x/#/itsmine/game/{encode(old)}")
     html = table.render()
     assert "I&#x27;m Ana" not in html and "I'm Ana" not in html and "All of us, on this device" in html
     table.on_action("take-seat", {"seat": "0"})
@@ -322,10 +317,10 @@ def test_a_downloaded_game_opens_as_this_devices_own():
     from gelateria.core.record import to_json
     from gelateria.web.screens import HomeScreen
 
-    app, ana = started(itsmine.screen, ANA_AND_BOTS, seed=4)
+    app, ana = started(its_mine, ANA_AND_BOTS, seed=4)
     phone = FakeApp()
     home = HomeScreen(phone)
     phone.screen = home
     home.on_import(to_json(ana.record))
-    table = open_on(phone, itsmine.screen, "http://x/#" + phone.went)
+    table = open_on(phone, its_mine, "http://x/#" + phone.went)
     assert table.humans() == [0] and not table.watch_only

@@ -381,12 +381,10 @@ def test_choosing_a_bot_level_in_the_panel_seats_that_bot():
 
 
 def test_the_new_game_panel_says_what_each_offered_level_does():
-    from gelateria.web.views.itsmine import ItsMineScreen
-
     genial = str(fakeapp.table_of("genial")(FakeApp()).render())
     for label, words in (("Easy bot", "careless"), ("Bot", "at a glance"), ("Hard bot", "looks ahead")):
         assert f"<strong>{label}</strong>: " in genial and words in genial
-    assert "half a second" in str(ItsMineScreen(FakeApp()).render())  # its levels are about speed
+    assert "half a second" in str(fakeapp.table_of("itsmine")(FakeApp()).render())  # its levels are about speed
     assert "data-level-help" not in str(DiceTable(FakeApp()).render())  # one level: nothing to explain
 
 

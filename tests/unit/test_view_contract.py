@@ -20,7 +20,7 @@ import pytest
 from fakeapp import FakeApp, controls
 
 from gelateria.core.facts import Facts, facts_of
-from gelateria.core.game import get_game
+from gelateria.core.game import REAL_TIME, get_game
 from gelateria.core.record import Seat
 from gelateria.core.session import Session
 from gelateria.web.art import picture
@@ -72,9 +72,11 @@ def test_every_position_draws_the_same_from_facts_sent_over_the_wire(game_id):
             index = len(session.moves)
             phase = "over" if session.is_over() else "play"
             acting = session.to_act()
-            for viewer in [None, *range(len(session.seats))]:
+            humans = list(range(len(session.seats)))
+            movers = humans if game.type.timing == REAL_TIME and phase == "play" else []  # (real time: all at once)
+            for viewer in [None, *humans]:
                 actor = viewer if viewer in acting else None
-                facts = facts_of(session, index, phase, viewer, actor, list(range(len(session.seats))))
+                facts = facts_of(session, index, phase, viewer, actor, humans, movers)
                 ui = view.settle(facts, ui)
                 same_from_a_copy(view, facts, ui)
             if session.is_over() or index >= 120:

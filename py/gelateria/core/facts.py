@@ -8,6 +8,11 @@ public digest of every position so far, for what a screen says about the past). 
 are plain JSON values by construction, so a screen drawn from Facts that came over the
 wire is the same screen as one drawn here; a seat's secrets are in them only when that
 seat is the viewer.
+
+In a real-time game every seat may move at any moment, so a screen where several humans
+play at once (one keyboard, one table) takes moves for all of them: `legal_by_seat` holds
+each such seat's legal moves (legal moves hold no secret of the game: what a seat may do,
+not what it holds), and the view answers with the seat a click or key was for.
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ class Facts:
     scores: list | None = None  # once the game is over
     winners: list | None = None  # once the game is over
     automatic: list = field(default_factory=list)  # in play, the seats whose moves come by themselves (bots, players on Auto)
+    # Real time: each seat's legal moves when this screen takes its moves now (None for
+    # the others); [] in a turn game, whose one seat to move here is the actor.
+    legal_by_seat: list = field(default_factory=list)
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots[seat])
@@ -55,9 +63,11 @@ def plain(value):
     return json.loads(json.dumps(value))
 
 
-def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | None, humans: list[int]) -> Facts:
+def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | None, humans: list[int],
+             movers: list[int] = ()) -> Facts:
     """The Facts of the position after `index` moves of `session`, as `viewer` sees it,
-    with `actor`'s legal moves (the table decides who views and who acts)."""
+    with `actor`'s legal moves and (real time) those of every seat in `movers` (the table
+    decides who views and who acts)."""
     game = session.game
     state = session.at(index)
     over = game.is_over(state)
@@ -81,6 +91,8 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         scores=plain(game.scores(state)) if over else None,
         winners=plain(game.winners(state)) if over else None,
         automatic=sorted(session.automatic) if phase == "play" else [],
+        legal_by_seat=[plain(game.legal_moves(state, seat)) if seat in movers else None
+                       for seat in range(len(session.seats))] if movers else [],
     )
 
 

@@ -83,8 +83,11 @@ class GameType:
     minutes: str = ""
     pitch: str = ""
     accent: str = "#cccccc"
-    # Real-time games: `planner(bots, rngs)` makes the object that says what the bots
-    # (or the clock) do next; see core.session.
+    # Real-time games: `planner(game, bots, rngs)` makes the object that says what the
+    # bots (or the clock) do next (core.session): `next(state, now)` -> Event | None,
+    # `happened(seat, move, before, after)`, `refused(seat)`, `reset()`, `now(state)`
+    # (the game's clock at a position), `timed(move, at)` (the move as made at time `at`),
+    # `pace(ms)` (the page's bot speed) and `gap(before, after)` (a replay's step, ms).
     planner: Callable | None = None
     # How long the page pauses (ms) before an automatic step that is not a decision,
     # like the next round of a real-time game when nobody at the screen plays.
@@ -106,6 +109,10 @@ class GameType:
     scored: Callable[[dict, int], bool] | None = None
     # How a seat's score reads, from the public view (view, seat, score). None: the number.
     score_text: Callable[[dict, int, float], str] | None = None
+    # What stage of the game a position is in, from its public view (e.g. a round being
+    # played, or scored): a table that saves a quick game only now and then saves at once
+    # when the stage changes. None: the game has no stages.
+    stage: Callable[[dict], Any] | None = None
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""

@@ -12,6 +12,7 @@ streams. Front ends only ever:
   move of an `automatic` seat (a bot, or a player who left their moves to the game)
   `pace_ms` after now, for a real-time game the game planner's next event (a bot's hand
   landing, the countdown running out, the next round);
+- `set_pace(ms)`, `replay_gap(i)`: the page's bot speed, and a real-time replay's steps;
 - `play_event(event)`: the event is due;
 - `at(i)`, `undo()`, `undo_target()` for replay and undo.
 
@@ -265,11 +266,29 @@ class Session:
                 return event
             if self.humans():
                 return None  # the players at the screen go on when they are ready
-            return Event(event.at + self.pause_ms, event.seat, event.move)
+            at = event.at + self.pause_ms
+            return Event(at, event.seat, self.planner.timed(event.move, at))  # (made when the pause ends)
         acting = self.to_act()
         if not acting or acting[0] not in self.automatic:
             return None
         return Event(now + self.pace_ms, acting[0])
+
+    def set_pace(self, ms: int) -> None:
+        """The bots' pace (the page's bot speed): a turn game's bot waits this long before
+        it moves; a real-time game's planner paces what is no race (a flip) by it."""
+        self.pace_ms = ms
+        if self.planner is not None:
+            self.planner.pace(ms)
+
+    def replay_gap(self, index: int) -> int | None:
+        """Real time: how long a replay stays at position `index` before the next, on the
+        game's own clock (the planner's word on the recorded time between them); None for
+        a turn game (the page's pace)."""
+        if self.planner is None:
+            return None
+        if not 0 < index < len(self.moves):
+            return 0
+        return self.planner.gap(self.at(index), self.at(index + 1))
 
     def thinking(self, seat: int) -> Iterator:
         """A bot deciding its move: a generator that yields while it works (a searching

@@ -264,9 +264,12 @@ class TableChrome:
     def log_panel(self) -> Markup:
         if self.phase == "replay":
             return self.replay.log()
-        items = [h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])]
         return h("section", {"class": "log", "aria-label": _("What happened")},
-                 h("h2", None, _("What happened")), h("ol", {"data-log": ""}, *items))
+                 h("h2", None, _("What happened")), self.log_list())
+
+    def log_list(self) -> Markup:
+        """What happened, newest first (a part a table may send alone: data-part)."""
+        return h("ol", {"data-log": "", "data-part": "log"}, *[h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])])
 
     def overlay(self) -> Markup:
         if self.phase == "over":

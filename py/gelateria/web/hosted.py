@@ -8,12 +8,18 @@ where a table meets a view that could be drawing from facts sent by another devi
 What is this device's and this table's, not the game's, the view is told as a Setting
 (the page's facts, the device's preferences, the guided game's hints, the table's clock)
 before it draws or interprets; a `Prefs` answer changes the device's preferences. When all
-a click or a move changed is in the pieces a view names (Parts.pieces), only the pieces
-that changed are sent to the page.
+a click or a move changed is in the pieces a view names (Parts.pieces) or in the table's
+own (what is said, the log), only the pieces that changed are sent to the page.
 
 Time is the table's: it draws the view again when the view asks (Parts.wake), runs the
 view's long work in slices (View.work), and waits for the view's declared timings before
 an automatic move (View.pace, View.settle_ms).
+
+Real time, with several humans at one screen: every one of them may move at any moment,
+so the Facts hold the legal moves of each (Facts.legal_by_seat), the view answers with the
+seat a click or key was for (Seated), and a player holding Peek is the viewer while they
+hold it (Reveal). A real-time game saves now and then (at once when its stage changes) and
+a notice clears itself, since play goes on around it.
 
 (Games whose views still subclass TableScreen are moving here one by one; when the last
 one has, this is the table.)
@@ -22,11 +28,15 @@ one has, this is the table.)
 from __future__ import annotations
 
 from gelateria.core.facts import Facts, facts_of
+from gelateria.core.game import REAL_TIME
 from gelateria.core.i18n import language
 from gelateria.web.chrome import think_stats
-from gelateria.web.markup import Markup
+from gelateria.web.markup import Markup, h
 from gelateria.web.table import THINK_SLICE_MS, TableScreen
-from gelateria.web.views.contract import UI, Automatic, Notice, Parts, Prefs, Setting, View
+from gelateria.web.views.contract import UI, Automatic, Notice, Parts, Prefs, Reveal, Seated, Setting, View
+
+REAL_TIME_SAVE_MS = 1500  # a real-time game saves at most this often during play (at once when its stage changes)
+REAL_TIME_NOTICE_MS = 4000  # ... and a notice clears itself after this long (play goes on around it)
 
 
 class HostedTable(TableScreen):
@@ -53,12 +63,13 @@ class HostedTable(TableScreen):
         if self.session is None or self.phase == "setup":
             return None
         index = self.replay_index if self.phase == "replay" else len(self.session.moves)
-        viewer, actor, humans = self.viewer(), self.actor(), self.humans()
+        viewer, actor, humans, movers = self.viewer(), self.actor(), self.humans(), self.movers()
         automatic = tuple(sorted(self.session.automatic))
-        key = (self.phase, index, viewer, actor, tuple(humans), language(), self.undos, automatic)
+        key = (self.phase, index, viewer, actor, tuple(humans), tuple(movers), language(), self.undos, automatic)
         old_key, old = self._shown
         if old is None or old_key != key or self._state_seen is not self.state:
-            self._shown, self._state_seen = (key, facts_of(self.session, index, self.phase, viewer, actor, humans)), self.state
+            facts = facts_of(self.session, index, self.phase, viewer, actor, humans, movers)
+            self._shown, self._state_seen = (key, facts), self.state
         facts = self._shown[1]
         position = (self.state, actor, self.undos)  # (the undo count tells a position undone back to)
         if self._settled is None or self._settled[0] is not position[0] or self._settled[1:] != position[1:]:
@@ -73,6 +84,11 @@ class HostedTable(TableScreen):
         if facts is not None:
             self.view.sense(self.ui, self.setting())
         return facts
+
+    def movers(self) -> list[int]:
+        """Real time: the seats whose moves this screen takes now, all at once (every human
+        played here); [] in a turn game, whose one seat to move here is the actor."""
+        return self.humans() if self.game.type.timing == REAL_TIME and self.can_play() else []
 
     def setting(self) -> Setting:
         """What the view is told of this device and this table (not facts of the game)."""
@@ -104,11 +120,13 @@ class HostedTable(TableScreen):
         return page
 
     def outline(self, page: Markup) -> tuple | None:
-        """The screen without the view's pieces (each left as its selector), with the
-        pieces; None if the view names none, or one is not in the screen as drawn."""
+        """The screen without its pieces (each left as its selector), with the pieces (the
+        view's and the table's own); None if the view names none, or one is not in the
+        screen as drawn."""
         pieces = self.drawn[1].pieces if self.drawn is not None else {}
         if not pieces:
             return None
+        pieces = {**self.table_pieces(), **pieces}
         rest = str(page)
         for selector, markup in pieces.items():
             if str(markup) not in rest:
@@ -116,11 +134,21 @@ class HostedTable(TableScreen):
             rest = rest.replace(str(markup), "\0" + selector + "\0", 1)
         return rest, pieces
 
+    def table_pieces(self) -> dict:
+        """The table's own parts that change as a game is played (what is said, the log),
+        sent alone like the view's pieces."""
+        return {'[data-part="notice"]': self.notice(), '[data-part="log"]': self.log_list()}
+
+    def notice(self) -> Markup:
+        """What is said, in a slot that is always on the page (empty when nothing is)."""
+        return h("div", {"class": "notice-slot", "data-part": "notice"}, super().notice())
+
     def redraw(self, picked: bool = False) -> None:
         """Drawn again. When all that changed is in the pieces, only pieces are sent to
         the page: after a pick (`picked`: a tile being made) every piece of the view, as
         it drew them together, else only the pieces that changed (a roll played out, the
-        odds worked out). Otherwise the whole screen is sent."""
+        odds worked out, a card flipped in a real-time game). Otherwise the whole screen
+        is sent."""
         before = self.sent
         if before is None:
             self.app.refresh()
@@ -204,7 +232,8 @@ class HostedTable(TableScreen):
     def overlay(self) -> Markup:
         if self.phase == "over" and self.parts().hold_end:
             return Markup("")  # the last move still plays out
-        return super().overlay()
+        own = super().overlay()  # (the end screen, the seat chooser, the hand-over)
+        return own if str(own) else self.parts().overlay
 
     def status_line(self) -> Markup:
         status = self.parts().status
@@ -252,8 +281,31 @@ class HostedTable(TableScreen):
         return self.view.settle_ms(facts, self.ui) if facts is not None else 0
 
     def replay_gap(self) -> int:
-        gap = self.view.replay_gap(self.setting())
+        """A real-time game's replay runs on its own clock (the session's word), else at
+        the view's pace or the table's."""
+        gap = self.session.replay_gap(self.replay_index)
+        if gap is None:
+            gap = self.view.replay_gap(self.setting())
         return super().replay_gap() if gap is None else gap
+
+    def prepare_bots(self) -> None:
+        """The bots take the page's bot speed (real time: the planner paces them by it)."""
+        self.session.set_pace(self.pace() + self.settle_ms())
+
+    # --- a real-time game: saved now and then, its notices clear themselves -------------
+
+    @property
+    def message_ms(self) -> int:
+        return REAL_TIME_NOTICE_MS if self.game.type.timing == REAL_TIME else 0
+
+    @property
+    def save_delay_ms(self) -> int:
+        return REAL_TIME_SAVE_MS if self.game.type.timing == REAL_TIME else 0
+
+    def save_now(self, before, after) -> bool:
+        """A game saved only now and then is saved at once when its declared stage changes."""
+        stage = self.game.type.stage
+        return stage is not None and stage(self.game.view(before, None)) != stage(self.game.view(after, None))
 
     # --- moves that make themselves (GameType.auto_move) -------------------------------
 
@@ -322,8 +374,13 @@ class HostedTable(TableScreen):
             return
         result = self.view.interpret(facts, self.ui, action, data)
         self.drawn = None  # (the ui may have changed)
+        if isinstance(result, Seated):
+            seat, result = result.seat, result.move
         if isinstance(result, Notice):
-            self.message = result.text
+            self.say(result.text)
+        elif isinstance(result, Reveal):
+            if result.seat is None or result.seat in self.humans():  # (only a player's own secrets)
+                self.revealed_to = result.seat
             self.redraw()
         elif isinstance(result, Prefs):
             self.store(result)
@@ -345,6 +402,15 @@ class HostedTable(TableScreen):
         if move is not None:
             self.act(seat, move)
 
+    def on_hold(self, name: str, data: dict, down: bool) -> None:
+        """A control held down (data-hold): an action for the view, pressed or let go."""
+        self.on_game_action(name, {**data, "down": down})
+
+    def on_action(self, action: str, data: dict) -> None:
+        super().on_action(action, data)
+        if action == "pace" and self.session is not None:
+            self.prepare_bots()  # (bots already planning take the new speed at once)
+
     def store(self, prefs: Prefs) -> None:
         """Keep the view's change to this device's preferences."""
         for key, value in prefs.changes.items():
@@ -364,7 +430,8 @@ class HostedTable(TableScreen):
                 self.store(kept)
 
     def table_data(self) -> dict:
-        return {f"data-think-{name}": think_stats(times) for name, times in self.think_timed.items()}
+        return {**{f"data-think-{name}": think_stats(times) for name, times in self.think_timed.items()},
+                **self.parts().table_data}
 
     def mounted(self) -> None:
         super().mounted()

@@ -28,4 +28,5 @@ register(GAME, GameType(
     accent="#ffd27a",
     planner=Planner,
     pause_ms=5000,
+    stage=lambda view: view["phase"],  # a round being played, scored, or the game over: saved at once when it changes
 ))

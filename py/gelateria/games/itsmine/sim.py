@@ -17,6 +17,15 @@ from __future__ import annotations
 from gelateria.core.session import Event, Session, bot_seats
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME, TICK_MS, State
 
+# The page's bot speeds (ms a turn game's bot waits: slow, normal, fast, instant) as how
+# long bots take to flip, against their level's own pause; how fast they react to a pile
+# is their level and is never changed.
+FLIP_PACE = ((0, 0.15), (300, 0.5), (800, 1.0), (1600, 1.6))
+# A replay runs on the game's own clock: the recorded time between events, kept between
+# these bounds (ms), and the score table between rounds stays a moment.
+REPLAY_GAP_MS = (40, 1500)
+REPLAY_SCORES_MS = 2500
+
 
 class Planner:
     def __init__(self, game, bots: dict, rngs: dict):
@@ -71,6 +80,34 @@ class Planner:
         self.plans = {}
         for bot in self.bots.values():
             bot.reset()
+
+    def timed(self, move: dict, at: float) -> dict:
+        """The move as made at game time `at` (the next round, once the pause between
+        rounds is over)."""
+        return dict(move, t=int(at))
+
+    def pace(self, ms: int) -> None:
+        """The page's bot speed paces the bots' flips (between the speeds of FLIP_PACE, in
+        proportion)."""
+        factor = flip_factor(ms)
+        for bot in self.bots.values():
+            bot.set_pace(factor)
+
+    def gap(self, before: State, after: State) -> int:
+        """How long a replay waits between two positions: their recorded time apart (a
+        long wait cut short), or a moment on the score table between rounds."""
+        if before.phase == "scored":
+            return REPLAY_SCORES_MS
+        low, high = REPLAY_GAP_MS
+        return max(low, min(high, after.now - before.now))
+
+
+def flip_factor(pace_ms: float) -> float:
+    """How much slower (> 1) or quicker than their level bots flip at this bot speed."""
+    for (ms_a, a), (ms_b, b) in zip(FLIP_PACE, FLIP_PACE[1:]):
+        if pace_ms <= ms_b:
+            return a + (b - a) * (max(pace_ms, ms_a) - ms_a) / (ms_b - ms_a)
+    return FLIP_PACE[-1][1]
 
 
 def simulate(levels: list[str], seed: int, options: dict | None = None, on_event=None,

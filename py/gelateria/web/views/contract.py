@@ -7,15 +7,19 @@ aimed space), and it does two things:
 
 - `draw(facts, ui) -> Parts`: the game's named parts of the table, drawn into one shared
   layout (web/chrome.py);
-- `interpret(facts, ui, action, data)`: a click or key as a move for `facts.actor`, `UI`
-  (its ui changed: draw again), a `Notice` (words for the player, ui maybe changed),
-  `Prefs` (how this device shows the game changed: stored, drawn again), `Automatic` (a
-  seat's moves are to come by themselves, or to wait), or None (nothing to do).
+- `interpret(facts, ui, action, data)`: a click or key as a move for `facts.actor`, a
+  `Seated` move (real time: for the seat the click or key was, e.g. whose key row),
+  `UI` (its ui changed: draw again), a `Notice` (words for the player, ui maybe
+  changed), `Prefs` (how this device shows the game changed: stored, drawn again),
+  `Automatic` (a seat's moves are to come by themselves, or to wait), a `Reveal` (a
+  player at a shared screen shows their own secrets, or hides them again), or None
+  (nothing to do). A control held down (data-hold) is an action too, named by it, with
+  data["down"] True when pressed and False when let go.
 
-A view never keeps time: what changes with time (an animation playing out) it draws from
-the table's clock (Setting.now), and it declares the rest as data the table runs: when to
-be drawn again (Parts.wake), how long automatic moves wait (pace, settle_ms), long work
-to run in slices (work).
+A view never keeps time: what changes with time (an animation playing out, a countdown)
+it draws from the table's clock (Setting.now), and it declares the rest as data the table
+runs: when to be drawn again (Parts.wake), how long automatic moves wait (pace,
+settle_ms), long work to run in slices (work).
 
 What is not a fact of the game but of this device or this table (the window's width, a
 finger or a mouse, where focus is, the device's preferences, a guided game's hints) comes
@@ -52,6 +56,23 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Seated:
+    """interpret()'s answer when a move is for a seat the view names (real time, several
+    humans at one screen: whose key or button it was), not for facts.actor."""
+
+    seat: int
+    move: Any
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """interpret()'s answer when a player at a shared screen shows their own secrets
+    (the table then draws with that seat as the viewer) or hides them again (None)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
 class Prefs:
     """interpret()'s answer when the player changed how this device shows the game: its
     preferences (key -> value; None forgets it), which the table stores before drawing again."""
@@ -82,7 +103,7 @@ class Setting:
     guided: bool = False  # the guided first game (web/practice.py), which the table hints through
     hints_off: bool = False  # ... its player stopped the hints
     hints_done: frozenset = frozenset()  # ... the hints they dismissed ("Got it")
-    now: float = 0.0  # the table's clock (ms) when the view was told: what it draws against time
+    now: float = 0.0  # the table's clock (ms; a real-time game's own time) when the view was told: what it draws against time
 
 
 @dataclass
@@ -100,13 +121,15 @@ class Parts:
     focus_next: str | None = None  # focus this once drawn (the last click leads there; "home": `focus`)
     focus_idle: str | None = None  # focus this once drawn if nothing has focus (your turn came round)
     status: Markup | None = None  # whose turn it is, in the view's words, for the strip (None: the table's)
-    wake: int | None = None  # draw again after this many ms (an animation's end), against the new Setting.now
+    overlay: Markup = Markup("")  # the view's own dialog over the table (between rounds), when the table shows none
+    table_data: dict = field(default_factory=dict)  # more data-* attributes on the table (the round: for tests and styles)
+    wake: int | None = None  # draw again after this many ms (an animation's end, a countdown's tick), against the new Setting.now
     hold_end: bool = False  # the game is over but its last move still plays out: the end screen waits
     headline: str | None = None  # the end screen's first line, when the game tells its end its own way
     outcome: str | None = None  # how the game ended in a word (data-outcome), when the game has its own words
     # Parts of the drawing that may be sent alone (a CSS selector that finds each on the
-    # page -> its markup, verbatim as in board, side or details): when only they changed
-    # (a pick, a roll played out), the table sends just the ones that changed instead of
+    # page -> its markup, verbatim as in board, side, details, strip or status): when only
+    # they changed (a pick, a roll played out, a flip), the table sends just the ones that changed instead of
     # the whole screen.
     pieces: dict = field(default_factory=dict)
 
@@ -118,6 +141,16 @@ class View:
     scores_in_summary = False  # True: the summary shows every score, so the end screen leaves out the table's own
     since_last_turn = True  # the side lists the others' moves since the player's last (False: the board shows them)
     bot_speed_chips = True  # the controls offer "Bot speed" while bots play (False: the view offers its own)
+
+    def setup_fields(self, options: dict, names: list[str]) -> Markup:
+        """The game's own fields on the new-game panel (inputs named opt_<name>), for the
+        options chosen so far and the seats (their names)."""
+        return Markup("")
+
+    def read_options(self, form: dict, options: dict, names: list[str]) -> dict:
+        """The options the new-game panel's form sets: `options`, the declared ones as the
+        table read them, as this game takes them for these seats."""
+        return options
 
     def new_ui(self, before: Any = None) -> Any:
         """The view's own state for a new game (`before`: the last game's, for what

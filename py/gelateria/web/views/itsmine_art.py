@@ -306,22 +306,17 @@ def countdown_bar(remaining: int, total: int) -> Markup:
              h("span", {"class": "countdown-secs"}, _("{seconds} s").format(seconds=number(remaining / 1000, 1))))
 
 
-def token_flash(delta: int, age: int) -> Markup:
-    """Hearts won or lost, `age` ms into their animation."""
-    return h("span", {"class": "token-flash " + ("gain" if delta > 0 else "loss"),
-                      "style": f"animation-delay:-{age}ms" if age > 0 else None, "data-flash": delta},
+def token_flash(delta: int) -> Markup:
+    """Hearts won or lost (animated from when it is put on the page)."""
+    return h("span", {"class": "token-flash " + ("gain" if delta > 0 else "loss"), "data-flash": delta},
              f"{delta:+d} ".replace("-", "−"), h("span", {"class": "flash-heart"}, "♥"))
 
 
-def burst(grabber: int, name: str, age: int) -> Markup:
-    """"It's mine!" over a pile just grabbed, `age` ms into its animation."""
-    return h("div", {"class": f"burst p{grabber}", "data-burst": grabber, "role": "presentation",
-                     "style": f"animation-delay:-{age}ms" if age > 0 else None},
+def burst(grabber: int, name: str) -> Markup:
+    """"It's mine!" over a pile just grabbed (animated from when it is put on the page:
+    drawn the same until it is over, so a redraw never restarts or skips it)."""
+    return h("div", {"class": f"burst p{grabber}", "data-burst": grabber, "role": "presentation"},
              h("span", {"class": "burst-word"}, _("It's mine!")), h("span", {"class": "burst-name"}, name))
-
-
-
-
 
 
 def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:

@@ -24,4 +24,10 @@ def picture() -> Markup:
     return card_picture(*parts, label=_("Fanned ice-cream cards and a heart token"))
 
 
-register_screen(ScreenSpec("itsmine", view=None, picture=picture))
+def view():
+    from gelateria.web.views.itsmine import ItsMineView  # (the table's code: imported when it opens)
+
+    return ItsMineView()
+
+
+register_screen(ScreenSpec("itsmine", view=view, picture=picture))

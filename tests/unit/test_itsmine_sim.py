@@ -270,3 +270,31 @@ def test_the_rules_page_states_the_tie_window_the_pause_and_the_countdown():
     assert f"less than {TICK_MS} ms apart" in text
     assert f"pauses play for a moment ({PAUSE_MS / 1000:g} second)" in text
     assert f"{COUNTDOWN_MS // 1000}-second countdown" in text
+
+
+def test_a_table_of_bots_moves_on_after_the_pause_between_rounds_at_the_time_it_ends():
+    session = Session(GAME, [Seat("bot", f"Bot {i}", "easy") for i in range(3)], 4, new_game_options())
+    while session.state.phase != "scored":
+        session.play_event(session.next_event(session.game_time()))
+    ended = session.state.now
+    session.pause_ms = 5000  # (the page's pause, so that everyone sees the scores)
+    event = session.next_event(ended + 300)
+    assert event.at == ended + 300 + 5000 and event.move == {"a": "c", "t": ended + 5300}
+    session.play_event(event)
+    assert session.state.round == 2 and session.state.now == ended + 5300  # the game's clock is the page's
+
+
+def test_the_page_s_bot_speed_paces_flips_never_reactions_and_replays_keep_the_game_s_time():
+    session = Session(GAME, [Seat("bot", f"Bot {i}", "normal") for i in range(3)], 4, new_game_options())
+    level = session.bots[0].level
+    for pace, factor in ((1600, 1.6), (800, 1.0), (300, 0.5), (0, 0.15)):  # the page's slow, normal, fast, instant
+        session.set_pace(pace)
+        assert session.bots[0].level.flip_ms == int(level.flip_ms * factor)
+        assert session.bots[0].level.react_ms == level.react_ms
+    session.run()
+    times = [move["t"] for _, move in session.moves]
+    gaps = [session.replay_gap(i) for i in range(len(session.moves) + 1)]
+    assert gaps[0] == 0 and gaps[-1] == 0
+    for i in range(1, len(session.moves)):
+        scored = session.at(i).phase == "scored"
+        assert gaps[i] == (2500 if scored else max(40, min(1500, times[i] - times[i - 1])))

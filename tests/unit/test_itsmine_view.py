@@ -385,3 +385,40 @@ def test_focus_goes_to_the_flip_control_in_play_and_to_the_heading_elsewhere():
     assert view.focus_home() == "[data-action='flip']"
     view.on_key(" ")
     assert view.focus_home() == "h1"  # a bot flips next
+
+
+def test_a_favourite_is_in_the_facts_of_its_own_seat_only_and_only_while_peek_is_held():
+    import json
+
+    app, view = make([Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Chiara", "easy")], options={"first": 2})
+    favourites = [list(f) for f in view.state.favourites]
+
+    def secrets() -> list:
+        """Whose favourite the table's Facts hold, as they would go over the wire."""
+        text = view.facts().to_json()
+        return [seat for seat, fav in enumerate(favourites) if '"favourite":' + json.dumps(fav, separators=(",", ":")) in text]
+
+    facts = view.facts()
+    assert facts.viewer is None and facts.view["favourite"] is None and secrets() == []
+    assert [moves is not None for moves in facts.legal_by_seat] == [True, True, False]  # both humans move here
+    view.on_hold("peek", {"seat": "1"}, True)
+    assert view.facts().viewer == 1 and secrets() == [1]
+    view.on_hold("peek", {"seat": "0"}, True)  # two hold theirs: the latest is shown
+    assert view.facts().viewer == 0 and secrets() == [0]
+    view.on_hold("peek", {"seat": "0"}, False)
+    assert view.facts().viewer == 1 and secrets() == [1]
+    view.on_hold("peek", {"seat": "2"}, True)  # a bot's seat: nobody's to show
+    view.on_hold("peek", {"seat": "1"}, False)
+    assert view.facts().viewer is None and secrets() == []
+
+
+def test_a_flip_sends_the_page_only_the_pieces_it_changed():
+    app, view = solo(options={"first": 0})
+    refreshes, app.updates[:] = app.refreshes, []
+    assert view.on_key(" ")
+    assert app.refreshes == refreshes  # not the page: real time goes on around the player
+    # Ana's card, her pile and name line, the Flip control, whose turn (Bo's name line,
+    # the strip), how many are left, the log.
+    assert sorted(selector for selector, _ in app.updates) == sorted(
+        f'[data-part="{part}"]' for part in ("log", "status", "facts", "flip", "head0", "draw0", "fan0", "grab0", "head1"))
+    assert sum(len(markup) for _, markup in app.updates) < 4000

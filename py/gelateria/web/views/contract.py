@@ -103,7 +103,7 @@ class Setting:
     guided: bool = False  # the guided first game (web/practice.py), which the table hints through
     hints_off: bool = False  # ... its player stopped the hints
     hints_done: frozenset = frozenset()  # ... the hints they dismissed ("Got it")
-    now: float = 0.0  # the table's clock (ms; a real-time game's own time) when the view was told: what it draws against time
+    now: float = 0.0  # the table's clock (ms; a real-time game's own) when the view was told: what it draws against time
 
 
 @dataclass
@@ -123,14 +123,15 @@ class Parts:
     status: Markup | None = None  # whose turn it is, in the view's words, for the strip (None: the table's)
     overlay: Markup = Markup("")  # the view's own dialog over the table (between rounds), when the table shows none
     table_data: dict = field(default_factory=dict)  # more data-* attributes on the table (the round: for tests and styles)
-    wake: int | None = None  # draw again after this many ms (an animation's end, a countdown's tick), against the new Setting.now
+    wake: int | None = None  # draw again after this many ms (an animation's end, a countdown's tick), at the new Setting.now
     hold_end: bool = False  # the game is over but its last move still plays out: the end screen waits
     headline: str | None = None  # the end screen's first line, when the game tells its end its own way
     outcome: str | None = None  # how the game ended in a word (data-outcome), when the game has its own words
     # Parts of the drawing that may be sent alone (a CSS selector that finds each on the
     # page -> its markup, verbatim as in board, side, details, strip or status): when only
-    # they changed (a pick, a roll played out, a flip), the table sends just the ones that changed instead of
-    # the whole screen.
+    # they changed, the table sends pieces instead of the whole screen (after a pick every
+    # one of them; after a move or on the clock the ones that changed: a roll played out,
+    # a card flipped).
     pieces: dict = field(default_factory=dict)
 
 

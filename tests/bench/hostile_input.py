@@ -160,10 +160,10 @@ def grab_happy_walk(game, seed: int) -> list:
 
 def open_on_table(record: Record) -> None:
     from fakeapp import FakeApp
-    from gelateria.web.screens import game_view_module
+    from gelateria.web.routes import table_for
 
     app = FakeApp()
-    screen = game_view_module(record.game).screen(app, ["game", encode(record)])
+    screen = table_for(app, record.game, ["game", encode(record)])
     app.screen = screen
     app.refresh()
     screen.on_action("replay", {})

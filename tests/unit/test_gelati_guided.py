@@ -48,7 +48,7 @@ def test_following_the_hints_plays_a_whole_game_that_is_never_saved():
     assert table.phase == "over"
     assert {"select-tile", "spots", "place", "trade", "order", "end-turn"} <= seen
     assert table.game.winners(table.state) == [0]  # the deal is chosen so that the hints win it
-    story = table.score_story()
+    story = table.parts().story
     assert story.startswith(f"Your {table.state.scores[0]} points:")
     assert 'data-story=""' in str(table.render())
     assert app.saves.load_all() == []

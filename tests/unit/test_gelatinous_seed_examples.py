@@ -76,9 +76,9 @@ def test_try_it_rolls_the_roll_the_page_shows_and_saves_nothing():
     table = screen_for(app, "/gelatinous/try/cube-complete")
     app.screen = table
     assert table.session.practice and table.save_id == ""
-    assert table.public()["players"][0]["cube"] == 7
+    assert table.chrome.public()["players"][0]["cube"] == 7
     assert click(table, "roll")
-    player = table.public()["players"][0]
+    player = table.chrome.public()["players"][0]
     assert player["status"] == WON and player["score"] == 7
     table.saving.autosave()
     assert app.saves.load_all() == []  # never in Continue or Finished
@@ -91,4 +91,4 @@ def test_try_it_in_multiplayer_puts_you_at_the_roll_with_automatic_players_aroun
     app.screen = table
     assert [seat.kind for seat in table.seats] == ["human", "bot", "bot"]
     assert click(table, "roll")
-    assert [p["hand"] for p in table.public()["players"]] == [5, 6, 4]
+    assert [p["hand"] for p in table.chrome.public()["players"]] == [5, 6, 4]

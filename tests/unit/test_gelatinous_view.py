@@ -367,15 +367,15 @@ def test_players_who_never_finished_show_no_score_and_the_winner_is_named():
         table.start(seed=seed)
         app.run_timers()
         state = table.state
-        unfinished = [p for p in range(2) if not table.has_score(p)]
+        unfinished = [p for p in range(2) if not table.chrome.has_score(p)]
         if table.phase == "over" and unfinished and table.game.winners(state):
             break
     else:
         raise AssertionError("no video game with a winner and a player who did not finish in 40 deals")
-    page = table.end_screen()
+    page = table.chrome.end_screen()
     winner = table.names()[table.game.winners(state)[0]]
     assert f"{winner} wins" in page
-    assert all(table.score_text(p, 0).startswith("—") for p in unfinished)
+    assert all(table.chrome.score_text(p, 0).startswith("—") for p in unfinished)
     (saved,) = [s for s in app.saves.load_all() if s.over]
     assert saved.summary.startswith(f"{winner} wins") and "—" in saved.summary
 
@@ -430,20 +430,20 @@ def test_the_strip_says_the_round_and_the_cubes():
     app, screen = make()
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
     screen.start(seed=5)
-    assert "Ready to roll" in screen.status_line() and "All cubes empty" in screen.strip()
+    assert "Ready to roll" in screen.chrome.status_line() and "All cubes empty" in screen.parts().strip
     for _ in range(3):
         roll(screen)
-    players = screen.public()["players"]
+    players = screen.chrome.public()["players"]
     top = max(p["cube"] for p in players)
-    strip = str(screen.strip())
-    assert "Round 3" in screen.status_line()
+    strip = str(screen.parts().strip)
+    assert "Round 3" in screen.chrome.status_line()
     assert f"{top}</b>/8" in strip
-    assert screen.strip().count("<span>") <= 2  # one line: the leader, and the caller if behind
+    assert screen.parts().strip.count("<span>") <= 2  # one line: the leader, and the caller if behind
     app, screen = make()
     screen.start(seed=5)
     roll(screen)
-    p = screen.public()["players"][0]
-    assert f"Hand <b>{p['hand']}</b>" in screen.strip() and "Round 1" in screen.status_line()
+    p = screen.chrome.public()["players"][0]
+    assert f"Hand <b>{p['hand']}</b>" in screen.parts().strip and "Round 1" in screen.chrome.status_line()
 
 
 def test_each_round_draws_new_pictures_and_a_redraw_mid_roll_keeps_them_rolling():

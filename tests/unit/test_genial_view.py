@@ -412,11 +412,11 @@ def test_the_strip_says_your_score_and_the_leaders():
     app, s = table(HUMAN_VS_BOT)
     state = s.state
     put(s, replace(state, scores=((2, 3, 4, 5), (3, 3, 3, 3))))
-    strip = s.strip()
+    strip = s.parts().strip
     assert re.search(r'data-strip-own="0">You <b>2</b>', strip)
     assert re.search(r'data-strip-leader="1">Bo <b>3</b>.*leads', strip)
     put(s, replace(state, scores=((4, 4, 5, 5), (3, 3, 3, 3))))
-    strip = s.strip()
+    strip = s.parts().strip
     assert re.search(r'You <b>4</b><span class="gs-lead"', strip) and 'data-strip-leader="1">Bo <b>3</b></span>' in strip
 
 

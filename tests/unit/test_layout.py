@@ -83,7 +83,10 @@ def test_views_set_no_timers_and_play_no_loops_of_their_own():
 def test_the_table_is_one_class_that_holds_its_parts():
     """The table has at most one base (its parts are collaborators it holds, not base
     classes), and no view inherits the table (issue 31)."""
-    for path in [p for paths in hosted_view_files().values() for p in paths]:
+    from gelateria.web.table import Table
+
+    assert len(Table.__bases__) <= 1, [b.__name__ for b in Table.__bases__]
+    for path in VIEWS:
         tree = ast.parse(path.read_text())
         for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]:
             bases = [ast.unparse(b) for b in cls.bases]
@@ -133,14 +136,12 @@ def view_may_import(module: str, game_id: str) -> bool:
         and not module.startswith(VIEW_MAY_NOT_IMPORT)
 
 
-def hosted_view_files() -> dict[str, list[Path]]:
+def view_files() -> dict[str, list[Path]]:
     """The files of every view that draws from Facts (web/views/contract.py), by game."""
     from gelateria.web.views.contract import registered_screens
 
     files = {}
     for game_id, spec in registered_screens().items():
-        if spec.view is None:
-            continue  # (a game whose table still subclasses TableScreen: moving, see web/hosted.py)
         module = sys.modules[type(spec.view()).__module__]
         path = Path(module.__file__)
         own = sorted({path.parent / f"{game_id}.py", *path.parent.glob(f"{game_id}_*.py")})
@@ -149,7 +150,7 @@ def hosted_view_files() -> dict[str, list[Path]]:
 
 
 def test_a_view_imports_only_core_words_markup_and_its_own_game():
-    files = hosted_view_files()
+    files = view_files()
     assert "race" in files  # (the tests' own game: its view is held to this too)
     for game_id, paths in files.items():
         for path in paths:
@@ -159,7 +160,7 @@ def test_a_view_imports_only_core_words_markup_and_its_own_game():
 
 def test_the_checker_catches_a_view_that_reaches_for_the_table(tmp_path):
     bad = tmp_path / "x.py"
-    bad.write_text("from gelateria.web.table import TableScreen\nimport js\nfrom gelateria.core.session import Session\n"
+    bad.write_text("from gelateria.web.table import Table\nimport js\nfrom gelateria.core.session import Session\n"
                    "from gelateria.core.facts import Facts\nfrom gelateria.games.genial.rules import GAME\n"
                    "from gelateria.web import chrome\nimport dataclasses\nfrom gelateria.web.views import gelati_art\n")
     assert [m for m in imports_of(bad) if not view_may_import(m, "gelati")] == [
@@ -168,7 +169,7 @@ def test_the_checker_catches_a_view_that_reaches_for_the_table(tmp_path):
 
 def test_a_view_sets_no_timer_and_plays_no_move():
     """Timers, moves and the browser are the table's: a view only answers (issue 31)."""
-    for game_id, paths in hosted_view_files().items():
+    for game_id, paths in view_files().items():
         for path in paths:
             text = path.read_text()
             found = [word for word in ("set_timer", ".later(", "act(", ".app.", "app.", "js.") if word in text]

@@ -6,15 +6,15 @@ from gelateria.core.record import Seat, from_json
 import fakeapp
 from fakeapp import FakeApp
 from gelateria.core.session import name_players
-from gelateria.web.table import TableScreen
 
 
-class DiceTable(TableScreen):
-    game_id = "gelatinous"
-    default_players = 1
-
-    def board(self):
-        return ""
+def DiceTable(app, rest=None):
+    """Gelatinous's table (one seat by default, no undo), its mode left to the rules: the
+    tests set its seats directly, not on the new-game panel."""
+    table = fakeapp.table_of("gelatinous")(app, rest)
+    if not rest:
+        table.options = {}
+    return table
 
 
 def test_names_replace_player_numbers_once():
@@ -38,6 +38,7 @@ def test_a_bad_seed_is_replaced_with_a_message():
 def test_bots_play_a_game_to_its_end():
     app = FakeApp()
     screen = DiceTable(app)
+    app.screen = screen  # (on the page: the end screen waits for the last roll to play out there)
     screen.seats = [Seat("bot", "Robo", "normal")]
     screen.start(seed=5)
     app.run_timers()
@@ -244,11 +245,7 @@ def encode_for(game_id):
     return encode(Record(game_id, [Seat("human", "A"), Seat("bot", "B", "normal")], 1, {}, []))
 
 
-class TileTable(TableScreen):
-    game_id = "genial"  # a game with undo
-
-    def board(self):
-        return ""
+TileTable = fakeapp.table_of("genial")  # a game with undo
 
 
 def test_hot_seat_undo_asks_first():
@@ -395,9 +392,10 @@ def test_bot_seats_show_their_level_at_the_table():
 
 
 def test_a_resumed_game_on_a_bots_turn_goes_on():
-    app, screen = started(seats=[Seat("bot", "Robo", "normal")], seed=6)
+    gelati = fakeapp.table_of("gelati")  # (Gelatinous, a game that plays itself, waits to be set going)
+    app, screen = fakeapp.started(gelati, seats=[Seat("bot", "Robo", "easy"), Seat("bot", "Bo", "easy")], seed=6)
     app.timers.clear()  # the tab closed before the bot moved
-    again = DiceTable(app, ["resume", screen.save_id])
+    again = gelati(app, ["resume", screen.save_id])
     assert not app.timers
     again.mounted()
     app.run_timers()
@@ -491,11 +489,7 @@ def test_a_newer_copy_that_cannot_be_replayed_is_set_aside_and_this_game_goes_on
     assert screen.act(0, {"a": "roll"})
 
 
-class TileTable(TableScreen):
-    game_id = "gelati"
-
-    def board(self):
-        return ""
+TileTable = fakeapp.table_of("gelati")
 
 
 def test_back_at_your_turn_you_see_every_move_since_your_last_and_each_was_announced():

@@ -24,12 +24,12 @@ from gelateria.core.game import REAL_TIME, get_game
 from gelateria.core.record import Seat
 from gelateria.core.session import Session
 from gelateria.web.art import picture
-from gelateria.web.hosted import HostedTable
+from gelateria.web.table import Table
 from gelateria.web.routes import table_for
 from gelateria.web.storage import pref_tables, read_prefs
 from gelateria.web.views.contract import Parts, register_screen, registered_screens, unregister_screen
 
-GAMES = sorted(game_id for game_id, spec in registered_screens().items() if spec.view is not None)
+GAMES = sorted(registered_screens())
 
 
 def drawn(view, facts: Facts, ui) -> dict:
@@ -127,7 +127,7 @@ def test_a_game_s_registration_is_all_the_box_knows_of_its_screen():
     prefs = json.dumps({"race_records": {"best": 3}})
     assert 'aria-label="A race track"' in str(picture("race"))
     assert "race_records" in pref_tables() and read_prefs(prefs) == {"race_records": {"best": 3}}
-    assert isinstance(table_for(FakeApp(), "race"), HostedTable)
+    assert isinstance(table_for(FakeApp(), "race"), Table)
     spec = registered_screens()["race"]
     unregister_screen("race")
     try:

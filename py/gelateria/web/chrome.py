@@ -1,7 +1,9 @@
-"""How the shared parts of every table look: the new-game panel, the notices, whose
-turn it is, the controls (bot speed, undo, share, replay), the log, the hand-over
-screen and the end screen. Pure drawing from the table's state (web/table.py), which
-TableScreen inherits; a game's view supplies `board`, `side` and `summary`.
+"""How the shared parts of every table look: the notices, whose turn it is, the
+controls (bot speed, undo, share), the log, the hand-over screen and the end screen,
+with the view's parts (web/views/contract.py Parts: board, side, details, strip,
+summary, ...) in their slots. `Chrome` is a collaborator of the table (web/table.py):
+pure drawing from the table's state and the view's parts, as the table's drawing
+(web/drawing.py) has them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
-from gelateria.web.views.contract import PACES, bot_tag, pace_chips  # noqa: F401 (PACES: re-exported)
+from gelateria.web.views.contract import bot_tag, pace_chips
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
@@ -32,112 +34,101 @@ def think_stats(times: list[float]) -> str | None:
     return f"{len(ordered)},{ordered[len(ordered) // 2]:.1f},{ordered[-1]:.1f}"
 
 
-class TableChrome:
-    """Drawing only: every method reads the table and returns markup."""
+class Chrome:
+    """The shared layout of every table, drawn from the table (`t` below) and the view's
+    parts (Parts, web/views/contract.py) slotted into it."""
 
-    # --- what a game view supplies ----------------------------------------------------
+    def __init__(self, table):
+        self.table = table
 
-    def board(self) -> Markup:
-        raise NotImplementedError
-
-    def side(self) -> Markup:
-        """What a turn needs beside the board (hand, choices): under the board on a
-        phone, in the side column on wider screens."""
-        return Markup("")
-
-    def details(self) -> Markup:
-        """What is one tap away on a phone (supply, full scores, help): in the "More"
-        sheet there, above the controls and the log in the side column elsewhere."""
-        return Markup("")
-
-    def strip(self) -> Markup:
-        """A line of facts for the always-visible strip beside whose turn it is (your
-        score and the leader's), short enough for a phone."""
-        return Markup("")
-
-    def summary(self) -> Markup:
-        """End screen detail: how each score was earned."""
-        return Markup("")
-
-    def setup_fields(self) -> Markup:
-        """Extra new-game fields (inputs named opt_<key>)."""
-        return Markup("")
-
-    def table_data(self) -> dict:
-        """More data-* attributes on the table (what tests and benches read)."""
-        return {}
+    def parts(self):
+        return self.table.drawing.parts()
 
     def bot_tag(self, player: int) -> Markup | None:
         """The ' · Hard bot' after a bot seat's name: its level, as the new-game panel calls it."""
-        return bot_tag(self.game_id, self.seats[player].level or "bot") if self.is_bot(player) else None
+        t = self.table
+        return bot_tag(t.game_id, t.seats[player].level or "bot") if t.is_bot(player) else None
 
     @property
     def title(self) -> str:
         """document.title."""
-        return _("{game} — Gelateria").format(game=self.entry.title)
+        t = self.table
+        return _("{game} — Gelateria").format(game=t.entry.title)
+
+    def table_data(self) -> dict:
+        """More data-* attributes on the table (what tests and benches read): the bots'
+        decisions timed by kind (data-think-<kind>), and the view's own."""
+        t = self.table
+        return {**{f"data-think-{name}": think_stats(times) for name, times in t.think_timed.items()},
+                **self.parts().table_data}
 
     def render(self) -> Markup:
-        if self.phase == "setup":
-            return self.setup.render()
-        hint = self.practice.shown_hint()
-        return h("section", {"class": f"table {self.game_id}", "data-game": self.game_id, "data-phase": self.phase,
-                             "data-think": think_stats(self.think_ms), "data-hint": hint[0] if hint else None,
+        t = self.table
+        if t.phase == "setup":
+            return t.setup.render()
+        hint = t.practice.shown_hint()
+        return h("section", {"class": f"table {t.game_id}", "data-game": t.game_id, "data-phase": t.phase,
+                             "data-think": think_stats(t.think_ms), "data-hint": hint[0] if hint else None,
                              **self.table_data()},
-                 top_bar(self.entry.title),
-                 h("h1", {"class": "visually-hidden", "tabindex": "-1"}, self.entry.title),
+                 top_bar(t.entry.title),
+                 h("h1", {"class": "visually-hidden", "tabindex": "-1"}, t.entry.title),
                  h("div", {"class": "table-layout"},
                    h("div", {"class": "board-area"}, self.practice_bar(), self.guide_bar(hint), self.save_notice(),
-                     removed_games_notice(self.app), self.seat_bar(), self.turn_strip(), self.notice(),
-                     self.board()),
+                     removed_games_notice(t.app), self.seat_bar(), self.turn_strip(), self.notice(),
+                     self.parts().board),
                    h("aside", {"class": "side-area"},
-                     h("div", {"class": "side-main"}, self.side(), self.since_last_turn()),
+                     h("div", {"class": "side-main"}, self.parts().side, self.since_last_turn()),
                      self.more_sheet())),
                  self.overlay())
 
     def turn_strip(self) -> Markup:
         """Whose turn it is and the scores that matter, always in view (sticky on a
         phone), with the button that opens the "More" sheet there."""
+        t = self.table
         return h("div", {"class": "turn-strip", "data-strip": ""},
-                 self.status_line(), self.strip(),
+                 self.status_line(), self.parts().strip,
                  h("button", {"type": "button", "class": "secondary more-button", "data-action": "sheet",
-                              "aria-expanded": "true" if self.sheet_open else "false", "aria-controls": "more-sheet"},
+                              "aria-expanded": "true" if t.sheet_open else "false", "aria-controls": "more-sheet"},
                    pgettext("phone sheet", "More")))
 
     def more_sheet(self) -> Markup:
         """Details, controls and the log: a column on wide screens, a sheet that floats
         over the board on a phone (opened from the strip, closed by its own button)."""
-        return h("div", {"class": "more-sheet" + (" open" if self.sheet_open else ""), "id": "more-sheet",
-                         "data-sheet": "open" if self.sheet_open else "closed"},
+        t = self.table
+        return h("div", {"class": "more-sheet" + (" open" if t.sheet_open else ""), "id": "more-sheet",
+                         "data-sheet": "open" if t.sheet_open else "closed"},
                  h("p", {"class": "sheet-head"},
                    h("button", {"type": "button", "class": "secondary", "data-action": "sheet"}, _("Close"))),
-                 self.details(), self.controls(), self.log_panel())
+                 self.parts().details, self.controls(), self.log_panel())
 
     def since_last_turn(self) -> Markup | None:
         """Every other seat's move since the player at the screen last moved (with bots,
         "the latest move" alone would hide all but one). A box of fixed height, there
         all game long, so that filling it pushes nothing."""
-        me = self.viewer() if self.viewer() is not None else self.actor()
-        if self.phase != "play" or self.game.type.timing != TURNS or len(self.seats) < 2 or me is None:
+        t = self.table
+        me = t.viewer() if t.viewer() is not None else t.actor()
+        if not t.view.since_last_turn or t.phase != "play" or t.game.type.timing != TURNS or len(t.seats) < 2 or me is None:
             return None
-        moves = self.record.moves
+        moves = t.record.moves
         since = len(moves)
         while since > 0 and moves[since - 1][0] != me:
             since -= 1
-        lines = self.log[1 + since:]
+        lines = t.log[1 + since:]
         return h("section", {"class": "since-last", "aria-label": _("Since your last turn"), "data-since": len(lines)},
                  h("h2", None, _("Since your last turn") if since else _("Before your first turn")),
                  h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))
 
     def practice_bar(self) -> Markup | None:
         """A practice game from the rules, or the guided game, says so, with the way back."""
-        back = h("a", {"class": "button secondary", "href": f"#/{self.game_id}/rules"}, _("Back to the rules"))
-        example = self.practice.example
+        t = self.table
+        back = h("a", {"class": "button secondary", "href": f"#/{t.game_id}/rules"}, _("Back to the rules"))
+        example = t.practice.example
         if example is not None:
             what, name = example.id, _("Practice: {example}").format(example=_(example.title))
             buttons = [h("button", {"type": "button", "class": "secondary", "data-action": "try-again"}, _("Start again")),
                        " ", back]
-        elif self.practice.guided:
-            what, name, buttons = "guided", _("Your first game of {game}").format(game=self.entry.title), [back]
+        elif t.practice.guided:
+            what, name, buttons = "guided", _("Your first game of {game}").format(game=t.entry.title), [back]
         else:
             return None
         return h("div", {"class": "practice-bar", "data-practice": what},
@@ -146,9 +137,10 @@ class TableChrome:
 
     def guide_bar(self, hint) -> Markup | None:
         """The guided game's next step, with "Got it" and the way to stop the hints."""
-        if not self.practice.guided or self.practice.hints_off:
+        t = self.table
+        if not t.practice.guided or t.practice.hints_off:
             return None
-        waiting = self.phase == "play" and self.actor() is None  # (on your turn, no hint: it was dismissed)
+        waiting = t.phase == "play" and t.actor() is None  # (on your turn, no hint: it was dismissed)
         words = hint[1] if hint else (_("Watch the bot's move on the board.") if waiting else "")
         if not words:
             return None
@@ -162,12 +154,13 @@ class TableChrome:
     def save_notice(self) -> Markup | None:
         """Said where the player is looking, for as long as it holds: another tab
         moved this game on, or this game is not being saved."""
-        if self.stale:
+        t = self.table
+        if t.stale:
             return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-stale": ""},
                      h("p", None, _("This game was moved on in another tab or window, so this page is out of date. "
                                     "Nothing here was saved over it.")),
                      h("button", {"type": "button", "data-action": "load-newest"}, _("Continue from the newest position")))
-        trouble = self.saving.save_trouble
+        trouble = t.saving.save_trouble
         if not trouble:
             return None
         return h("div", {"class": "notice-bar save-notice", "role": "alert", "data-save-trouble": trouble},
@@ -180,50 +173,55 @@ class TableChrome:
     def notice(self) -> Markup:
         """A message floats over the top of the board, under the strip: it never pushes
         anything down, and never covers the strip or a save notice."""
-        if not self.message:
-            return Markup("")
-        return h("div", {"class": "notice-anchor"},
-                 h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, self.message))
+        t = self.table
+        said = h("div", {"class": "notice-anchor"},
+                 h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, t.message)) if t.message else None
+        return h("div", {"class": "notice-slot", "data-part": "notice"}, said)  # (a slot always there: sent alone)
 
     def status_line(self) -> Markup:
-        if self.phase != "play":
+        """Whose turn it is: in the view's words if it has its own (Parts.status)."""
+        t = self.table
+        if self.parts().status is not None:
+            return self.parts().status
+        if t.phase != "play":
             return Markup("")
-        acting = self.game.to_act(self.state)
+        acting = t.game.to_act(t.state)
         if not acting:
             return Markup("")
-        name = self.names()[acting[0]]
-        if acting[0] == self.viewer() and len(self.humans()) == 1:
+        name = t.names()[acting[0]]
+        if acting[0] == t.viewer() and len(t.humans()) == 1:
             text = pgettext("turn strip", "Your turn")
         else:
             text = _("{player}'s turn").format(player=name)
-        if self.is_bot(acting[0]):
+        if t.is_bot(acting[0]):
             text = _("{player} is thinking…").format(player=name)
         return h("p", {"class": f"turn p{acting[0]}", "data-turn": acting[0]}, text)
 
     def controls(self) -> Markup:
-        if self.phase == "replay":
-            return self.replay.controls()
-        buttons = pace_chips(self.app.prefs.get("pace", "normal")) if self.bots and self.bot_speed_chips() else []
+        t = self.table
+        if t.phase == "replay":
+            return t.replay.controls()
+        buttons = pace_chips(t.app.prefs.get("pace", "normal")) if t.bots and t.view.bot_speed_chips else []
         undo = None
-        if self.confirm_undo and self.undo_target() is not None:
+        if t.confirm_undo and t.undo_target() is not None:
             undo = h("span", {"class": "confirm", "role": "group", "aria-label": _("Confirm undo")},
                      _("Undo the last move for everyone?"), " ",
                      h("button", {"type": "button", "data-action": "undo"}, _("Yes, undo")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "undo-cancel"}, _("No")))
-        elif self.game.type.can_undo():
+        elif t.game.type.can_undo():
             undo = h("button", {"type": "button", "class": "secondary", "data-action": "undo",
-                                "disabled": self.undo_target() is None, "aria-keyshortcuts": "u"}, _("Undo"))
+                                "disabled": t.undo_target() is None, "aria-keyshortcuts": "u"}, _("Undo"))
         return h("div", {"class": "controls"},
                  h("div", {"class": "pace", "role": "group", "aria-label": _("Bot speed")},
                    h("span", None, _("Bot speed")), *buttons) if buttons else None,
                  h("p", {"class": "control-row"},
                    undo,
-                   None if self.practice.active else h("button", {"type": "button", "class": "secondary", "data-action": "share",
-                                                            "aria-expanded": "true" if self.sharing else "false"}, _("Share")),
+                   None if t.practice.active else h("button", {"type": "button", "class": "secondary", "data-action": "share",
+                                                            "aria-expanded": "true" if t.sharing else "false"}, _("Share")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
-                   h("a", {"href": f"#/{self.game_id}/rules", "target": "_blank"}, _("Rules"))),
-                 self.share_panel() if self.sharing else None)
+                   h("a", {"href": f"#/{t.game_id}/rules", "target": "_blank"}, _("Rules"))),
+                 self.share_panel() if t.sharing else None)
 
     def bot_speed_chips(self) -> bool:
         """Whether the controls offer "Bot speed" chips while bots play (a view that
@@ -235,15 +233,16 @@ class TableChrome:
         seat no device holds; a real-time game is never offered to play on by link (only a
         same-deal challenge, and its replay once over). Moving the game to another device of
         yours stops it here first, then offers the link that takes it over."""
-        turns = self.game.type.timing == TURNS
+        t = self.table
+        turns = t.game.type.timing == TURNS
         rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?"))]
         if turns:
             rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
                                                    "plays yet, then send a new link back.")))
-        if self.phase == "play" and (self.humans() or (self.save_id and seats.free_seats(self.record))):
+        if t.phase == "play" and (t.humans() or (t.save_id and seats.free_seats(t.record))):
             rows.append(("take", _("Continue on another device of yours"),
                          _("This device stops, and the game goes on where you open the link.")))
-        if turns or self.phase == "over":
+        if turns or t.phase == "over":
             rows.append(("replay", _("Replay"), _("Watch the whole game move by move.")))
         return h("div", {"class": "share-panel", "data-share": ""},
                  h("p", {"class": "share-warning"}, _(LINK_REVEALS)),
@@ -254,34 +253,41 @@ class TableChrome:
                    for kind, title, help_text in rows])
 
     def share_link(self, kind: str, help_id: str) -> Markup:
-        if kind == "take" and self.humans():  # not yet: this device lets go of the game first
+        t = self.table
+        if kind == "take" and t.humans():  # not yet: this device lets go of the game first
             return h("button", {"type": "button", "data-action": "hand-off",
                                 "aria-describedby": help_id}, _("Stop here and make the link"))
-        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": self.saving.link(kind), "data-link": kind,
+        return join(h("input", {"id": f"link-{kind}", "readonly": True, "value": t.saving.link(kind), "data-link": kind,
                                 "aria-describedby": help_id}),
                     h("button", {"type": "button", "data-action": "copy-link", "data-kind": kind}, _("Copy")))
 
     def log_panel(self) -> Markup:
-        if self.phase == "replay":
-            return self.replay.log()
+        t = self.table
+        if t.phase == "replay":
+            return t.replay.log()
         return h("section", {"class": "log", "aria-label": _("What happened")},
                  h("h2", None, _("What happened")), self.log_list())
 
     def log_list(self) -> Markup:
         """What happened, newest first (a part a table may send alone: data-part)."""
-        return h("ol", {"data-log": "", "data-part": "log"}, *[h("li", None, line) for line in reversed(self.log[-LOG_SHOWN:])])
+        t = self.table
+        return h("ol", {"data-log": "", "data-part": "log"}, *[h("li", None, line) for line in reversed(t.log[-LOG_SHOWN:])])
 
     def overlay(self) -> Markup:
-        if self.phase == "over":
-            if self.end_dismissed:
+        """The end screen, the seat chooser or the hand-over; else the view's own (Parts.overlay)."""
+        t = self.table
+        if t.phase == "over":
+            if self.parts().hold_end:
+                return Markup("")  # the last move still plays out
+            if t.end_dismissed:
                 return h("p", {"class": "end-bar"}, _("Game over."), " ",
                          h("button", {"type": "button", "data-action": "show-end"}, _("Show the result")))
             return self.end_screen()
-        if self.choosing:
+        if t.choosing:
             return self.seat_chooser()
-        acting = self.game.to_act(self.state) if self.phase == "play" else []
-        if acting and self.needs_handover(acting[0]):
-            name = self.names()[acting[0]]
+        acting = t.game.to_act(t.state) if t.phase == "play" else []
+        if acting and t.needs_handover(acting[0]):
+            name = t.names()[acting[0]]
             return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true",
                              "aria-label": _("Pass to {player}").format(player=name), "data-handover": acting[0]},
                      h("div", {"class": "overlay-card"},
@@ -295,17 +301,18 @@ class TableChrome:
                          h("button", {"type": "button", "class": "secondary", "data-action": "give-seat",
                                       "data-seat": acting[0]}, _("Copy {player}'s link").format(player=name)),
                          h("p", None, h("small", None, _(LINK_REVEALS))))))
-        return Markup("")
+        return self.parts().overlay
 
     def seat_chooser(self) -> Markup:
         """A game opened from a link: its player says which seat is theirs, or watches.
         Nothing secret is on screen until then, and seats another device plays are not offered."""
-        claimable = self.saving.claimable()
-        holders = seats.holders_of(self.record)
+        t = self.table
+        claimable = t.saving.claimable()
+        holders = seats.holders_of(t.record)
         rows = []
-        one_by_one = self.game.type.timing == TURNS or len(claimable) == 1  # (real time: all here, or none)
-        for seat in seats.humans(self.record):
-            name = self.names()[seat]
+        one_by_one = t.game.type.timing == TURNS or len(claimable) == 1  # (real time: all here, or none)
+        for seat in seats.humans(t.record):
+            name = t.names()[seat]
             if seat in claimable and one_by_one:
                 rows.append(h("li", None, h("button", {"type": "button", "data-action": "take-seat", "data-seat": seat},
                                               _("I'm {player}").format(player=name))))
@@ -327,50 +334,57 @@ class TableChrome:
     def seat_bar(self) -> Markup | None:
         """Where this device stands at a game it does not play alone: watching it, or
         waiting for a player who plays on another device (with the link to send them)."""
-        if self.phase != "play" or self.choosing or self.stale:
+        t = self.table
+        if t.phase != "play" or t.choosing or t.stale:
             return None
-        if self.watch_only:
-            can_sit = bool(self.saving.claimable())
+        if t.watch_only:
+            can_sit = bool(t.saving.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
                      h("p", None, _("You are watching this game as the link shows it: its players play on their own "
                                     "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
-                     h("a", {"class": "button secondary", "href": self.saving.link("deal")}, _("Play this deal yourself")))
-        acting = self.session.to_act()
-        if not acting or self.game.type.timing != TURNS or self.is_bot(acting[0]) or acting[0] in self.humans():
+                     h("a", {"class": "button secondary", "href": t.saving.link("deal")}, _("Play this deal yourself")))
+        acting = t.session.to_act()
+        if not acting or t.game.type.timing != TURNS or t.is_bot(acting[0]) or acting[0] in t.humans():
             return None
-        name = self.names()[acting[0]]
+        name = t.names()[acting[0]]
         here = h("button", {"type": "button", "class": "secondary", "data-action": "take-seat", "data-seat": acting[0]},
-                 _("Play {player} here").format(player=name)) if acting[0] in self.saving.claimable() else None
+                 _("Play {player} here").format(player=name)) if acting[0] in t.saving.claimable() else None
         return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
                  h("p", None, h("label", {"for": "waiting-link"},
                                 _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
                    h("small", None, _(LINK_REVEALS))),
                  h("p", {"class": "seat-bar-link"},
-                   h("input", {"id": "waiting-link", "readonly": True, "value": self.saving.link("game"), "data-link": "game"}),
+                   h("input", {"id": "waiting-link", "readonly": True, "value": t.saving.link("game"), "data-link": "game"}),
                    h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))),
                  here)
 
     def headline(self, winners: list[int]) -> str:
         """The end screen's first line (a practice or guided game's one human is "You")."""
-        if self.practice.active and winners == self.humans():
+        t = self.table
+        if self.parts().headline:
+            return self.parts().headline
+        if t.practice.active and winners == t.humans():
             return _("You win!")
-        return headline(self.names(), winners)
+        return headline(t.names(), winners)
 
     def outcome(self) -> str:
         """A word for how the game ended (data-outcome on the end screen, for tests)."""
-        return "won" if self.game.winners(self.state) else "nobody"
+        t = self.table
+        return self.parts().outcome or ("won" if t.game.winners(t.state) else "nobody")
 
     def end_screen(self) -> Markup:
-        winners = self.game.winners(self.state)
+        t = self.table
+        winners = t.game.winners(t.state)
+        story = self.parts().story
         return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Game over"), "data-end": "",
                          "data-outcome": self.outcome()},
                  h("div", {"class": "overlay-card end-card"},
                    h("h2", None, self.headline(winners)),
                    self.score_table(winners),
-                   self.summary(),
-                   h("p", {"class": "score-story", "data-story": ""}, self.score_story()) if self.practice.guided and self.score_story() else None,
+                   self.parts().summary,
+                   h("p", {"class": "score-story", "data-story": ""}, story) if t.practice.guided and story else None,
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"}, _("Same seats, new deal")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("Play again")), " ",
@@ -378,9 +392,13 @@ class TableChrome:
                      h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, _("Look at the board")))))
 
     def score_table(self, winners: list[int]) -> Markup:
-        """Final scores, winners first (a game whose summary() says more may drop it)."""
-        scores = self.game.scores(self.state)
-        names = self.names()
+        """Final scores, winners first: none when the view's summary says them all, or
+        nobody has a score to rank."""
+        t = self.table
+        if t.view.scores_in_summary or not any(self.has_score(p) for p in range(len(t.seats))):
+            return Markup("")
+        scores = t.game.scores(t.state)
+        names = t.names()
         order = sorted(range(len(names)), key=lambda p: (p not in winners, not self.has_score(p),
                                                          -scores[p] if self.higher_is_better() else scores[p]))
         rows = [h("tr", {"class": "winner" if p in winners else None},
@@ -391,13 +409,23 @@ class TableChrome:
                  h("tbody", None, *rows))
 
     def higher_is_better(self) -> bool:
-        return self.game.type.higher_is_better(self.options, len(self.seats))
+        t = self.table
+        return t.game.type.higher_is_better(t.options, len(t.seats))
+
+    def public(self) -> dict:
+        """What everyone sees of the position on screen."""
+        t = self.table
+        return t.game.view(t.state, None)
 
     def has_score(self, player: int) -> bool:
-        """False for a player whose number means nothing (they never finished)."""
-        return True
+        """False for a player whose number means nothing (they never finished: the game type's word)."""
+        scored = self.table.game.type.scored
+        return scored is None or scored(self.public(), player)
 
     def score_text(self, player: int, score) -> str:
+        words = self.table.game.type.score_text
+        if words:
+            return words(self.public(), player, score)
         return self.format_score(score) if self.has_score(player) else "—"
 
     def format_score(self, score) -> str:

@@ -304,7 +304,7 @@ class Saving:
         if not table.save_id or table.session is None or table.stale:
             return  # (a game watched from a link or a replay has no save id)
         over = table.session.is_over()
-        scores = [score if table.has_score(p) else None for p, score in enumerate(table.game.scores(table.state))]
+        scores = [score if table.chrome.has_score(p) else None for p, score in enumerate(table.game.scores(table.state))]
         result = table.app.saves.save(table.save_id, table.record, over=over, summary=self.save_summary(over),
                                      scores=scores, winners=list(table.game.winners(table.state)) if over else None)
         if result == STALE:
@@ -336,11 +336,11 @@ class Saving:
     def save_summary(self, over: bool) -> str:
         """One line for the home screen's lists: the scores, and who won once it is over."""
         table = self.table
-        scores = _(" · ").join(_("{player} {score}").format(player=name, score=table.score_text(p, score))
+        scores = _(" · ").join(_("{player} {score}").format(player=name, score=table.chrome.score_text(p, score))
                                for p, (name, score) in enumerate(zip(table.names(), table.game.scores(table.state))))
         if not over:
             return scores
-        return _("{headline} {scores}").format(headline=table.headline(table.game.winners(table.state)), scores=scores)
+        return _("{headline} {scores}").format(headline=table.chrome.headline(table.game.winners(table.state)), scores=scores)
 
     def went_stale(self) -> None:
         """Another tab or window saved newer moves of this game: stop, and offer them."""

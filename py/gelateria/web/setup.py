@@ -4,7 +4,8 @@ a name), the deal number and the game's declared options.
 `SetupPanel` is a collaborator of the table (web/table.py): it reads and changes the
 table's `seats`, `seed` and `options` (the game the table would start) and its `message`,
 draws the panel from them, and asks the table only for `seat_limits()`, `read_options()`
-and `setup_fields()` (what a game adds to the panel) and its `notice()`.
+and its view's `setup_fields()` (what a game adds to the panel), and draws the
+table's notice (web/chrome.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from gelateria.web.markup import Markup, h
 from gelateria.web.screens import said, top_bar
 from gelateria.web.views.contract import level_label
 
-DEFAULT_NAMES = ["Ana", "Bo", "Chiara", "Dario", "Elif", "Femi"]  # in English; default_names() in the language shown
 
 
 def default_names() -> list[str]:
@@ -107,7 +107,7 @@ class SetupPanel:
                  top_bar(table.entry.title),
                  h("form", {"class": "setup-panel", "aria-label": _("New game"), "data-submit": "start"},
                    h("h1", {"tabindex": "-1"}, _("New game of {game}").format(game=table.entry.title)),
-                   table.notice(),
+                   table.chrome.notice(),
                    h("fieldset", None, h("legend", None, _("Players")),
                      h("ol", {"class": "seat-list"}, *rows),
                      h("p", {"class": "seat-buttons"},
@@ -117,7 +117,7 @@ class SetupPanel:
                        h("button", {"type": "button", "class": "secondary", "data-action": "remove-seat",
                                     "disabled": len(table.seats) <= low}, _("Remove player"))),
                      self.level_help(levels)),
-                   table.setup_fields(),
+                   table.view.setup_fields(table.options, table.names()),
                    h("p", {"class": "seed-row"},
                      h("label", {"for": "seed"}, _("Deal number (seed)")), " ",
                      h("input", {"id": "seed", "name": "seed", "value": table.seed, "inputmode": "numeric", "size": 12}),

@@ -1,46 +1,53 @@
-"""The shared game screen: a session on the page, and the page's timers.
+"""The table: a game's session on the page, with the game's view.
 
-The game itself is a core.session.Session (the record, every state, the log, undo, the bots).
-TableScreen is what the page adds around it, the same for every game; its parts live beside it:
-web/setup.py (the new-game panel), web/saving.py (routes, links, saves), web/practice.py (rules
-examples and the guided game), web/replay.py, web/chrome.py (drawing the shared parts). This
-file turns the session's events into page timers (a bot's move after the chosen pace, a bot
-thinking in slices, a real-time game's next event), plays moves, runs undo and the hand-over.
+The game itself is a core.session.Session (the record, every state, the log, undo, the
+bots, the moves that make themselves). `Table` is what a page adds around it, the same for
+every game: it turns the session's events into page timers (a bot's move after the chosen
+pace, a bot thinking in slices, a real-time game's next event), plays moves, runs undo and
+the hand-over, and turns the view's answers to clicks and keys into moves.
 
-A game's view subclasses TableScreen and supplies only what is its own: drawing (`board`, `side`,
-`summary`), `interpret(action, data, view, legal)` that turns a click into a move or a change of
-its own UI state, its timing (`pace`, `settle_ms`, `message_ms`, `save_delay_ms`). The browser is
-reached only through `self.app`, so the whole flow is unit-testable with a fake app.
+A game's view (web/views/contract.py) is its own object the table holds, never a subclass:
+it draws from Facts and its own `ui`, and answers a click with a move, a change of its ui,
+a notice, a change of this device's preferences, ... The table's other parts are
+collaborators it holds, each in its own file, whose docstring says what of the table it
+uses: `drawing` (web/drawing.py: the view's Facts and parts, and what is sent to the page),
+`chrome` (web/chrome.py: the shared layout the parts go into), `setup` (web/setup.py: the
+new-game panel), `saving` (web/saving.py: routes, links, this device's saves), `practice`
+(web/practice.py: rules examples and the guided game) and `replay` (web/replay.py). The
+browser is reached only through `self.app`, so the whole flow is unit-testable with a fake app.
 """
 
 from __future__ import annotations
 
-from gelateria.core.game import HIDDEN, TURNS, IllegalMove, get_game, seat_limits
+from gelateria.core.game import HIDDEN, REAL_TIME, TURNS, IllegalMove, get_game, seat_limits
 from gelateria.core.i18n import N_, _
 from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.seats import held_by
 from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
-from gelateria.web.chrome import PACES, TableChrome, think_stats  # noqa: F401 (re-exported for views)
+from gelateria.web.chrome import Chrome
+from gelateria.web.drawing import Drawing
+from gelateria.web.markup import Markup
 from gelateria.web.practice import ACTIONS as PRACTICE_ACTIONS, Practice
-from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, Saving
 from gelateria.web.replay import Replay
+from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, Saving
 from gelateria.web.screens import Screen, said
-from gelateria.web.setup import DEFAULT_NAMES, SetupPanel, declared_options, default_names  # noqa: F401 (DEFAULT_NAMES: re-exported for views)
+from gelateria.web.setup import SetupPanel, declared_options, default_names
+from gelateria.web.views.contract import PACES, UI, Automatic, Notice, Prefs, Reveal, Seated, View
 
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 STALE_MOVE = N_("This page is out of date: continue from the newest position first (the button above).")
-UI = "ui"  # what interpret() returns for a change of the view's own state (a pick, a toggle)
+REAL_TIME_SAVE_MS = 1500  # a real-time game saves at most this often during play (at once when its stage changes)
+REAL_TIME_NOTICE_MS = 4000  # ... and a notice clears itself after this long (play goes on around it)
 
 
-class TableScreen(TableChrome, Screen):
-    game_id = ""
-    message_ms = 0  # a notice clears itself after this long (0: at the next move)
-    save_delay_ms = 0  # saves at most this often during play (0: after every move)
-
-    def __init__(self, app, rest=None):
+class Table(Screen):
+    def __init__(self, app, rest: list[str] | None, view: View):
         super().__init__(app)
+        self.view = view
+        self.ui = view.new_ui()  # the view's own state: picks not played yet, how it looks at the board
+        self.game_id = view.game_id
         self.game = get_game(self.game_id)
         self.entry = entry(self.game_id)
         self.choosing = False  # a game from a link: its player is asked which seat is theirs
@@ -51,31 +58,46 @@ class TableScreen(TableChrome, Screen):
         self.session: Session | None = None
         self.message = ""  # a refused move or other notice
         self.pending = None  # the timer of the session's next event
-        self.timers: dict = {}  # name -> timer: the page's own (replay, notices, a view's animations)
+        self.timers: dict = {}  # name -> timer: the page's own (replay, notices, the view's wake and work)
         self.t0 = 0.0  # app.now() when the session's clock read 0
         self.revealed_to: int | None = None  # hot-seat: whose hidden info is on screen
         self.end_dismissed = False  # the end screen was closed to look at the board
         self.save_id = ""
         self.undos = 0
-        self._picks_for: tuple | None = None
-        self._facts: tuple | None = None  # (state, seat, view, legal) of the last click
         self.confirm_undo = False
         self.sharing = False  # the share panel is open
         self.sheet_open = False  # phone: the "More" sheet (details, controls, log) is open
-        self.replay_index = 0  # the step on screen in a replay (web/replay.py)
-        self.replay = Replay(self)
-        self.practice = Practice(self)  # rules examples and the guided game (web/practice.py)
-        self.setup = SetupPanel(self)  # the new-game panel (web/setup.py)
-        self.saving = Saving(self)  # routes, links and this device's saves (web/saving.py)
+        self.replay_index = 0  # the step on screen in a replay
         self.resumed = False
         self.watch_only = False  # opened from a replay link: watch, never play as a seat
         self.stale = False  # another tab saved newer moves of this game
-        self.think_ms: list[float] = []
+        self.think_ms: list[float] = []  # bots' decisions, timed (data-think)
+        self.think_timed: dict[str, list[float]] = {}  # ... by the view's name for their kind (data-think-<kind>)
         self.new_game = False
-        self.reset_ui()
+        self.drawing = Drawing(self)
+        self.chrome = Chrome(self)
+        self.replay = Replay(self)
+        self.practice = Practice(self)
+        self.setup = SetupPanel(self)
+        self.saving = Saving(self)
+        self.options = self.read_options({})  # (as the game takes them: the new-game panel shows them so)
         self.saving.open_route(rest or [])
 
-    # --- the session, as the chrome and views read it --------------------------------
+    # --- what is on screen, as the view sees it (web/drawing.py) ----------------------------
+
+    def facts(self):
+        """The Facts of the position on screen (core/facts.py): what the view draws from."""
+        return self.drawing.facts()
+
+    def told(self):
+        """... with the view told where it is drawn (a Setting), as before it draws or answers."""
+        return self.drawing.told()
+
+    def parts(self):
+        """The view's drawing of the position on screen (Parts)."""
+        return self.drawing.parts()
+
+    # --- the session, as the chrome and the collaborators read it ----------------------------
 
     @property
     def state(self):
@@ -100,11 +122,7 @@ class TableScreen(TableChrome, Screen):
     def bots(self) -> dict:
         return self.session.bots if self.session else {}
 
-    @property
-    def last_move(self) -> tuple | None:
-        return self.session.last_move(self.replay_index if self.phase == "replay" else None) if self.session else None
-
-    # --- who is who -------------------------------------------------------------------
+    # --- who is who --------------------------------------------------------------------------
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
@@ -141,7 +159,7 @@ class TableScreen(TableChrome, Screen):
         return (kind.information == HIDDEN and kind.timing == TURNS and len(self.humans()) > 1
                 and not self.is_bot(player) and self.revealed_to != player)
 
-    def actor(self) -> int | None:
+    def human_actor(self) -> int | None:
         """The human whose move the screen takes now (None: a bot's turn, a hand-over in
         progress, a replay or the end)."""
         if self.phase != "play" or self.session is None or self.stale or self.watch_only:
@@ -151,16 +169,23 @@ class TableScreen(TableChrome, Screen):
             return None  # (a bot's turn, or a player's on another device)
         return acting[0]
 
-    def position_changed(self) -> bool:
-        """True once for each new position or acting human (a move, an undo, a replay
-        step): the moment for a view to forget clicks made on the old one."""
-        key = (self.state, self.actor(), self.undos)  # the undo count tells a position undone back to
-        if self._picks_for is not None and self._picks_for[0] is key[0] and self._picks_for[1:] == key[1:]:
-            return False
-        self._picks_for = key
-        return True
+    def actor(self) -> int | None:
+        """The seat whose move the screen takes now: a human's, as at every table, and in a
+        game whose moves make themselves a bot's too (Gelatinous: Roll rolls for an
+        automatic caller, on Auto or paused)."""
+        seat = self.human_actor()
+        if seat is None and self.game.type.auto_move is not None and self.can_play():
+            acting = self.session.to_act()
+            if acting and self.is_bot(acting[0]):
+                return acting[0]
+        return seat
 
-    # --- playing --------------------------------------------------------------------
+    def movers(self) -> list[int]:
+        """Real time: the seats whose moves this screen takes now, all at once (every human
+        played here); [] in a turn game, whose one seat to move here is the actor."""
+        return self.humans() if self.game.type.timing == REAL_TIME and self.can_play() else []
+
+    # --- playing -----------------------------------------------------------------------------
 
     def start(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -182,6 +207,8 @@ class TableScreen(TableChrome, Screen):
         started here; `own`: this device's game, so one that names no device is all its humans')."""
         self.cancel_pending()
         self.stop_timers()
+        if not new_game and self.game.type.auto_move is not None:
+            session.automatic.clear()  # come back to, a game that plays itself waits to be set going
         self.session = session
         if own and not session.record.holders:
             self.saving.hold(None)
@@ -228,6 +255,33 @@ class TableScreen(TableChrome, Screen):
         self.after_change()
         return True
 
+    def moved(self, seat: int, move, before, after) -> None:
+        name = self.view.timed(move) if self.is_bot(seat) else None
+        if name and self.think_ms:  # (the table has just timed this decision)
+            self.think_timed.setdefault(name, []).append(self.think_ms[-1])
+        if self.phase == "over" and self.practice.example is None:
+            kept = self.view.finished(self.drawing.told(), self.ui)
+            if kept is not None:
+                self.store(kept)
+
+    def play_forced(self, seat: int) -> None:
+        """When all a player may still do is what the game plays for them (Gelati: end
+        the turn), it is done: no idle click."""
+        forced = self.game.type.forced
+        if forced is None or self.phase != "play" or self.actor() != seat:
+            return
+        move = forced(self.session.legal(seat))
+        if move is not None:
+            self.act(seat, move)
+
+    def set_automatic(self, seat: int, on: bool) -> None:
+        """A seat's moves come by themselves from now on, or wait (the view's Automatic)."""
+        if not self.can_play() or not (self.is_bot(seat) or seat in self.humans()):
+            return
+        self.session.set_automatic(seat, on)
+        self.redraw()
+        self.after_change()
+
     def after_change(self) -> None:
         """Ask the session what happens next: schedule it, or hand the device over."""
         self.cancel_pending()
@@ -249,7 +303,7 @@ class TableScreen(TableChrome, Screen):
         if not self.can_play():
             return
         if event.move is not None:  # real time: a bot's hand lands, or the clock runs out
-            if not self.act(event.seat, self.due_move(event), quiet=True):
+            if not self.act(event.seat, event.move, quiet=True):
                 self.session.planner.refused(event.seat)
                 self.pending = self.app.later(50, self.after_change)
             return
@@ -303,10 +357,67 @@ class TableScreen(TableChrome, Screen):
         for name in list(self.timers):
             self.clear_timer(name)
 
-    # --- what the page tells every screen (web/app.py) --------------------------------
+    # --- timing, as the view declares it -----------------------------------------------------
+
+    def pace(self) -> int:
+        paced = self.view.pace(self.drawing.setting())
+        return PACES.get(self.app.prefs.get("pace", "normal"), PACES["normal"]) if paced is None else paced
+
+    def settle_ms(self) -> int:
+        facts = self.drawing.told()
+        return self.view.settle_ms(facts, self.ui) if facts is not None else 0
+
+    def replay_gap(self) -> int:
+        """A real-time game's replay runs on its own clock (the session's word), else at
+        the view's pace or the table's."""
+        gap = self.session.replay_gap(self.replay_index)
+        if gap is None:
+            gap = self.view.replay_gap(self.drawing.setting())
+        return max(250, self.pace()) if gap is None else gap
+
+    def prepare_bots(self) -> None:
+        """The bots take the page's bot speed (real time: the planner paces them by it)."""
+        self.session.set_pace(self.pace() + self.settle_ms())
+
+    @property
+    def message_ms(self) -> int:
+        return REAL_TIME_NOTICE_MS if self.game.type.timing == REAL_TIME else 0
+
+    @property
+    def save_delay_ms(self) -> int:
+        return REAL_TIME_SAVE_MS if self.game.type.timing == REAL_TIME else 0
+
+    def save_now(self, before, after) -> bool:
+        """A game saved only now and then is saved at once when its declared stage changes."""
+        stage = self.game.type.stage
+        return stage is not None and stage(self.game.view(before, None)) != stage(self.game.view(after, None))
+
+    # --- what the page tells every screen (web/app.py) ---------------------------------------
+
+    @property
+    def title(self) -> str:
+        """document.title."""
+        return _("{game} — Gelateria").format(game=self.entry.title)
+
+    def render(self) -> Markup:
+        return self.drawing.render()
+
+    def redraw(self, picked: bool = False) -> None:
+        self.drawing.redraw(picked)
 
     def mounted(self) -> None:
         self.saving.mounted()
+        self.drawing.on_page()
+
+    def focus_home(self) -> str | None:
+        return self.drawing.parts().focus or ("[data-board]" if self.state is not None else "h1")
+
+    def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
+        """The page measured the board (web/app.py): True if the view is drawn otherwise now."""
+        return self.drawing.measured(width, height, coarse)
+
+    def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
+        self.drawing.panned(x, y, w, h)
 
     def flush(self) -> None:
         self.saving.flush()
@@ -332,61 +443,12 @@ class TableScreen(TableChrome, Screen):
         self.message = ""
         self.redraw()
 
-    # --- what a view may declare ----------------------------------------------------
-
-    def reset_ui(self) -> None:
-        """Forget the view's own state (picks, animations): a new game or position."""
-
-    def interpret(self, action: str, data: dict, view: dict | None, legal: list):
-        """A click or key on the board, as a move for the acting seat, UI (the view's own
-        state changed: redraw), or None (nothing to do)."""
-        return None
+    # --- the guided game, as the view says it ------------------------------------------------
 
     def hint(self) -> tuple[str, str] | None:
-        """The guided game's next step for the player, as (key, words): the key names
-        what to point at (data-hint on the table, styled by the game's CSS)."""
-        return None
+        return self.drawing.parts().hint if self.state is not None else None
 
-    def score_story(self) -> str | None:
-        """The guided game's end: how your score was made, in a sentence."""
-        return None
-
-    def read_options(self, form: dict) -> dict:
-        """The options the new-game panel's inputs say (web/setup.py)."""
-        return declared_options(self.game, form, self.options)
-
-    def hand(self, action: str, data: dict) -> int | None:
-        """Whose move a click is (real time, several humans at one screen: per click)."""
-        return self.actor()
-
-    def due_move(self, event: Event):
-        """A real-time event's move as played when due (a delayed pause's move: re-timed)."""
-        return event.move
-
-    def moved(self, seat: int, move, before, after) -> None:
-        """A move was played (animations start here)."""
-
-    def save_now(self, before, after) -> bool:
-        return False
-
-    def redraw(self) -> None:
-        self.app.refresh()
-
-    def pace(self) -> int:
-        return PACES.get(self.app.prefs.get("pace", "normal"), PACES["normal"])
-
-    def settle_ms(self) -> int:
-        """How long the last move's animation runs before a bot moves again."""
-        return 0
-
-    def prepare_bots(self) -> None:
-        """Adjust the bots before they plan (e.g. to the pace)."""
-
-    def replay_gap(self) -> int:
-        """The pause before replay's next step."""
-        return max(250, self.pace())
-
-    # --- undo --------------------------------------------------------------
+    # --- undo --------------------------------------------------------------------------------
 
     def undo_target(self) -> int | None:
         if self.phase not in ("play", "over") or self.session is None or self.watch_only:
@@ -408,7 +470,7 @@ class TableScreen(TableChrome, Screen):
         self.app.refresh()
         self.after_change()
 
-    # --- links and events ----------------------------------------------------------------
+    # --- clicks and keys ---------------------------------------------------------------------
 
     def on_action(self, action: str, data: dict) -> None:
         form = data.get("form") or {}
@@ -422,6 +484,8 @@ class TableScreen(TableChrome, Screen):
         elif action == "pace":
             self.app.prefs["pace"] = data.get("pace", "normal")
             self.app.save_prefs()
+            if self.session is not None:
+                self.prepare_bots()  # (bots already planning take the new speed at once)
         elif action in SEAT_ACTIONS:
             return self.saving.on_seat_action(action, data)
         elif action == "new-game":
@@ -470,24 +534,71 @@ class TableScreen(TableChrome, Screen):
             return
         self.app.refresh()
 
-    def on_game_action(self, action: str, data: dict) -> None:
-        """Clicks on the board and the game's controls, through the view's interpret()."""
-        seat = self.hand(action, data)
-        view, legal = self.turn_facts(seat)
-        result = self.interpret(action, data, view, legal)
-        if result is UI:
-            self.redraw()
-        elif result is not None and seat is not None:
-            self.act(seat, result)
+    def read_options(self, form: dict) -> dict:
+        """The options the new-game panel's inputs say, as the game's view reads them."""
+        return self.view.read_options(form, declared_options(self.game, form, self.options), self.names())
 
-    def turn_facts(self, seat: int | None) -> tuple[dict | None, list]:
-        """The seat's view and legal moves, once per position (not again every click)."""
-        if self.session is None:
-            return None, []
-        if self._facts is None or self._facts[0] is not self.session.state or self._facts[1] != seat:
-            legal = self.session.legal(seat) if seat is not None else []
-            self._facts = (self.session.state, seat, self.session.view(seat), legal)
-        return self._facts[2], self._facts[3]
+    def on_setup_action(self, action: str, data: dict) -> None:
+        """A click on the game's own new-game fields: the options it chooses, with the seats
+        fitted to them, or a notice."""
+        self.message = ""
+        self.setup.read(data.get("form") or {})
+        result = self.view.setup_action(action, data, dict(self.options))
+        if isinstance(result, Notice):
+            self.message = result.text
+        elif isinstance(result, dict):
+            self.options = result
+            low, high = self.seat_limits()
+            while len(self.seats) > high:
+                self.setup.change("remove-seat")
+            while len(self.seats) < low:
+                self.setup.change("add-seat")
+        self.app.refresh()
+
+    def on_game_action(self, action: str, data: dict) -> None:
+        if self.phase == "setup":
+            self.on_setup_action(action, data)
+            return
+        seat = self.actor()
+        facts = self.drawing.told()
+        if facts is None:
+            return
+        result = self.view.interpret(facts, self.ui, action, data)
+        self.drawing.drawn = None  # (the ui may have changed)
+        if isinstance(result, Seated):
+            seat, result = result.seat, result.move
+        if isinstance(result, Notice):
+            self.say(result.text)
+        elif isinstance(result, Reveal):
+            if result.seat is None or result.seat in self.humans():  # (only a player's own secrets)
+                self.revealed_to = result.seat
+            self.redraw()
+        elif isinstance(result, Prefs):
+            self.store(result)
+            self.app.refresh()
+        elif isinstance(result, Automatic):
+            self.set_automatic(result.seat, result.on)
+        elif result is UI:
+            self.redraw(picked=True)
+        elif result is not None and seat is not None and self.act(seat, result):
+            self.play_forced(seat)
+
+    def on_hold(self, name: str, data: dict, down: bool) -> None:
+        """A control held down (data-hold): an action for the view, pressed or let go."""
+        self.on_game_action(name, {**data, "down": down})
+
+    def store(self, prefs: Prefs) -> None:
+        """Keep the view's change to this device's preferences."""
+        for key, value in prefs.changes.items():
+            if value is None:
+                self.app.prefs.pop(key, None)
+            else:
+                self.app.prefs[key] = value
+        self.app.save_prefs()
+
+    def reset_ui(self) -> None:
+        self.ui = self.view.new_ui(self.ui)
+        self.drawing.forget()
 
     def on_key(self, key: str) -> bool:
         if self.phase == "replay" and self.replay.on_key(key):
@@ -495,5 +606,10 @@ class TableScreen(TableChrome, Screen):
         return self.on_game_key(key)
 
     def on_game_key(self, key: str) -> bool:
-        """Keys for the game itself (views override)."""
-        return False
+        facts = self.drawing.told()
+        action = self.view.key(facts, self.ui, key) if facts is not None else None
+        if action is None:
+            return False
+        self.on_game_action(*action)
+        return not action[1].get("unused")  # (a key that only hurried an animation still does its own)
+

@@ -1,4 +1,4 @@
-"""The contract between the table (web/table.py, web/hosted.py) and a game's view.
+"""The contract between the table (web/table.py) and a game's view.
 
 A view is a small object that never sees the session, the record, the table or the
 browser. It is given `Facts` (core/facts.py: one position as one seat sees it, plain
@@ -240,7 +240,7 @@ class ScreenSpec:
     """A game's screen, registered once: everything the box needs to show the game."""
 
     game_id: str
-    view: Callable[[], View] | None  # makes the game's view (None: its module's screen() makes its table, for now)
+    view: Callable[[], View]  # makes the game's view
     picture: Callable[[], Markup] | None = None  # the home screen card's picture
     guided_seed: int | None = None  # the deal of the guided first game (None: the game has none)
     pref_tables: tuple = ()  # preference keys this game stores as small tables of whole numbers

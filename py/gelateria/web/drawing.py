@@ -120,8 +120,7 @@ class Drawing:
     def table_pieces(self) -> dict:
         """The table's own parts that change as a game is played (what is said, the log),
         sent alone like the view's pieces."""
-        table = self.table
-        chrome = table.chrome
+        chrome = self.table.chrome
         return {'[data-part="notice"]': chrome.notice(), '[data-part="log"]': chrome.log_list()}
 
     def redraw(self, picked: bool = False) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from pathlib import Path
 
 # Each language under its own name, as the switch shows it.
@@ -127,3 +128,38 @@ def number(value: float, decimals: int = 0) -> str:
 def percent(fraction: float, decimals: int = 0) -> str:
     """0.125 → "13%" (all three languages write the sign after the number, no space)."""
     return number(fraction * 100, decimals) + "%"
+
+
+# Korean particles change with the word before them: 이/가, 은/는, 을/를, 과/와, 이 or
+# nothing, 으로/로. A translation whose word is a placeholder ({player}) writes both,
+# "{player}이(가)", and the text is settled once the word is known (`particles`).
+PARTICLES = {"이(가)": ("이", "가"), "은(는)": ("은", "는"), "을(를)": ("을", "를"), "과(와)": ("과", "와"),
+             "(이)": ("이", ""), "(으)로": ("으로", "로")}
+_PARTICLE = re.compile(r"(?<=[\uac00-\ud7a30-9])(" + "|".join(re.escape(p) for p in PARTICLES) + ")")
+DIGIT_FINALS = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}  # 영 일 이 삼 사 오 육 칠 팔 구
+RIEUL = 8  # the final ㄹ, after which (으)로 is 로
+
+
+def _final(char: str) -> int:
+    """The final consonant of how a character is read (0: none): a Hangul syllable's own,
+    a digit's as read in Korean."""
+    if char in DIGIT_FINALS:
+        return DIGIT_FINALS[char]
+    return (ord(char) - 0xAC00) % 28
+
+
+def particles(text: str) -> str:
+    """Korean text with each two-form particle after a Hangul word or a number settled
+    ("하나이(가)" → "하나가", "민준이(가)" → "민준이"); after anything else (a Latin name)
+    both forms stay. Text in other languages is returned as it is."""
+    if _current != "ko" or "(" not in text:
+        return text
+
+    def settle(match: re.Match) -> str:
+        final = _final(text[match.start() - 1])
+        after_consonant, after_vowel = PARTICLES[match.group(1)]
+        if match.group(1) == "(으)로" and final == RIEUL:
+            return after_vowel
+        return after_consonant if final else after_vowel
+
+    return _PARTICLE.sub(settle, text)

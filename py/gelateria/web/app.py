@@ -12,7 +12,7 @@ import js  # in the app's worker: the worker's own scope (timers, the clock), no
 from pyodide.ffi import create_once_callable, create_proxy
 
 from gelateria.core import i18n
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, particles
 from gelateria.core.record import MAX_JSON_BYTES
 from gelateria.web.markup import h
 from gelateria.web.routes import screen_for
@@ -123,7 +123,7 @@ class App:
 
     def announce(self, text: str) -> None:
         """Say something to a screen reader (one polite live region for the whole app)."""
-        self._send("announce", text=text)
+        self._send("announce", text=particles(text))
 
     def set_path(self, path: str) -> None:
         """Put a path in the address bar without routing again (no hashchange), in place

@@ -3,7 +3,8 @@
 Views build markup strings and the page inserts them in one go: far fewer calls across
 the Python/JavaScript bridge than creating elements one by one. Every text and
 attribute value is escaped unless it is already Markup, so a player name such as
-"<img onerror=…>" is shown as typed and never becomes markup.
+"<img onerror=…>" is shown as typed and never becomes markup. Text is settled for the
+language on the way (core/i18n.py `particles`: a Korean particle after a name).
 
     h("button", {"type": "button", "data-action": "start"}, "Start")
     svg("circle", cx=10, cy=10, r=4, fill="red")
@@ -15,6 +16,8 @@ import re
 
 from html import escape
 from typing import Iterable
+
+from gelateria.core.i18n import particles
 
 VOID = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
@@ -30,7 +33,7 @@ def _attr_value(value) -> str:
         # Short coordinates keep big boards small.
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return "0" if text == "-0" else text
-    return escape(str(value), quote=True)
+    return escape(particles(str(value)), quote=True)
 
 
 def attrs_text(attrs: dict | None) -> str:
@@ -58,7 +61,7 @@ def _children(children: Iterable) -> str:
         elif isinstance(child, (list, tuple)):
             parts.append(_children(child))
         else:
-            parts.append(escape(str(child), quote=False))
+            parts.append(escape(particles(str(child)), quote=False))
     return "".join(parts)
 
 

@@ -111,10 +111,6 @@ class Table(Screen):
         return self.session.record if self.session else None
 
     @property
-    def history(self) -> list:
-        return self.session.states if self.session else []
-
-    @property
     def log(self) -> list[str]:
         return self.session.log if self.session else []
 

@@ -139,8 +139,15 @@ KEY_LANGS = ("en", "ja", "ko")
 MAX_PAGES = 24  # a scrolled page: at most this many windows
 
 
+# The other phone shapes a player holds (issue 32): landscape, and a small phone. `shoot
+# --phones` takes every chosen screen at these and at 390x844, in every language.
+PHONE_SIZES = {"landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True},
+               "small": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}}
+SHOT_SIZES = {**SIZES, **PHONE_SIZES}
+
+
 def size_name(size: str) -> str:
-    vp = SIZES[size]["viewport"]
+    vp = SHOT_SIZES[size]["viewport"]
     return f"{vp['width']}x{vp['height']}"
 
 
@@ -309,7 +316,7 @@ class Shooter:
     def __init__(self, page, size: str):
         self.page = page
         self.size = size
-        self.phone = size == "phone"
+        self.phone = size != "desktop"
 
     def settle(self) -> None:
         self.page.wait_for_function(SETTLED, timeout=60_000)
@@ -553,12 +560,13 @@ def file_name(screen: str, lang: str, size: str) -> str:
     return f"{screen}-{lang}-{size_name(size)}.png"
 
 
-def planned(only: str | None) -> list[tuple[Screen, str, str, str]]:
-    """(screen, size, lang, file name) for every picture to take, filtered by --only."""
+def planned(only: str | None, phones: bool = False) -> list[tuple[Screen, str, str, str]]:
+    """(screen, size, lang, file name) for every picture to take, filtered by --only
+    (phones: at every phone shape, in every language)."""
     out = []
     for screen in screens():
-        for lang in screen.langs:
-            for size in screen.sizes:
+        for lang in (LOCALES if phones else screen.langs):
+            for size in (("phone", *PHONE_SIZES) if phones else screen.sizes):
                 name = file_name(screen.name, lang, size)
                 if not only or only in name:
                     out.append((screen, size, lang, name))
@@ -583,9 +591,9 @@ def settled_png(page) -> tuple[bytes, bool]:
     return last, False
 
 
-def shoot(outdir: Path, only: str | None, port: int) -> int:
+def shoot(outdir: Path, only: str | None, port: int, phones: bool = False) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
-    plan = planned(only)
+    plan = planned(only, phones)
     if not plan:
         print("screenshots: nothing matches --only", only)
         return 1
@@ -638,7 +646,7 @@ def shoot(outdir: Path, only: str | None, port: int) -> int:
 
 
 def new_context(browser, size: str, lang: str, base: str):
-    context = browser.new_context(**SIZES[size], locale=LOCALES[lang], timezone_id="UTC", color_scheme="light",
+    context = browser.new_context(**SHOT_SIZES[size], locale=LOCALES[lang], timezone_id="UTC", color_scheme="light",
                                   reduced_motion="reduce", service_workers="block")
 
     def route(r):
@@ -677,10 +685,10 @@ def take(page, base: str, screen: Screen, size: str, lang: str) -> list[tuple[st
     if page.locator("[data-screen='error']").count():
         raise RuntimeError("the app shows its error screen")
     if size == "desktop":
-        page.mouse.move(0, SIZES[size]["viewport"]["height"] - 1)  # no hover left where the last click was
+        page.mouse.move(0, SHOT_SIZES[size]["viewport"]["height"] - 1)  # no hover left where the last click was
     pictures = [("", *settled_png(page))]
     if screen.scroll:
-        height = SIZES[size]["viewport"]["height"]
+        height = SHOT_SIZES[size]["viewport"]["height"]
         for n in range(2, MAX_PAGES + 1):
             top = page.evaluate("() => scrollY")
             if top + height >= page.evaluate("() => document.documentElement.scrollHeight") - 1:
@@ -740,6 +748,7 @@ def main(argv: list[str]) -> int:
     s.add_argument("outdir", type=Path)
     s.add_argument("--only", help="only the files whose name contains this")
     s.add_argument("--port", type=int, default=PORT, help=f"serve the site here (default {PORT})")
+    s.add_argument("--phones", action="store_true", help="at 390x844, 844x390 and 360x640 (touch), in en, ja and ko")
     c = sub.add_parser("compare", help="pixel-diff the same-named PNGs of two folders")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
@@ -749,7 +758,7 @@ def main(argv: list[str]) -> int:
         manifest_screenshots()
         return 0
     if args.command == "shoot":
-        return shoot(args.outdir, args.only, args.port)
+        return shoot(args.outdir, args.only, args.port, args.phones)
     if args.command == "list":
         for screen, size, lang, name in planned(None):
             print(f"{name}\t{screen.what}")

@@ -97,7 +97,16 @@ def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
     assert len(log_lines(page)) == lines and page.locator("[data-confirm]").count() == 0
     page.get_by_role("button", name="Zoom in (+)").click()  # a re-render keeps the zoom
     assert view_box(page)[2] < panned[2]
-    page.get_by_role("button", name="Fit the whole board (0)").click()
+    fit_button = page.get_by_role("button", name="Fit: the spaces you can play, then the whole board (0)")
+    zoomed_in = view_box(page)
+    fit_button.click()  # first the spaces this tile can go, as close as they all fit
+    page.wait_for_function(f"document.querySelector('[data-board]').viewBox.baseVal.width != {zoomed_in[2]}")
+    board = page.locator("[data-board]").bounding_box()
+    for spot in page.locator("[data-spot]").all():
+        box = spot.bounding_box()
+        assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"] + 1
+        assert board["y"] <= box["y"] and box["y"] + box["height"] <= board["y"] + board["height"] + 1
+    fit_button.click()  # then the whole board
     assert view_box(page) == [float(v) for v in page.locator("[data-board]").get_attribute("data-fit").split()]
     assert watched.errors == [] and watched.foreign == []
 

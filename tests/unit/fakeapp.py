@@ -148,12 +148,14 @@ def click(table, action, data=None) -> bool:
     return len(table.session.moves) > moves
 
 
-def started(make_screen, seats=None, seed=7, app=None):
+def started(make_screen, seats=None, seed=7, app=None, options=None):
     """A FakeApp and a table screen, `make_screen(app, rest)`, started with these seats
-    (default: the screen's own) and this seed."""
+    (default: the screen's own), this seed and these options (default: the screen's)."""
     app = app or FakeApp()
     screen = make_screen(app, [])
     if seats:
         screen.seats = seats
+    if options:
+        screen.options = {**screen.options, **options}
     screen.start(seed=seed)
     return app, screen

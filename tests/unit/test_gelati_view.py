@@ -448,3 +448,97 @@ def test_on_a_touch_screen_the_camera_never_makes_a_space_smaller_than_a_finger(
     assert len(s.facts().view["board"]) > 20
     assert min(scales) >= s.ui.camera.TAP_SCALE - 1e-9  # a space is 78 units tall: >= 44 px
     assert moved < 15, moved  # following a board bigger than the view by whole tiles, not every move
+
+
+# --- issue 32: the camera frames where you can play ------------------------------------------------
+
+PHONE_BOARD = (374, 439)
+PHONE_INSETS = (44, 58, 0, 0)  # the chips' row at the top, the zoom buttons down the right
+
+
+def spaces_on_screen(s):
+    """Each space the chosen tile can go, as a px box on the measured board (x, y, w, h)."""
+    from gelateria.core import hexgrid
+    from gelateria.web.views import gelati_art as art
+    from gelateria.web.views.board_pan import visible_box
+
+    camera = s.ui.camera
+    vx, vy, vw, _ = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
+    scale = camera.board_px[0] / vw
+    out = []
+    for cell in spaces(s.facts(), s.ui):
+        x, y, w, hh = hexgrid.bounds({cell}, art.R)
+        out.append(((x - vx) * scale, (y - vy) * scale, w * scale, hh * scale))
+    return out
+
+
+def inside(box, area) -> bool:
+    x, y, w, hh = box
+    ax, ay, aw, ah = area
+    return x >= ax - 1 and y >= ay - 1 and x + w <= ax + aw + 1 and y + hh <= ay + ah + 1
+
+
+def play_on(s, app, turns):
+    """The human places on their best space and ends the turn, `turns` times; after each
+    tile choice (the one dealt first, then the other), every space it can go is clear of
+    the board's floating controls."""
+    clear = (PHONE_INSETS[3], PHONE_INSETS[0], PHONE_BOARD[0] - PHONE_INSETS[1] - PHONE_INSETS[3],
+             PHONE_BOARD[1] - PHONE_INSETS[0] - PHONE_INSETS[2])
+    scales = []
+    for _ in range(turns):
+        app.run_timers(limit=50)
+        if s.phase != "play":
+            break
+        assert s.actor() == 0
+        for tile in reversed(list(s.state.hands[0])):
+            s.on_action("select-tile", {"tile": str(tile)})
+            s.render()
+            assert all(inside(box, clear) for box in spaces_on_screen(s)), (tile, spaces_on_screen(s))
+        scales.append(s.ui.camera.board_px[0] / s.ui.camera.view_box(fit_box(s.facts()))[2])
+        best = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])
+        click_cell(s, best)
+        click_cell(s, best)
+        while s.phase == "play" and s.actor() == 0 and s.facts().view["phase"] != "place":
+            legal = GAME.legal_moves(s.state, 0)
+            orders = [m for m in legal if "order" in m]
+            if orders:
+                s.on_action("order", {"order": str(orders[0]["order"])})
+            elif {"end": 1} in legal:
+                s.on_action("end-turn", {})
+            else:
+                s.on_action("discard", {"part": str(next(m for m in legal if "discard" in m)["discard"])})
+    return scales
+
+
+def test_every_space_a_chosen_tile_can_go_is_framed_clear_of_the_controls_on_a_phone():
+    app, s = table(HUMAN_VS_BOT, seed=11)
+    s.set_board_size(*PHONE_BOARD, coarse=True, insets=list(PHONE_INSETS))
+    scales = play_on(s, app, 14)
+    assert len(s.facts().view["board"]) > 20  # the board grew well past one screen of 44 px spaces
+    # The scale is kept from turn to turn unless the spaces no longer fit: it changes
+    # on only a few turns, never back and forth on every one.
+    assert sum(a != b for a, b in zip(scales, scales[1:])) <= len(scales) // 2, scales
+
+
+def test_fit_shows_the_spaces_you_can_play_then_the_whole_board():
+    app, s = table(HUMAN_VS_BOT, seed=11)
+    s.set_board_size(*PHONE_BOARD, coarse=True, insets=list(PHONE_INSETS))
+    play_on(s, app, 6)
+    app.run_timers(limit=50)
+    s.on_action("zoom-in", {})
+    s.on_action("zoom-in", {})
+    s.on_action("fit", {})  # first: the spaces this tile can go, as close as they all fit
+    framed = s.ui.camera.vb
+    assert framed is not None and 'aria-pressed="false"' in s.render()
+    clear = (0, PHONE_INSETS[0], PHONE_BOARD[0] - PHONE_INSETS[1], PHONE_BOARD[1] - PHONE_INSETS[0])
+    assert all(inside(box, clear) for box in spaces_on_screen(s))
+    s.on_action("fit", {})  # again: the whole board
+    assert s.ui.camera.vb is None and 'data-action="fit" aria-label' in s.render()
+
+
+def test_a_hostile_board_size_from_the_page_is_ignored():
+    from gelateria.web.drawing import board_insets
+
+    assert board_insets("junk", 300, 300) == (0.0, 0.0, 0.0, 0.0)
+    assert board_insets([1, 2, "x", 4], 300, 300) == (0.0, 0.0, 0.0, 0.0)
+    assert board_insets([float("nan"), -5, 1e9, 20], 300, 400) == (0.0, 0.0, 200.0, 20.0)

@@ -273,9 +273,11 @@ class App:
 
     def _on_board_size(self, event) -> None:
         """The board's size on screen, and whether a finger points: what is in view
-        depends on them (ZoomedBoard.set_board_size), so a changed view is drawn again."""
+        depends on them (ZoomedBoard.set_board_size), and what the controls floating on it
+        cover; a changed view is drawn again."""
         setter = getattr(self.screen, "set_board_size", None)
-        if setter and setter(float(event.get("width") or 0), float(event.get("height") or 0), bool(event.get("coarse"))):
+        if setter and setter(float(event.get("width") or 0), float(event.get("height") or 0), bool(event.get("coarse")),
+                             event.get("insets")):
             self.refresh()
 
     def _on_store_failed(self, event) -> None:

@@ -26,6 +26,19 @@ from gelateria.web.views.contract import Parts, Setting
 WORK_SLICE_MS = 40  # longest stretch the view's work holds the page (long tasks are > 50 ms)
 
 
+def board_insets(raw, width: float, height: float) -> tuple[float, float, float, float]:
+    """The page's [top, right, bottom, left] px the board's floating controls cover,
+    checked (a number each, at most half the board across that way); else none."""
+    if not isinstance(raw, list) or len(raw) != 4:
+        return (0.0, 0.0, 0.0, 0.0)
+    try:
+        values = [float(v) for v in raw]
+    except (TypeError, ValueError):
+        return (0.0, 0.0, 0.0, 0.0)
+    limits = (height / 2, width / 2, height / 2, width / 2)
+    return tuple(min(max(v, 0.0), limit) if v == v else 0.0 for v, limit in zip(values, limits))
+
+
 class Drawing:
     def __init__(self, table):
         self.table = table
@@ -198,12 +211,12 @@ class Drawing:
         if parts.focus_idle:
             table.app.focus(parts.focus_idle, if_idle=True)
 
-    def measured(self, width: float, height: float, coarse: bool = False) -> bool:
+    def measured(self, width: float, height: float, coarse: bool = False, insets=None) -> bool:
         """The page measured the board (web/app.py): True if the view is drawn otherwise now."""
         table = self.table
         if width <= 0 or height <= 0:
             return False
-        changed = table.view.measured(table.ui, width, height, coarse)
+        changed = table.view.measured(table.ui, width, height, coarse, board_insets(insets, width, height))
         self.drawn = None
         return changed
 

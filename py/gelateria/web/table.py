@@ -408,9 +408,9 @@ class Table(Screen):
     def focus_home(self) -> str | None:
         return self.drawing.parts().focus or ("[data-board]" if self.state is not None else "h1")
 
-    def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
+    def set_board_size(self, width: float, height: float, coarse: bool = False, insets=None) -> bool:
         """The page measured the board (web/app.py): True if the view is drawn otherwise now."""
-        return self.drawing.measured(width, height, coarse)
+        return self.drawing.measured(width, height, coarse, insets)
 
     def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
         self.drawing.panned(x, y, w, h)

@@ -1,7 +1,8 @@
 """What the Gelati and Genial boards share: an SVG board that pans and zooms (wheel,
 drag, pinch: static/board.js in the page, which says where it left the board: View.panned).
-Camera adds zoom and pan by buttons and keys to a board that fits itself, and a view that
-stays put between moves (kept in a view's ui). step_towards() is how arrow keys move
+Camera adds zoom and pan by buttons and keys to a board that fits itself, a view that
+stays put between moves (kept in a view's ui), and framing: where the player can play is
+brought into view, clear of the controls floating on the board. step_towards() is how arrow keys move
 between board spaces: by where they are on screen, not by page order."""
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ def visible_box(box, aspect: float):
     return (x, y - (nh - h) / 2, w, nh)
 
 
+def nudge(start: float, size: float, area_start: float, area_size: float) -> float:
+    """How far to move a span (start, size) so it lies in the area: the least way, 0 if it does."""
+    if start < area_start:
+        return area_start - start
+    if start + size > area_start + area_size:
+        return area_start + area_size - (start + size)
+    return 0.0
+
+
 def covers(outer, inner) -> bool:
     ox, oy, ow, oh = outer
     ix, iy, iw, ih = inner
@@ -60,6 +70,8 @@ class Camera:
     TAP_SCALE = 44 / 78  # px per board unit at which a space (78 units tall) is 44 px: the least on touch
     ZOOM_STEP = 1.25
     MIN_WIDTH = 260  # the closest zoom, in board units across
+    FRAME_MARGIN_PX = 6  # room kept between a framed space and the edge of what is clear
+    FRAME_MIN_WIDTH = 520  # framing zooms in no closer: about five tiles across, the spaces' surroundings in view
     MAX_FIT = 2.5  # the farthest zoom, in fitted boards across
     PAN_STEP = 0.2  # of the visible width, per arrow key / button
     ZOOM_KEYS = {"+": "zoom-in", "=": "zoom-in", "-": "zoom-out", "0": "fit"}
@@ -70,6 +82,9 @@ class Camera:
     aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
     board_px: tuple[int, int] | None = None  # the board element's size, as measured
     min_scale: float = 0.0  # px per board unit the camera keeps to (touch screens)
+    insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # px the floating controls cover: t, r, b, l
+    framed: object = None  # what was framed last (a view's key: the position and the tile chosen)
+    fitted_play: bool = False  # Fit framed the playable spaces: the next Fit shows the whole board
 
     def camera(self, need) -> tuple[float, float, float, float]:
         """The view while the player has not zoomed or panned: it stays where it is from
@@ -107,28 +122,82 @@ class Camera:
     def view_box(self, need) -> tuple[float, float, float, float]:
         return self.vb or self.camera(need)
 
-    def set_board_size(self, width: float, height: float, coarse: bool = False) -> bool:
-        """The helper measured the board element (its shape decides what is in view) and
-        the pointer (a finger needs bigger spaces). True if that changed the view."""
+    def set_board_size(self, width: float, height: float, coarse: bool = False,
+                       insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
+        """The helper measured the board element (its shape decides what is in view), the
+        pointer (a finger needs bigger spaces) and what the floating controls cover. True
+        if that changed the view."""
         if width <= 0 or height <= 0:
             return False
         size = (round(width), round(height))
         min_scale = self.TAP_SCALE if coarse else 0.0
-        if size == self.board_px and min_scale == self.min_scale:
+        insets = tuple(round(v) for v in insets)
+        if size == self.board_px and min_scale == self.min_scale and insets == self.insets:
             return False
-        self.board_px, self.aspect, self.min_scale = size, width / height, min_scale
+        self.board_px, self.aspect, self.min_scale, self.insets = size, width / height, min_scale, insets
         self.cam = None
-        return self.vb is None
+        self.framed = None  # framed again for the new shape
+        return True
+
+    def clear_area(self) -> tuple[float, float, float, float]:
+        """The part of the board element no floating control covers, in px (x, y, w, h),
+        less a margin (a space's outline, a finger's room); the whole element when the
+        controls would leave too little."""
+        width, height = self.board_px
+        top, right, bottom, left = self.insets
+        if width - left - right < width / 2 or height - top - bottom < height / 2:
+            top = right = bottom = left = 0.0
+        m = self.FRAME_MARGIN_PX
+        return (left + m, top + m, width - left - right - 2 * m, height - top - bottom - 2 * m)
+
+    def frame(self, key, play, need) -> None:
+        """Bring `play` (the box, in board units, of every space the player can play now)
+        into the clear area, once per `key`: the view stays if it shows them all; else it
+        pans the least it must at the same scale, or, if they do not fit at that scale,
+        zooms out until they do and centres them. Not before the board is measured."""
+        if self.board_px is None or key == self.framed:
+            return
+        self.framed = key
+        box = None if play is None else self.framed_box(play, need, keep_scale=True)
+        if box is not None:
+            self.vb, self.fitted_play = box, False
+
+    def framed_box(self, play, need, keep_scale: bool):
+        """The viewBox that shows `play` in the clear area (None: the view already does,
+        when keep_scale). keep_scale=False: the closest zoom that shows it all, centred."""
+        width, height = self.board_px
+        ax, ay, aw, ah = self.clear_area()
+        vx, vy, vw, _ = visible_box(self.view_box(need), self.aspect)
+        scale = width / vw  # px per board unit now
+        px, py, pw, ph = play
+        fits = pw * scale <= aw and ph * scale <= ah
+        if keep_scale and fits:
+            left, top = (px - vx) * scale, (py - vy) * scale
+            if left >= ax - 0.5 and top >= ay - 0.5 and left + pw * scale <= ax + aw + 0.5 and top + ph * scale <= ay + ah + 0.5:
+                return None
+            shift_x, shift_y = nudge(left, pw * scale, ax, aw), nudge(top, ph * scale, ay, ah)
+            return (vx - shift_x / scale, vy - shift_y / scale, width / scale, height / scale)
+        scale = min(aw / pw, ah / ph, width / self.FRAME_MIN_WIDTH)
+        cx, cy = px + pw / 2, py + ph / 2
+        return (cx - (ax + aw / 2) / scale, cy - (ay + ah / 2) / scale, width / scale, height / scale)
 
     def max_width(self, need) -> float:
         _, _, w, hh = need
         return max(w, hh) * self.MAX_FIT
 
-    def zoom_action(self, action: str, data: dict, need) -> None:
-        """"zoom-in", "zoom-out", "fit" or "pan" (by data dx, dy in steps)."""
+    def zoom_action(self, action: str, data: dict, need, play=None) -> None:
+        """"zoom-in", "zoom-out", "fit" or "pan" (by data dx, dy in steps). Fit shows the
+        spaces the player can play (`play`, a box in board units) as close as they all fit,
+        then, pressed again (or with nothing to play), the whole board."""
         if action == "fit":
-            self.vb = self.cam = None  # fitted afresh, around the board as it is now
+            if play is not None and not self.fitted_play and self.board_px is not None:
+                self.vb = self.framed_box(play, need, keep_scale=False)
+                self.fitted_play = True
+            else:
+                self.vb = self.cam = None  # fitted afresh, around the board as it is now
+                self.fitted_play = False
             return
+        self.fitted_play = False
         x, y, w, hh = self.view_box(need)
         if action == "pan":
             x += float(data.get("dx", 0)) * self.PAN_STEP * w
@@ -153,3 +222,4 @@ class Camera:
     def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
         """The page reports where a drag, pinch or wheel left the board."""
         self.vb = (float(x), float(y), float(w), float(h))
+        self.fitted_play = False

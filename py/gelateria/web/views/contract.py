@@ -179,9 +179,11 @@ class View:
     def focused(self, ui: Any) -> None:
         """The page focused what Parts.focus_next named: it is not asked for again."""
 
-    def measured(self, ui: Any, width: float, height: float, coarse: bool) -> bool:
-        """The page measured the board element (and whether the pointer is a finger):
-        True if that changes what is drawn."""
+    def measured(self, ui: Any, width: float, height: float, coarse: bool,
+                 insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
+        """The page measured the board element (and whether the pointer is a finger, and
+        the px [top, right, bottom, left] its floating controls cover): True if that
+        changes what is drawn."""
         return False
 
     def panned(self, ui: Any, x: float, y: float, w: float, hh: float) -> None:

@@ -68,6 +68,14 @@ def fit_box(facts: Facts) -> tuple[float, float, float, float]:
     return (x - MARGIN, y - MARGIN, w + 2 * MARGIN, hh + MARGIN + MARGIN_BOTTOM)
 
 
+def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | None:
+    """The box, in board units, of the spaces the chosen tile can go (None: none now)."""
+    if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
+        return None
+    spaces = targets(facts, ui)
+    return hexgrid.bounds(set(spaces), art.R) if spaces else None
+
+
 def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
     """The space Tab lands on (the one the arrows start from): the one being looked
     at, else the best-scoring one."""
@@ -139,8 +147,9 @@ class GelatiView(View):
     def focused(self, ui: GelatiUI) -> None:
         ui.focus_next = None
 
-    def measured(self, ui: GelatiUI, width: float, height: float, coarse: bool) -> bool:
-        return ui.camera.set_board_size(width, height, coarse)
+    def measured(self, ui: GelatiUI, width: float, height: float, coarse: bool,
+                 insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
+        return ui.camera.set_board_size(width, height, coarse, insets)
 
     def panned(self, ui: GelatiUI, x: float, y: float, w: float, hh: float) -> None:
         ui.camera.set_view_box(x, y, w, hh)
@@ -152,7 +161,7 @@ class GelatiView(View):
 
     def interpret(self, facts: Facts, ui: GelatiUI, action: str, data: dict):
         if action in ZOOMS:
-            ui.camera.zoom_action(action, data, fit_box(facts))
+            ui.camera.zoom_action(action, data, fit_box(facts), play_box(facts, ui))
             return UI
         legal = facts.legal
         if not legal:
@@ -295,6 +304,8 @@ class GelatiView(View):
                 aim_markup = art.aim_svg(ui.selected, ui.aim)
         need = fit_box(facts)
         camera = ui.camera
+        # A new turn or another tile chosen: every space it can go comes into view.
+        camera.frame((facts.moves, ui.selected), play_box(facts, ui), need)
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
         return h("div", {"class": "gelati-main"},

@@ -366,7 +366,7 @@ def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
 
 
 def board_chips(stack: int, order_pile: int) -> Markup:
-    return h("p", {"class": "gl-board-chips"},
+    return h("p", {"class": "gl-board-chips", "data-overlay": ""},
              h("span", {"class": "gl-chip-info", "data-stack": stack},
                ngettext("Stack: {count} tile", "Stack: {count} tiles", stack).format(count=stack)),
              h("span", {"class": "gl-chip-info"}, _("Orders left: {count}").format(count=order_pile)))
@@ -378,10 +378,11 @@ def zoom_buttons(fitted: bool) -> Markup:
         attrs.update(extra)
         return h("button", attrs, text)
 
-    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": _("Zoom and pan the board")},
+    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": _("Zoom and pan the board"), "data-overlay": ""},
              b("zoom-in", _("Zoom in (+)"), "+"),
              b("zoom-out", _("Zoom out (−)"), "−"),
-             b("fit", _("Fit the whole board (0)"), pgettext("zoom", "Fit"), **{"aria-pressed": "true" if fitted else "false"}))
+             b("fit", _("Fit: the spaces you can play, then the whole board (0)"), pgettext("zoom", "Fit"),
+               **{"aria-pressed": "true" if fitted else "false"}))
 
 
 def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = False, wins: bool = False,

@@ -74,7 +74,7 @@ def test_a_link_that_is_not_the_guided_deal_is_refused():
     seats = [Seat("human", "You"), Seat("bot", "Bot 1", "easy")]
     for other in (Record("gelati", seats, 5, {}, []), Record("genial", seats, 28, {}, [])):  # another deal, game
         table = screen_for(FakeApp(), "/gelati/guided/" + encode(other))
-        assert table.session is None and "not the guided game" in table.message
+        assert table.session is None and "not the guided game" in table.news
 
 
 def test_stop_the_hints_leaves_the_game_going_without_them():

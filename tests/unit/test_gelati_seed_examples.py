@@ -89,4 +89,4 @@ def test_try_it_opens_the_position_unsaved_and_the_move_scores_as_the_page_says(
 
 def test_an_unknown_example_says_so_and_offers_a_new_game():
     table = screen_for(FakeApp(), "/gelati/try/no-such-example")
-    assert table.session is None and "not in this version of the rules" in table.message
+    assert table.session is None and "not in this version of the rules" in table.news

@@ -103,10 +103,10 @@ def test_a_notice_is_said_again_after_a_switch_of_language():
 
     app = FakeApp()
     table = make(app, ["game", "1notalink"])
-    assert table.message.startswith("This link could not be opened")
+    assert table.news.startswith("This link could not be opened")
     i18n.set_language("ja")
     table.language_changed()
-    assert table.message.startswith("このリンクを開けませんでした")
+    assert table.news.startswith("このリンクを開けませんでした")
     home = HomeScreen(app)
     home.on_import("{}")
     i18n.set_language("ko")

@@ -109,12 +109,12 @@ def test_a_move_for_a_seat_held_here_that_came_by_link_is_refused_and_nothing_is
     forged = bo.record.with_moves(bo.record.moves + [[0, bo.session.legal(0)[0]]])
     before = ana_app.saves.get(ana.save_id).record
     back = open_on(ana_app, gelati_table, f"http://x/#/gelati/game/{encode(forged)}")
-    assert "was not taken" in back.message and "Ana" in back.message
+    assert "was not taken" in back.news and "Ana" in back.news
     assert ana_app.saves.get(ana.save_id).record == before and back.record.moves == before.moves
     # Forged into the address (with the save's id) it is refused just the same.
     address = f"http://x/#/gelati/play/{ana.save_id}/{encode(forged)}"
     back = open_on(ana_app, gelati_table, address)
-    assert "was not taken" in back.message and ana_app.saves.get(ana.save_id).record == before
+    assert "was not taken" in back.news and ana_app.saves.get(ana.save_id).record == before
     # Bo's honest link brings his moves, and Ana's seat stays hers.
     back = open_on(ana_app, gelati_table, bo_app.link(bo.saving.address()))
     assert back.record.moves == bo.record.moves and back.humans() == [0] and back.save_id == ana.save_id
@@ -229,7 +229,7 @@ def test_its_mine_moves_to_another_device_of_mine_and_stops_here():
     assert app.saves.get(ana.save_id).record.holders == ["", "", ""]
     other_app = FakeApp()
     other = open_on(other_app, its_mine, ana.saving.links()["take"])
-    assert other.humans() == [0] and not other.watch_only and "moved here" in other.message
+    assert other.humans() == [0] and not other.watch_only and "moved here" in other.news
     other_app.advance(1_000)
     assert other.session.view(None)["turn"] == 0  # Ana flips next, on the device she moved to
     other.on_action("flip", {})
@@ -271,7 +271,7 @@ def test_a_take_link_for_a_game_saved_here_cannot_bring_a_move_for_a_seat_held_h
     forged = bo.record.with_moves(bo.record.moves + [[0, bo.session.legal(0)[0]]]).with_holders(["", ""])
     before = ana_app.saves.get(ana.save_id).record
     table = open_on(ana_app, gelati_table, f"http://x/#/gelati/take/{encode(forged)}")
-    assert "was not taken" in table.message and table.save_id == ana.save_id and table.humans() == [0]
+    assert "was not taken" in table.news and table.save_id == ana.save_id and table.humans() == [0]
     assert ana_app.saves.get(ana.save_id).record == before and len(ana_app.saves.load_all()) == 1
 
 
@@ -301,7 +301,7 @@ def test_two_saves_of_one_deal_the_link_goes_to_the_one_this_device_plays():
     bo.on_action("take-seat", {"seat": "1"})
     play_turn(bo, 1)
     back = open_on(ana_app, gelati_table, bo.saving.links()["game"])
-    assert back.save_id == ana.save_id and back.record.moves == bo.record.moves and "not taken" not in back.message
+    assert back.save_id == ana.save_id and back.record.moves == bo.record.moves and "not taken" not in back.news
 
 
 def test_its_mine_with_two_humans_from_an_old_link_is_played_all_on_one_device():

@@ -210,7 +210,7 @@ def test_resume_route_returns_to_the_exact_position():
 
 def test_resume_of_a_missing_save_says_so():
     screen = DiceTable(FakeApp(), ["resume", "nothing-here"])
-    assert screen.phase == "setup" and "no longer on this device" in screen.message
+    assert screen.phase == "setup" and "no longer on this device" in screen.news
 
 
 def test_game_link_opens_the_position_and_blocks_undo_past_it():
@@ -232,11 +232,11 @@ def test_deal_link_prefills_the_setup():
 def test_link_for_another_game_or_broken_gets_a_clear_message():
     _, screen = started()
     opened = DiceTable(FakeApp(), ["game", code_of(screen.saving.links()["game"])[:-7]])
-    assert opened.phase == "setup" and "could not be opened" in opened.message
+    assert opened.phase == "setup" and "could not be opened" in opened.news
 
     other = encode_for("gelati")
     opened = DiceTable(FakeApp(), ["game", other])
-    assert "another game" in opened.message
+    assert "another game" in opened.news
 
 
 def encode_for(game_id):
@@ -452,7 +452,7 @@ def test_an_address_that_went_another_way_opens_apart_and_the_save_here_stays():
     mine.act(0, {"a": "roll"})
     other_deal = Record("gelatinous", [Seat("human", "Ana")], 12345, dict(mine.record.options), [[0, {"a": "roll"}]])
     opened = DiceTable(app, ["play", mine.save_id, encode(other_deal)])
-    assert opened.save_id != mine.save_id and "different turn" in opened.message
+    assert opened.save_id != mine.save_id and "different turn" in opened.news
     assert app.saves.get(mine.save_id).record == mine.record
 
 
@@ -483,7 +483,7 @@ def test_a_newer_copy_that_cannot_be_replayed_is_set_aside_and_this_game_goes_on
     screen.on_storage(screen.save_id)
     assert screen.stale
     screen.on_action("load-newest", {})
-    assert not screen.stale and "set aside" in screen.message
+    assert not screen.stale and "set aside" in screen.news
     assert app.saves.get(screen.save_id).record == screen.record
     assert app.saves.get(screen.save_id).revision == 100  # past the set-aside copy: its tab will be told
     assert screen.act(0, {"a": "roll"})

@@ -171,12 +171,29 @@ class Chrome:
                  h("button", {"type": "button", "class": "secondary", "data-action": "download"}, _("Download this game")))
 
     def notice(self) -> Markup:
-        """A message floats over the top of the board, under the strip: it never pushes
-        anything down, and never covers the strip or a save notice."""
+        """What the player must know about this game's link, saves or seats sits in the flow
+        above the board (nothing floats over a control), and shrinks to one line, a tap
+        away, once the player has moved. The answer to a refused move floats over the top
+        of the board, under the strip, passing taps through: it never moves the board
+        under the finger that just tapped it."""
         t = self.table
+        news = None
+        if t.news and t.news_line:
+            news = h("div", {"class": "notice-bar news line", "data-notice": "news"},
+                     h("button", {"type": "button", "class": "news-text", "data-action": "news-open",
+                                  "aria-expanded": "false"}, t.news),
+                     self.news_close())
+        elif t.news:
+            news = h("div", {"class": "notice-bar news", "role": "status", "data-notice": "news"},
+                     h("p", {"class": "news-text"}, t.news), self.news_close())
         said = h("div", {"class": "notice-anchor"},
                  h("p", {"class": "notice-bar floating", "role": "alert", "data-notice": ""}, t.message)) if t.message else None
-        return h("div", {"class": "notice-slot", "data-part": "notice"}, said)  # (a slot always there: sent alone)
+        return h("div", {"class": "notice-slot", "data-part": "notice"}, news, said)  # (a slot always there: sent alone)
+
+    @staticmethod
+    def news_close() -> Markup:
+        return h("button", {"type": "button", "class": "secondary news-close", "data-action": "news-close",
+                            "aria-label": _("Close this notice")}, "×")
 
     def status_line(self) -> Markup:
         """Whose turn it is: in the view's words if it has its own (Parts.status)."""

@@ -51,7 +51,7 @@ class Practice:
         table = self.table
         example = find_example(table.game_id, example_id)
         if example is None:
-            table.message = said(lambda: _("That example is not in this version of the rules. Start a new game below."))
+            table.news = said(lambda: _("That example is not in this version of the rules. Start a new game below."))
             return
         state = example.position()
         levels = table.game.type.levels()

@@ -59,7 +59,7 @@ class Saving:
             if kind == "resume":
                 saved = self.saved_here(arg)
                 if saved is None:
-                    table.message = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
+                    table.news = said(lambda: _("That saved game is no longer on this device. Start a new one below."))
                     return
                 self.load(saved.record, save_id=saved.save_id, own=True)
             elif kind == "guided" and table.practice.guided_seed is not None and len(rest) <= 2:
@@ -76,11 +76,11 @@ class Saving:
                         other=other.title if other else record.game, game=table.entry.title))
                 self.open_link(kind, record)
             else:
-                table.message = said(lambda: _("That address does not lead to a game. Start a new one below."))
+                table.news = said(lambda: _("That address does not lead to a game. Start a new one below."))
         except RecordError as exc:
             table.phase = "setup"
             reason = str(exc)  # (exc is gone after the except block; the words stay)
-            table.message = said(lambda: _("This link could not be opened: {reason}").format(reason=reason))
+            table.news = said(lambda: _("This link could not be opened: {reason}").format(reason=reason))
 
     def open_address(self, save_id: str, link: str) -> None:
         """An address: this device's save of that id (a reload), or the game in the address
@@ -114,13 +114,13 @@ class Saving:
             self.autosave()
         elif came.kind == seats.APART:
             self.open_arrived(came.record)
-            table.message = said(lambda: _("This address holds a different turn of a game saved on this device: it "
+            table.news = said(lambda: _("This address holds a different turn of a game saved on this device: it "
                                           "opened as a game of its own, and your saved one is still under Continue."))
         else:
             self.load(saved.record, save_id=saved.save_id, own=True)
             if came.kind == seats.FORGED:
                 name = saved.record.seats[came.seat].name
-                table.message = said(lambda: _(
+                table.news = said(lambda: _(
                     "This link was not taken: it has a move for {player} that this device did not make, and "
                     "{player} plays on this device. Your game is as you left it.").format(player=name))
 
@@ -162,7 +162,7 @@ class Saving:
         table = self.table
         if kind == "deal":
             table.seats, table.seed, table.options = list(record.seats), record.seed, dict(record.options)
-            table.message = said(lambda: _("A deal shared with you: the same seats, options and deal as your friend's game. "
+            table.news = said(lambda: _("A deal shared with you: the same seats, options and deal as your friend's game. "
                                           "Change the names if you like, then start."))
             return
         if kind == "replay":
@@ -179,7 +179,7 @@ class Saving:
             self.load(seats.claimed(record, free, self.device), save_id="")
             table.session.undo_floor = len(record.moves)
             self.autosave()
-            table.message = said(lambda: _("This game moved here from your other device: play on."))
+            table.news = said(lambda: _("This game moved here from your other device: play on."))
             return
         self.arrive(record, saved)
 
@@ -228,7 +228,7 @@ class Saving:
                 table.save_id = table.save_id or self.new_save_id()
                 self.autosave()
                 names = and_list([table.names()[seat] for seat in taking])
-                table.message = said(lambda: _("You play {player} on this device.").format(player=names))
+                table.news = said(lambda: _("You play {player} on this device.").format(player=names))
                 table.resumed = True  # (mounted: whoever is to move goes on)
                 table.app.focus("h1")  # the table starts anew for this player, from its title
         elif action == "choose-seat":
@@ -243,7 +243,7 @@ class Saving:
                 self.autosave()
                 self.copy_link("game")
                 name = table.names()[seat]
-                table.message = said(lambda: _("Link copied: send it to {player}. This device no longer plays for "
+                table.news = said(lambda: _("Link copied: send it to {player}. This device no longer plays for "
                                               "{player}.").format(player=name))
         elif action == "hand-off" and table.humans():
             # "Continue on another device of mine": this device lets go, the link's opener takes over.
@@ -252,7 +252,7 @@ class Saving:
             table.watch_only = True
             table.cancel_pending()
             table.sharing = True
-            table.message = said(lambda: _("This game stopped here: open its link on your other device to go on there."))
+            table.news = said(lambda: _("This game stopped here: open its link on your other device to go on there."))
         table.app.refresh()  # (then mounted(): a taken seat's game goes on)
 
     def copy_link(self, kind: str) -> None:
@@ -362,12 +362,12 @@ class Saving:
             if saved is None:
                 raise RecordError("gone")
             self.load(saved.record, save_id=saved.save_id, own=True)  # (begin() clears stale)
-            table.message = said(lambda: _("You are on the newest position of this game."))
+            table.news = said(lambda: _("You are on the newest position of this game."))
         except RecordError:
             # Set aside (never deleted), and this page's game is saved in its place.
             table.app.saves.set_aside_save(table.save_id, UNREPLAYABLE)
             table.stale = False
-            table.message = said(lambda: _("The newer copy of this game could not be opened, so it was set aside; "
+            table.news = said(lambda: _("The newer copy of this game could not be opened, so it was set aside; "
                                           "this one goes on."))
             self.autosave()
         table.app.refresh()

@@ -56,7 +56,9 @@ class Table(Screen):
         self.seed = new_seed()
         self.options: dict = {o.name: o.default for o in self.game.type.options if o.default is not None}
         self.session: Session | None = None
-        self.message = ""  # a refused move or other notice
+        self.message = ""  # a refused move or other answer to what the player just did
+        self.news = ""  # what the player must know about this game's link, saves or seats
+        self.news_line = False  # the news shrunk to a line (once the player has moved)
         self.pending = None  # the timer of the session's next event
         self.timers: dict = {}  # name -> timer: the page's own (replay, notices, the view's wake and work)
         self.t0 = 0.0  # app.now() when the session's clock read 0
@@ -193,6 +195,7 @@ class Table(Screen):
             self.app.refresh()
             return
         self.saving.flush()  # the last moves of a game left behind are written first
+        self.news = ""
         self.begin(session, self.saving.new_save_id(), new_game=True)
         self.saving.autosave()
         self.app.refresh()
@@ -241,6 +244,7 @@ class Table(Screen):
         if not quiet:
             self.message = ""
             self.clear_timer("message")
+            self.news_line = bool(self.news)  # read by now: it makes room for the game
         self.confirm_undo = False
         if self.session.is_over():
             self.phase = "over"
@@ -507,6 +511,10 @@ class Table(Screen):
             self.sharing = not self.sharing
         elif action == "sheet":
             self.sheet_open = not self.sheet_open
+        elif action == "news-open":
+            self.news_line = False
+        elif action == "news-close":
+            self.news = ""
         elif action == "copy-link" and data.get("kind") in LINK_KINDS:
             self.saving.copy_link(data["kind"])
         elif action == "replay":

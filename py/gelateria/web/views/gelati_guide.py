@@ -11,7 +11,8 @@ this turn), so a reload of the guided address does not teach a lesson again. Hin
 - "order": completing an order (until you have completed one);
 - "trade": a trade after which an order can be completed (until you have traded);
 - "discard": the five-part limit (the first turn you end holding more than five);
-- "end-turn": ending a turn draws a tile (the first time step 2 waits for you);
+- "end-turn": trading two for one, and ending a turn draws a tile (the first time step 2
+  waits for you);
 - between lessons, "best": the space worth most for the chosen tile (its points and
   the parts it wins for your orders), by name;
 "row" and "best" end with a "Show me" button (data-show) that aims the tile there.
@@ -153,7 +154,8 @@ def hint(facts: Facts, ui) -> tuple[str, str] | None:
         return "trade", _("Trade {give} for {get}: then you can complete an order. Choose the two parts to give, "
                           "then the one to take.").format(give=give, get=part_name(trade["get"]))
     if {"end": 1} in facts.legal and not done.waited:
-        return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
+        return "end-turn", _("Step 2: with two parts or more you may trade two for one, for a part your orders "
+                             "need (starred). No trade completes an order now: end your turn, and you draw a new tile.")
     return None
 
 

@@ -1,5 +1,5 @@
 """The Gelati guided first game: the whole turn taught once, lesson by lesson, as the
-game first gives the chance, and between lessons the space that scores most.
+game first gives the chance, and between lessons the space worth most.
 
 Each lesson is shown until you have done what it teaches, so, followed, each shows on
 one turn only. What you have done is read from the game's own trail (your moves before
@@ -10,14 +10,15 @@ this turn), so a reload of the guided address does not teach a lesson again. Hin
   have won one);
 - "order": completing an order (until you have completed one);
 - "trade": a trade after which an order can be completed (until you have traded);
-- "discard": the five-part limit (the first turn you end holding more than five);
+- "discard": the five-part limit (the first turn you hold more than five);
 - "end-turn": trading two for one, and ending a turn draws a tile (the first time step 2
   waits for you);
 - between lessons, "best": the space worth most for the chosen tile (its points and
   the parts it wins for your orders), by name;
-"row" and "best" end with a "Show me" button (data-show) that aims the tile there.
-- when nothing fits: "other-tile", "exchange" (until you have exchanged), "pass".
-On step 2 with no lesson due there is no hint: the step's own card says what to do.
+- when nothing fits: "other-tile", "exchange" (until you have exchanged), "pass"
+  (until you have passed).
+"row" and "best" end with a "Show me" button (data-show) that aims the tile there. On
+step 2 with no lesson due there is no hint: the step's own card says what to do.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import _
 from gelateria.games.gelati.bots import holding_value
-from gelateria.games.gelati.rules import ORDER_PARTS, PART_LIMIT, part_name, parts_text, place_words, tile_text
+from gelateria.games.gelati.rules import N_PARTS, ORDER_PARTS, PART_LIMIT, part_name, parts_text, place_words, tile_text
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.views.gelati_panels import completing_trade, preview, preview_text, targets
 
@@ -54,7 +55,7 @@ def done_before(facts: Facts, me: int) -> Done:
     events = [step["last"] for step in facts.trail[1:facts.moves + 1]]
     while events and events[-1] and events[-1]["player"] == me:  # this turn's own moves
         events.pop()
-    held = [0] * 12
+    held = [0] * N_PARTS
     found = {}
     for e in events:
         if not e or e["player"] != me:

@@ -1,11 +1,11 @@
 """Gelati's rules page in a real browser: the parts and each seed example drawn as SVG,
 "Try it" opening a practice board where the example's move scores what the page
-says, and the guided first game played to its end by following its hints. Nothing
-from either reaches the home screen's Continue or Finished lists."""
+says; nothing from it reaches the home screen's Continue or Finished lists. (The
+guided first game: test_guided_gelati.py.)"""
 
 import time
 
-from conftest import SIZES, assert_no_saved_games
+from conftest import assert_no_saved_games
 
 EXAMPLES = 7
 
@@ -54,54 +54,3 @@ def test_a_refused_example_shows_the_rules_own_words(site, watched):
     page.locator("figure[data-example='not-matching']").get_by_role("link", name="Try it").click()
     page.wait_for_selector("[data-practice='not-matching']")
     assert page.locator("[data-spot='0,0']").count() == 0  # the refused space is not offered
-
-
-def click_for(page, key: str, words: str) -> None:
-    """What the hint `key` asks for, on the screen as it is."""
-    if key == "spots":
-        page.locator("[data-spot][tabindex='0']").click()
-    elif key == "other-tile":
-        page.locator("[data-action='select-tile']:not(.on)").first.click()
-    elif key == "trade":
-        give_words, get_words = words.split(": ")[0].removeprefix("Trade ").split(" for ")
-        for name in give_words.split(" and "):
-            page.locator(f"[data-action='trade-give'][aria-label*='{name}']").first.click()
-        page.locator(f"[data-action='trade-get'][aria-label*='{get_words}']").first.click()
-        page.locator("[data-action='trade']").click()
-    else:
-        page.locator(f"[data-action='{key}']").first.click()
-
-
-def test_the_guided_game_is_won_by_following_its_hints_on_a_phone(site, devices):
-    watched = devices.take(**SIZES["phone"])
-    page = watched.open(site.url + "#/gelati/rules")
-    page.get_by_role("link", name="Play a guided game").click()
-    page.wait_for_selector("[data-practice='guided']")
-    # Bot speed "Fast" (in the phone's More sheet), as a player in a hurry would.
-    page.get_by_role("button", name="More").click()
-    page.locator("#more-sheet").get_by_role("button", name="Fast", exact=True).click()
-    page.locator("#more-sheet").get_by_role("button", name="Close").click()
-    page.wait_for_selector("#more-sheet[data-sheet='closed']", state="attached")
-    seen = []
-    for _ in range(400):
-        page.wait_for_selector("[data-guide]:not([data-guide='wait']), [data-end]", timeout=30_000)
-        if page.locator("[data-end]").count():
-            break
-        bar = page.locator("[data-guide]")
-        key, words = bar.get_attribute("data-guide"), bar.inner_text()
-        seen.append(key)
-        click_for(page, key, words.split("\n")[0].removeprefix("Guided game "))
-    assert page.locator("[data-end]").is_visible()
-    assert {"select-tile", "spots", "place", "trade", "order", "end-turn"} <= set(seen)
-    assert page.locator("[data-end]").get_attribute("data-outcome") == "won"
-    assert page.locator("[data-story]").inner_text().startswith("Your ")
-    assert_no_saved_games(page, site)
-    assert not watched.errors
-
-
-def test_stop_the_hints_and_the_game_goes_on(site, watched):
-    page = watched.open(site.url + "#/gelati/guided")
-    page.wait_for_selector("[data-guide='select-tile']")
-    page.get_by_role("button", name="Stop the hints").click()
-    assert page.locator("[data-guide]").count() == 0
-    assert page.locator("[data-phase='play']").count() == 1

@@ -99,6 +99,7 @@ def test_hot_seat_hides_hands_and_orders_until_the_player_takes_the_device():
     app, s = table([Seat("human", "Ana"), Seat("human", "Bo")])
     html = s.render()
     assert "data-handover" in html
+    assert "the next screen shows this player's tiles and secret orders." in html  # (not "tiles and cards")
     secret = [tile_text(t) for t in s.state.hands[0] + s.state.hands[1]]
     assert "data-hand=" not in html and "data-order-card" not in html
     assert not any(text in html for text in secret)

@@ -309,7 +309,8 @@ class Chrome:
                              "aria-label": _("Pass to {player}").format(player=name), "data-handover": acting[0]},
                      h("div", {"class": "overlay-card"},
                        h("h2", None, _("Pass the device to {player}").format(player=name)),
-                       h("p", None, _("Everyone else, look away: the next screen shows secret tiles and cards.")),
+                       h("p", None, _(t.game.type.handover) if t.game.type.handover else
+                         _("Everyone else, look away: the next screen shows secret tiles and cards.")),
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
                          _("I'm {player}: show my turn").format(player=name)),
                        h("div", {"class": "handover-link"},

@@ -27,11 +27,12 @@ from dataclasses import dataclass, field
 from gelateria.core import hexgrid
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, ngettext
-from gelateria.games.gelati.rules import ORDER_PARTS, part_name, parts_text, place_words, points_made, tile_text
+from gelateria.games.gelati.rules import ORDER_PARTS, place_words, points_made, tile_text
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
+from gelateria.web.views import gelati_guide as guide
 from gelateria.web.views import gelati_panels as panels
-from gelateria.web.views.gelati_panels import completing_trade, give_ok, preview, shown_seat, targets, trade_ok
+from gelateria.web.views.gelati_panels import give_ok, preview, shown_seat, targets, trade_ok
 from gelateria.web.views.board_pan import Camera
 from gelateria.web.views.contract import UI, Notice, Parts, View
 
@@ -373,32 +374,8 @@ class GelatiView(View):
     # --- the guided game ---------------------------------------------------------------------
 
     def hint(self, facts: Facts, ui: GelatiUI) -> tuple[str, str] | None:
-        """The next thing to do on your turn, most pressing first."""
-        v = facts.view
-        legal = facts.legal
-        if v["phase"] == "place":
-            if v["must"] == "exchange":
-                return "exchange", _("None of your tiles fits anywhere: swap one for the top tile of the stack.")
-            if v["must"] == "pass":
-                return "pass", _("Nothing fits and the stack is empty: pass this turn.")
-            if ui.aim is not None:
-                return "place", _("This is where your tile would go. Select the same space again (or Place here) to put it down.")
-            if len(v["hand"]) > 1 and not ui.chose_tile:  # (done once they choose one)
-                return "select-tile", _("Choose one of your two tiles (under “Your tiles”) to place; each space on the "
-                                        "board then shows what it would score.")
-            if not targets(facts, ui):
-                return "other-tile", _("That tile fits nowhere on the table yet: choose your other tile.")
-            return "spots", _("The glowing spaces are where your tile fits, with the points it would score. The more "
-                              "tiles it touches, the more points. Select a space to look.")
-        if any("order" in m for m in legal):
-            return "order", _("You hold all three parts of an order: complete it for 15 points.")
-        if any("discard" in m for m in legal):
-            return "discard", _("You may end a turn with at most 5 parts: discard one, or trade two for one.")
-        trade = completing_trade(facts)
-        if trade:
-            return "trade", _("Trade {give} for {get}: then you can complete an order. Choose the two parts to give, "
-                              "then the one to take.").format(give=parts_text(trade["trade"]), get=part_name(trade["get"]))
-        return "end-turn", _("Done for this turn: end it, and you draw a new tile.")
+        """The guided game's next step (gelati_guide.py)."""
+        return guide.hint(facts, ui)
 
     def score_story(self, facts: Facts) -> str:
         me = facts.humans[0]

@@ -34,4 +34,4 @@ def view():
 
 
 register_screen(ScreenSpec("gelati", view=view, picture=picture,
-                           guided_seed=28))  # a deal where following the hints trades, completes orders and wins
+                           guided_seed=63))  # following the hints shows every lesson and wins: tests/unit/test_gelati_guided.py

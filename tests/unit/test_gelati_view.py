@@ -180,6 +180,18 @@ def test_trade_picker_only_enables_legal_choices_and_trades():
     assert s.ui.give == [] and s.ui.get is None
 
 
+def test_a_turn_that_ends_by_itself_after_a_trade_says_so():
+    app, s = table(HUMAN_VS_BOT)
+    put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
+                      held=[[P("vanilla"), P("vanilla")], []], orders=[[0, 1], [2, 3]], phase="after"))
+    for action, part in (("trade-give", "vanilla"), ("trade-give", "vanilla"), ("trade-get", "cookie")):
+        s.on_action(action, {"part": str(P(part))})
+    s.on_action("trade", {})
+    # One cookie left: nothing else can be done, so the turn ended, and the player is told.
+    assert s.record.moves[-1] == [0, {"end": 1}]
+    assert "Nothing else to do this turn, so it ended" in s.render()
+
+
 def test_over_five_parts_you_are_told_to_discard_and_end_turn_waits():
     app, s = table(HUMAN_VS_BOT)
     put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},

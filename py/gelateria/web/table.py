@@ -271,8 +271,16 @@ class Table(Screen):
         if forced is None or self.phase != "play" or self.actor() != seat:
             return
         move = forced(self.session.legal(seat))
-        if move is not None:
-            self.act(seat, move)
+        if move is None:
+            return
+        # Was ending the player's own choice a move ago (Gelati: step 2, before a trade)?
+        # Then ending it for them now surprises, and is said.
+        before = self.session.states[-2] if len(self.session.states) > 1 else None
+        chose = before is not None and move in self.game.legal_moves(before, seat)
+        if self.act(seat, move) and chose:
+            done = self.log[-1]
+            self.message = said(lambda: _("Nothing else to do this turn, so it ended: {what}").format(what=done))
+            self.redraw()
 
     def set_automatic(self, seat: int, on: bool) -> None:
         """A seat's moves come by themselves from now on, or wait (the view's Automatic)."""

@@ -21,7 +21,7 @@
   const pointers = new Map(); // pointerId → [x, y]
   let dragging = false;
   let swallowUntil = 0;
-  let measured = false; // this screen's board size was sent
+  let measured = ""; // what was last sent of this screen's board: its size and what of it is unseen
 
   const board = () => root.querySelector("svg[data-board]");
   const boxOf = (svg) => svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -53,9 +53,15 @@
     if (!svg) return;
     const rect = svg.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
-    measured = true;
+    // The part of the board below the screen's edge (a landscape phone, a notice above)
+    // is not seen either: the playable spaces are framed in what is.
+    const insets = overlayInsets(svg, rect).map(Math.round);
+    insets[2] = Math.max(insets[2], Math.round(rect.bottom - innerHeight));
+    const said = JSON.stringify([Math.round(rect.width), Math.round(rect.height), insets]);
+    if (said === measured) return;
+    measured = said;
     send({ on: "board-size", width: rect.width, height: rect.height, coarse: matchMedia("(pointer: coarse)").matches,
-           insets: overlayInsets(svg, rect) });
+           insets });
   }
 
   function toBoard(svg, cx, cy) {
@@ -215,10 +221,11 @@
       // A turned phone or a resized window: the view is worked out for the new shape.
       addEventListener("resize", () => { if (board()) measure(); });
     },
-    // After each render: a new screen's first board is measured once it is drawn.
+    // After each render: the board is measured again, and said only when that changed
+    // (a new screen's first board, or one a notice above it moved down or up).
     rendered(route) {
-      if (route) measured = false;
-      if (!measured && board()) measure();
+      if (route) measured = "";
+      if (board()) measure();
     },
   };
 })();

@@ -12,7 +12,7 @@ HIDDEN_TARGETS = """([targets, area]) => {
     const box = document.querySelector(area).getBoundingClientRect();
     const clip = {left: Math.max(box.left, 0), top: Math.max(box.top, 0),
                   right: Math.min(box.right, innerWidth), bottom: Math.min(box.bottom, innerHeight)};
-    return [...document.querySelectorAll(targets)].flatMap(target => {
+    return [...document.querySelectorAll(targets)].filter(target => target.getClientRects().length).flatMap(target => {
         const r = target.getBoundingClientRect();
         const x = r.left + r.width / 2, y = r.top + r.height / 2;
         const name = target.getAttribute('aria-label') || target.textContent.trim().slice(0, 40)
@@ -28,8 +28,9 @@ HIDDEN_TARGETS = """([targets, area]) => {
 
 
 def hidden_targets(page, targets: str, area: str) -> list[str]:
-    """Each element matching `targets` whose centre is off the visible part of `area` (or the
-    screen), or under another element; empty when a finger can reach every one."""
+    """Each element matching `targets` (of those drawn at all) whose centre is off the
+    visible part of `area` (or the screen), or under another element; empty when a finger
+    can reach every one."""
     assert page.locator(targets).count() > 0, f"nothing to tap matches {targets}"
     return page.evaluate(HIDDEN_TARGETS, [targets, area])
 

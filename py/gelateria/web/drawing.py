@@ -27,8 +27,8 @@ WORK_SLICE_MS = 40  # longest stretch the view's work holds the page (long tasks
 
 
 def board_insets(raw, width: float, height: float) -> tuple[float, float, float, float]:
-    """The page's [top, right, bottom, left] px the board's floating controls cover,
-    checked (a number each, at most half the board across that way); else none."""
+    """The page's [top, right, bottom, left] px of the board not seen (under its floating
+    controls, or past the screen's edge), checked (a number each, at most half the board across that way); else none."""
     if not isinstance(raw, list) or len(raw) != 4:
         return (0.0, 0.0, 0.0, 0.0)
     try:

@@ -134,9 +134,10 @@ class Camera:
         insets = tuple(round(v) for v in insets)
         if size == self.board_px and min_scale == self.min_scale and insets == self.insets:
             return False
+        if size != self.board_px or min_scale != self.min_scale:
+            self.cam = None  # a new shape: the view is worked out anew
         self.board_px, self.aspect, self.min_scale, self.insets = size, width / height, min_scale, insets
-        self.cam = None
-        self.framed = None  # framed again for the new shape
+        self.framed = None  # and the playable spaces framed again in what is seen of it
         return True
 
     def clear_area(self) -> tuple[float, float, float, float]:

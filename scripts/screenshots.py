@@ -206,6 +206,20 @@ def gelati_mid(seats=None, holders=(ME, ""), seat=0):
     return _record("gelati", seats, 11, {}, cut("gelati", seats, 11, {}, moves, 0.4, seat), holders)
 
 
+def gelati_trade():
+    """Ana in step 2 with parts to trade (deal 11): the first such moment past a third of the game."""
+    from gelateria.core.session import Session
+
+    seats = [human(ANA), bot(BO)]
+    moves = bots_game("gelati", 2, 11)
+    session = Session(_game("gelati"), _record("gelati", seats, 11, {}, [], []).seats, 11, {})
+    for k, (player, move) in enumerate(moves):
+        if k > len(moves) // 3 and session.to_act() == [0] and any("trade" in m for m in session.legal(0)):
+            return _record("gelati", seats, 11, {}, list(moves[:k]), (ME, ""))
+        session.submit(player, move)
+    raise ValueError("gelati: no trade for Ana in deal 11")
+
+
 def gelati_done():
     return _record("gelati", [human(ANA), bot(BO)], 11, {}, bots_game("gelati", 2, 11), [ME, ""])
 
@@ -468,6 +482,8 @@ def screens() -> list[Screen]:
                langs=KEY_LANGS, scroll=True, what="Ana's turn mid-game"),
         Screen("gelati-selected", lambda: own("gelati-mid", gelati_mid()), (gelati_pick,), ready=play("gelati"),
                what="a tile picked and previewed on a space"),
+        Screen("gelati-trade", lambda: own("gelati-trade", gelati_trade()), ready=play("gelati") + " [data-end-bar]",
+               langs=KEY_LANGS, scroll=True, what="step 2 with parts to trade"),
         Screen("gelati-more", lambda: own("gelati-mid", gelati_mid()), (open_sheet,), ready=play("gelati"),
                sizes=("phone",), what="the More sheet open"),
         Screen("gelati-share", lambda: own("gelati-mid", gelati_mid()), (open_share,), ready=play("gelati"),

@@ -13,7 +13,7 @@ import importlib
 from gelateria.core import i18n
 from gelateria.core.examples import examples_of
 from gelateria.core.game import get_game
-from gelateria.core.i18n import _, and_list, ngettext
+from gelateria.core.i18n import _, and_list, ngettext, pgettext
 from gelateria.core.record import RecordError, encode, from_json
 from gelateria.web import art
 from gelateria.web.catalog import catalog, entry
@@ -265,7 +265,8 @@ class HomeScreen(Screen):
                    h("h2", None, entry.title),
                    h("p", {"class": "meta"}, _("{players} · {minutes}").format(players=entry.players, minutes=entry.minutes)
                      if entry.minutes else entry.players),
-                   h("p", {"class": "pitch"}, entry.pitch)),
+                   h("p", {"class": "pitch"}, entry.pitch),
+                   h("span", {"class": "button card-play"}, pgettext("home card", "Play"))),  # what a tap on the card does, said
                  h("a", {"class": "card-rules", "href": f"#/{entry.id}/rules"}, _("Rules")))
 
 

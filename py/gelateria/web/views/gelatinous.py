@@ -284,6 +284,12 @@ def status(facts: Facts) -> Markup:
     return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
 
 
+def own_seat(facts: Facts) -> int:
+    """The seat whose cube and mat this screen puts first: the viewer's, or the caller's
+    when everyone plays at this device (or nobody: watching)."""
+    return CALLER if facts.viewer is None else facts.viewer
+
+
 def strip(facts: Facts) -> Markup:
     """Cubes in the strip: solitaire, yours; otherwise the leader's, and the viewer's (or
     the caller's, when everyone shares the device) beside it."""
@@ -305,13 +311,13 @@ def strip(facts: Facts) -> Markup:
     else:
         top = max(p["cube"] for p in players)
         leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]
-        me = CALLER if facts.viewer is None else facts.viewer
+        me = own_seat(facts)
         if top == 0:
-            shown = [h("span", None, _("All cubes empty"))]
+            shown = [h("span", None, _("All cubes 0/8"))]
         elif len(leaders) == 1:
             shown = [h("span", None, *fill(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
         else:
-            shown = [h("span", None, *fill(_("{number} lead with {count}/8"), number=str(len(leaders)),
+            shown = [h("span", None, *fill(_("{number} tied at {count}/8"), number=str(len(leaders)),
                                              count=cube(leaders[0])))]
         if me not in leaders and top:
             shown.insert(0, h("span", None, *fill(_("{player} {count}/8"), player=names[me], count=cube(me))))
@@ -325,7 +331,7 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     k = ui.roll_k if rolling(ui) else None
     fresh = bool(k) and view["round"] > 0
     mode = view["mode"]
-    mats = [mat(view, seat, fresh, facts.names) for seat in range(len(view["players"]))]
+    mats = [mat(view, seat, fresh, facts.names, seat == own_seat(facts)) for seat in range(len(view["players"]))]
     attrs = {"class": "gel-board" + (" gel-fresh" if fresh else ""), "data-board": "",
              "data-mode": mode, "data-round": view["round"], "data-animating": "1" if fresh else "0"}
     if fresh:

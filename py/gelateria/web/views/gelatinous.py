@@ -55,6 +55,22 @@ MODE_INFO = {
     "video": (N_("By video"), N_("2–6 players, 13 dice each, side by side. First cube wins.")),
     "multi": (N_("Multiplayer"), N_("3–6 players, 7 dice each. Pass 1s left and 6s right.")),
 }
+# Nothing is dealt here and nothing is hidden: the number picks every roll to come.
+DICE_WORDS = {
+    "seed": N_("Game number (the same number rolls the same dice)"),
+    "new": N_("New number"),
+    "copy": N_("Copy link to these rolls"),
+    "link": N_("Link to these rolls (same players, same dice)"),
+    "copied": N_("Link copied: whoever opens it gets these players and the very same rolls."),
+    "shared": N_("A game shared with you: the same players, mode and rolls as your friend's. "
+                 "Change the names if you like, then start."),
+    "same": N_("Same rolls"),
+    "same-help": N_("The same players and dice, from the start: can they beat your score?"),
+    "play": N_("Play these rolls yourself"),
+    "reveals": N_("A link carries the whole game, the rolls to come included: nobody has a choice to make, "
+                  "so it spoils nothing."),
+    "chooser": N_("This device will play only for that player: choose your own seat, or just watch."),
+}
 NOBODY_WINS = {EATEN: N_("Everyone was eaten!"), LOST: N_("Out of dice: the jelly wins!"),
                ELIMINATED: N_("Everyone ran out of dice!")}
 
@@ -118,6 +134,7 @@ class GelatinousView(View):
     game_id = "gelatinous"
     since_last_turn = False  # every roll is the caller's and moves everyone's dice: the mats show it all
     bot_speed_chips = False  # "Auto speed" in the details sets the same pace
+    deal_words = DICE_WORDS
 
     def new_ui(self, before: GelatinousUI | None = None) -> GelatinousUI:
         return GelatinousUI()

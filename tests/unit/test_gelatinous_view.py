@@ -430,7 +430,7 @@ def test_the_strip_says_the_round_and_the_cubes():
     app, screen = make()
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
     screen.start(seed=5)
-    assert "Ready to roll" in screen.chrome.status_line() and "All cubes empty" in screen.parts().strip
+    assert "Ready to roll" in screen.chrome.status_line() and "All cubes 0/8" in screen.parts().strip
     for _ in range(3):
         roll(screen)
     players = screen.chrome.public()["players"]
@@ -438,7 +438,7 @@ def test_the_strip_says_the_round_and_the_cubes():
     strip = str(screen.parts().strip)
     assert "Round 3" in screen.chrome.status_line()
     assert f"{top}</b>/8" in strip
-    assert screen.parts().strip.count("<span>") <= 2  # one line: the leader, and the caller if behind
+    assert screen.parts().strip.count("<span>") <= 2  # the leader, and the caller if behind
     app, screen = make()
     screen.start(seed=5)
     roll(screen)
@@ -475,3 +475,32 @@ def test_roll_is_where_the_keyboard_goes_and_stays_focusable_at_the_end():
     # aria-disabled, not disabled: a disabled button would drop the focus to the page.
     assert 'aria-disabled="true"' in roll_button and " disabled" not in roll_button
     assert not roll(screen)  # and it does nothing
+
+
+def words(html: str) -> str:
+    """The text a player reads (tags and attributes left out)."""
+    return re.sub(r"<[^>]*>", " ", html)
+
+
+def test_the_panels_speak_of_rolls_not_of_a_deal_of_tiles_and_cards():
+    app, screen = make()
+    screen.on_action("copy-deal", {"form": form_of(screen)})
+    setup = words(app.page)
+    assert "Game number" in setup and "Link to these rolls" in setup and "the very same rolls" in setup
+    screen.on_action("start", {"form": form_of(screen, seed="5")})
+    shared = words(str(screen.chrome.share_panel()))
+    assert "Same rolls" in shared and "the rolls to come included" in shared
+    for text in (setup, shared):
+        assert not re.search(r"\bdeal\b|tiles|cards", text, re.IGNORECASE), re.findall(r".{30}(?:deal|tiles|cards).{30}", text)
+
+
+def test_a_phone_shows_your_mat_whole_and_the_others_small():
+    # (gelatinous.css draws a mat of class "other" small on a phone, its counts in its head)
+    app, screen = make()
+    screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
+    screen.on_action("add-seat", {"form": form_of(screen)})
+    screen.on_action("start", {"form": form_of(screen, seed="5")})
+    screen.on_action("roll", {})
+    mats = re.findall(r'<article class="mat p(\d) st-\w+ (mine|other)', app.page)
+    assert mats == [("0", "mine"), ("1", "other"), ("2", "other"), ("3", "other")]
+    assert app.page.count('class="mat-counts"') == 4 and "Cube " in app.page

@@ -15,7 +15,7 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
-from gelateria.web.views.contract import bot_tag, pace_chips
+from gelateria.web.views.contract import bot_tag, deal_word, pace_chips
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
@@ -252,7 +252,8 @@ class Chrome:
         yours stops it here first, then offers the link that takes it over."""
         t = self.table
         turns = t.game.type.timing == TURNS
-        rows = [("deal", _("Same deal"), _("The same seats and deal, from the start: can they beat your score?"))]
+        rows = [("deal", deal_word(t.view, "same", _("Same deal")),
+                 deal_word(t.view, "same-help", _("The same seats and deal, from the start: can they beat your score?")))]
         if turns:
             rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
                                                    "plays yet, then send a new link back.")))
@@ -262,12 +263,16 @@ class Chrome:
         if turns or t.phase == "over":
             rows.append(("replay", _("Replay"), _("Watch the whole game move by move.")))
         return h("div", {"class": "share-panel", "data-share": ""},
-                 h("p", {"class": "share-warning"}, _(LINK_REVEALS)),
+                 h("p", {"class": "share-warning"}, self.link_reveals()),
                  *[h("div", {"class": "share-row"},
                      h("label", {"for": f"link-{kind}"}, title),
                      self.share_link(kind, f"link-{kind}-help"),
                      h("small", {"id": f"link-{kind}-help"}, help_text))
                    for kind, title, help_text in rows])
+
+    def link_reveals(self) -> str:
+        """What a link gives away (said wherever a link is offered)."""
+        return deal_word(self.table.view, "reveals", _(LINK_REVEALS))
 
     def share_link(self, kind: str, help_id: str) -> Markup:
         t = self.table
@@ -318,7 +323,7 @@ class Chrome:
                                         "device then stops playing for {player}.").format(player=name)),
                          h("button", {"type": "button", "class": "secondary", "data-action": "give-seat",
                                       "data-seat": acting[0]}, _("Copy {player}'s link").format(player=name)),
-                         h("p", None, h("small", None, _(LINK_REVEALS))))))
+                         h("p", None, h("small", None, self.link_reveals())))))
         return self.parts().overlay
 
     def seat_chooser(self) -> Markup:
@@ -343,8 +348,9 @@ class Chrome:
                          "data-chooser": ""},
                  h("div", {"class": "overlay-card"},
                    h("h2", {"id": "chooser-title"}, _("Which player are you?")),
-                   h("p", None, _("This device will show that player's hidden tiles and cards and play only for them: "
-                                  "choose your own seat, or just watch.")),
+                   h("p", None, deal_word(t.view, "chooser", _(
+                       "This device will show that player's hidden tiles and cards and play only for them: "
+                       "choose your own seat, or just watch."))),
                    h("ul", {"class": "seat-choices"}, *rows),
                    h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "watch",
                                              "autofocus": True}, _("Just watch")))))
@@ -362,7 +368,7 @@ class Chrome:
                                     "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
-                     h("a", {"class": "button secondary", "href": t.saving.link("deal")}, _("Play this deal yourself")))
+                     h("a", {"class": "button secondary", "href": t.saving.link("deal")}, deal_word(t.view, "play", _("Play this deal yourself"))))
         acting = t.session.to_act()
         if not acting or t.game.type.timing != TURNS or t.is_bot(acting[0]) or acting[0] in t.humans():
             return None
@@ -372,7 +378,7 @@ class Chrome:
         return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-waiting": acting[0]},
                  h("p", None, h("label", {"for": "waiting-link"},
                                 _("Waiting for {player}: send them the link to this game.").format(player=name)), " ",
-                   h("small", None, _(LINK_REVEALS))),
+                   h("small", None, self.link_reveals())),
                  h("p", {"class": "seat-bar-link"},
                    h("input", {"id": "waiting-link", "readonly": True, "value": t.saving.link("game"), "data-link": "game"}),
                    h("button", {"type": "button", "data-action": "copy-link", "data-kind": "game"}, _("Copy"))),

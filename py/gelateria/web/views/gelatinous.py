@@ -55,6 +55,22 @@ MODE_INFO = {
     "video": (N_("By video"), N_("2–6 players, 13 dice each, side by side. First cube wins.")),
     "multi": (N_("Multiplayer"), N_("3–6 players, 7 dice each. Pass 1s left and 6s right.")),
 }
+# Nothing is dealt here and nothing is hidden: the number picks every roll to come.
+DICE_WORDS = {
+    "seed": N_("Game number (the same number rolls the same dice)"),
+    "new": N_("New number"),
+    "copy": N_("Copy link to these rolls"),
+    "link": N_("Link to these rolls (same players, same dice)"),
+    "copied": N_("Link copied: whoever opens it gets these players and the very same rolls."),
+    "shared": N_("A game shared with you: the same players, mode and rolls as your friend's. "
+                 "Change the names if you like, then start."),
+    "same": N_("Same rolls"),
+    "same-help": N_("The same players and dice, from the start: can they beat your score?"),
+    "play": N_("Play these rolls yourself"),
+    "reveals": N_("A link carries the whole game, the rolls to come included: nobody has a choice to make, "
+                  "so it spoils nothing."),
+    "chooser": N_("This device will play only for that player: choose your own seat, or just watch."),
+}
 NOBODY_WINS = {EATEN: N_("Everyone was eaten!"), LOST: N_("Out of dice: the jelly wins!"),
                ELIMINATED: N_("Everyone ran out of dice!")}
 
@@ -118,6 +134,7 @@ class GelatinousView(View):
     game_id = "gelatinous"
     since_last_turn = False  # every roll is the caller's and moves everyone's dice: the mats show it all
     bot_speed_chips = False  # "Auto speed" in the details sets the same pace
+    deal_words = DICE_WORDS
 
     def new_ui(self, before: GelatinousUI | None = None) -> GelatinousUI:
         return GelatinousUI()
@@ -284,6 +301,12 @@ def status(facts: Facts) -> Markup:
     return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
 
 
+def own_seat(facts: Facts) -> int:
+    """The seat whose cube and mat this screen puts first: the viewer's, or the caller's
+    when everyone plays at this device (or nobody: watching)."""
+    return CALLER if facts.viewer is None else facts.viewer
+
+
 def strip(facts: Facts) -> Markup:
     """Cubes in the strip: solitaire, yours; otherwise the leader's, and the viewer's (or
     the caller's, when everyone shares the device) beside it."""
@@ -305,13 +328,13 @@ def strip(facts: Facts) -> Markup:
     else:
         top = max(p["cube"] for p in players)
         leaders = [seat for seat, p in enumerate(players) if p["cube"] == top]
-        me = CALLER if facts.viewer is None else facts.viewer
+        me = own_seat(facts)
         if top == 0:
-            shown = [h("span", None, _("All cubes empty"))]
+            shown = [h("span", None, _("All cubes 0/8"))]
         elif len(leaders) == 1:
             shown = [h("span", None, *fill(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
         else:
-            shown = [h("span", None, *fill(_("{number} lead with {count}/8"), number=str(len(leaders)),
+            shown = [h("span", None, *fill(_("{number} tied at {count}/8"), number=str(len(leaders)),
                                              count=cube(leaders[0])))]
         if me not in leaders and top:
             shown.insert(0, h("span", None, *fill(_("{player} {count}/8"), player=names[me], count=cube(me))))
@@ -325,7 +348,7 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     k = ui.roll_k if rolling(ui) else None
     fresh = bool(k) and view["round"] > 0
     mode = view["mode"]
-    mats = [mat(view, seat, fresh, facts.names) for seat in range(len(view["players"]))]
+    mats = [mat(view, seat, fresh, facts.names, seat == own_seat(facts)) for seat in range(len(view["players"]))]
     attrs = {"class": "gel-board" + (" gel-fresh" if fresh else ""), "data-board": "",
              "data-mode": mode, "data-round": view["round"], "data-animating": "1" if fresh else "0"}
     if fresh:

@@ -174,8 +174,10 @@ def fly_style(ax: float, ay: float, d: float, **extra) -> str:
     return style
 
 
-def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
-    """One player's mat: name and status, the picture, the tally and the last roll."""
+def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True) -> Markup:
+    """One player's mat: name and status, the picture, the tally and the last roll. On a
+    phone the mats of others (not `mine`) are small (gelatinous.css): their counts in the
+    head, the picture without its labels, the roll's faces without its words."""
     p = view["players"][seat]
     mode = view["mode"]
     n = len(names)
@@ -194,7 +196,9 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
                h("span", {"class": "caller-tag"}, _("calls the rolls")) if seat == CALLER and n > 1 else None,
                h("span", {"class": "mat-rolls", "aria-hidden": "true"},
                  ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])),
-               badge)
+               badge,
+               # (a small mat's labels: the picture's are too small to read there)
+               h("span", {"class": "mat-counts", "aria-hidden": "true"}, _(" · ").join(facts[:-1])))
     rolls = ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])
     if mode == "multi":
         label = _("{player}: cube {cube} of 8, {dice} in hand, {rolls}").format(
@@ -211,7 +215,8 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str]) -> Markup:
         passing = h("p", {"class": "passing"},
                     h("span", None, _("1s → "), h("b", None, names[p["left"]])), " ",
                     h("span", None, _("6s → "), h("b", None, names[p["right"]])))
-    return h("article", {"class": f"mat p{seat} st-{status}" + (" rolled" if rolled_now else ""), "data-seat": seat,
+    return h("article", {"class": f"mat p{seat} st-{status}" + (" mine" if mine else " other") + (" rolled" if rolled_now else ""),
+                         "data-seat": seat,
                          "data-cube": p["cube"], "data-hand": p["hand"], "data-reserve": p.get("reserve", 0),
                          "data-tally": p["tally"], "data-status": status, "aria-label": label},
              header,
@@ -261,7 +266,7 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
     faces = " ".join(DIE_CHARS[f] for f in last["faces"])
     rolled = _("Rolled {faces}").format(faces=", ".join(map(str, last["faces"])))
     return join(h("span", {"class": "faces", "aria-label": rolled}, faces),
-                " ", effects if parts else _("nothing moves"))
+                " ", h("span", {"class": "effects"}, effects if parts else _("nothing moves")))
 
 
 def mat_art(view: dict, seat: int, fresh: bool) -> Markup:

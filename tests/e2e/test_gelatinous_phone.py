@@ -1,0 +1,116 @@
+"""Gelatinous on a phone (issue 32): a four-player pass-the-dice game opened mid-game (12
+rolls in, from a link), at 390x844, 844x390 and 360x640 (touch), in English, Japanese and
+Korean. What a player taps now (Roll, Auto, More) is on screen and is what a finger at its
+centre touches, at the top of the table and scrolled to its end; every mat's pass line
+("1 → Bo  6 → Chiara") comes into view clear of the Roll bar and the strip; in portrait
+the four mats take at most 1.3 screen heights, and in landscape Roll never covers a mat
+and more than two players show at once. (There is nothing else to tap: nobody has
+choices in Gelatinous, the dice go where the rules send them.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import settle, take_seat
+from phone_sizes import LOCALES, PHONES, hidden_targets, phone
+
+from gelateria.core.record import Record, Seat, encode
+from gelateria.core.session import play
+from gelateria.games.gelatinous.rules import GAME
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+SEED, MOVES = 3, 12  # four normal bots' game of 20 rounds, cut after round 12: everyone still rolling
+OPTIONS = {"mode": "multi"}
+PLAYERS = 4
+MAX_MATS_SCREENS = 1.3
+TAPPABLE = "[data-board] [data-action='roll'], [data-board] [data-action='auto'], [data-strip] [data-action='sheet']"
+
+
+def midgame_link() -> str:
+    record = play(GAME, ["normal"] * PLAYERS, SEED, OPTIONS).record
+    assert len(record.moves) > MOVES  # (the game goes on after the cut)
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "normal") for name in ("Bo", "Chiara", "Dario")]
+    return "#/gelatinous/game/" + encode(Record("gelatinous", seats, SEED, OPTIONS, record.moves[:MOVES]))
+
+
+def scroll_to(page, y: int | str) -> None:
+    page.evaluate("y => scrollTo(0, y === 'end' ? document.documentElement.scrollHeight : y)", y)
+
+
+def covered_pass_lines(page) -> list[str]:
+    """Each mat's pass line scrolled into view the least way, from the top of the table and
+    from its end, where it is not on screen or not what a finger there touches."""
+    problems = []
+    for start in (0, "end"):
+        for seat in range(PLAYERS):
+            scroll_to(page, start)
+            line = f".mat[data-seat='{seat}'] .passing"
+            page.locator(line).evaluate("e => e.scrollIntoView({block: 'nearest'})")
+            problems += [f"seat {seat} from {start}: {p}" for p in hidden_targets(page, line, "[data-board]")]
+    return problems
+
+
+def mats_height(page) -> float:
+    return page.evaluate("""() => { const boxes = [...document.querySelectorAll('[data-board] .mat')]
+        .map(m => m.getBoundingClientRect());
+        return Math.max(...boxes.map(b => b.bottom)) - Math.min(...boxes.map(b => b.top)); }""")
+
+
+def roll_over_mats(page) -> list[str]:
+    """The mats the Roll bar overlaps, at every scroll position of the table."""
+    return page.evaluate("""async () => {
+        const bar = document.querySelector('.roll-bar'), over = new Set();
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += 40) {
+            scrollTo(0, y);
+            await new Promise(requestAnimationFrame);
+            const b = bar.getBoundingClientRect();
+            for (const m of document.querySelectorAll('[data-board] .mat')) {
+                const r = m.getBoundingClientRect();
+                if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+                    over.add(`seat ${m.dataset.seat} at scroll ${y}`);
+            }
+        }
+        return [...over]; }""")
+
+
+def players_in_view(page) -> int:
+    """With the mats scrolled to just under the strip: the players whose mat's head (name,
+    cube and hand) is on screen with nothing over it."""
+    page.locator("[data-board] .mats").evaluate("e => e.scrollIntoView({block: 'start'})")
+    return sum(not hidden_targets(page, f".mat[data-seat='{seat}'] .mat-head", "[data-board]") for seat in range(PLAYERS))
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
+    page = phone(devices, "portrait", lang).open(site.url + midgame_link())
+    take_seat(page)
+    page.wait_for_selector(f"[data-board][data-round='{MOVES}'][data-animating='0']")
+    assert page.locator("[data-board] .mat").count() == PLAYERS
+    problems, figures = {}, {}
+    for shape, viewport in PHONES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        scroll_to(page, 0)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"gelatinous-phone-{lang}-{viewport['width']}x{viewport['height']}.png"))
+        found = []
+        for where in (0, "end"):
+            scroll_to(page, where)
+            found += [f"scrolled to {where}: {p}" for p in hidden_targets(page, TAPPABLE, "section.table")]
+        found += covered_pass_lines(page)
+        screens = mats_height(page) / viewport["height"]
+        figures[shape] = f"mats {screens:.2f} screens"
+        if viewport["width"] < viewport["height"]:
+            if screens > MAX_MATS_SCREENS:
+                found.append(f"the mats take {screens:.2f} screen heights")
+        else:
+            found += [f"Roll covers {m}" for m in roll_over_mats(page)]
+            shown = players_in_view(page)
+            figures[shape] += f", {shown} players in view"
+            if shown <= 2:
+                found.append(f"only {shown} players in view at once")
+        if found:
+            problems[shape] = found
+    print(f"gelatinous phone {lang}: {figures}")
+    assert not problems, problems

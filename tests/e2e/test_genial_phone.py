@@ -91,3 +91,22 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert board.get_attribute("viewBox") == view
     readable(page)
     assert device.errors == []
+
+
+def test_the_guided_games_words_never_move_the_board_on_a_phone(site, devices):
+    """Hints of different lengths, turn after turn (in Japanese, the longest lines): the
+    board stays where it is."""
+    page = phone(devices, "portrait", "ja").open(site.url + "#/genial/guided")
+    page.wait_for_selector("[data-guide]")
+    tops = []
+    while len(tops) < 8:
+        page.wait_for_selector("section.table[data-hint]")
+        key = page.locator("section.table").get_attribute("data-hint")
+        tops.append(page.evaluate("document.querySelector('svg[data-board]').getBoundingClientRect().top + scrollY"))
+        hint = page.locator("[data-guide]").inner_text()
+        if key in ("place", "golden", "pass"):
+            page.locator(f"[data-action='{'pass' if key == 'pass' else 'confirm'}']").tap()
+        else:
+            page.locator(f"polygon[data-cell='{page.locator('[data-suggest]').first.get_attribute('data-suggest')}']").tap()
+        page.wait_for_function("h => document.querySelector('[data-guide]')?.innerText !== h", arg=hint)
+    assert max(tops) - min(tops) < 1, tops

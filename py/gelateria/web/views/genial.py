@@ -325,14 +325,18 @@ def show_whole(s: Scene) -> None:
     cam.vb, cam.fitted_play = (s.geo.box if cam.min_scale else None), False
 
 
-def play_box(s: Scene) -> tuple[float, float, float, float] | None:
-    """The box, in board units, of the first half chosen and every neighbour that
-    finishes the tile (None: no half chosen)."""
+def play_box(s: Scene, said) -> tuple[float, float, float, float] | None:
+    """The box, in board units, of what the player is to tap next on the board: the first
+    half chosen and every neighbour that finishes the tile, else the spaces the guided
+    game's hint points at (None: nothing in particular)."""
     ui = s.ui
-    if s.me is None or ui.first is None or ui.second is not None:
+    if s.me is None or ui.second is not None:
+        return None
+    cells = [ui.first, *s.pairs.get(ui.first, ())] if ui.first is not None else guide.pointed(s, said)
+    if not cells:
         return None
     geo = s.geo
-    spots = [geo.centres[c] for c in (ui.first, *s.pairs.get(ui.first, ()))]
+    spots = [geo.centres[c] for c in cells]
     xs, ys = [x for x, _y in spots], [y for _x, y in spots]
     return (min(xs) - geo.half_w, min(ys) - geo.half_h, max(xs) - min(xs) + 2 * geo.half_w,
             max(ys) - min(ys) + 2 * geo.half_h)
@@ -425,8 +429,9 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
     shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"]), spare),
              tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), layers["cursor"]]
     cam, need = ui.camera, geo.box
-    # A first half chosen: every neighbour that finishes the tile comes into view.
-    cam.frame((s.facts.moves, ui.first), play_box(s), need)
+    # A first half chosen: every neighbour that finishes the tile comes into view (or, in
+    # the guided game, the spaces its hint points at).
+    cam.frame((s.facts.moves, ui.first), play_box(s, said), need)
     x, y, w, hh = cam.view_box(need)
     bx, by, bw, bh = need
     title = ngettext("Board: {count} tile placed, round {round} of {rounds}",

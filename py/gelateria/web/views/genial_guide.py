@@ -129,16 +129,22 @@ def lesson(s: Scene, found: dict) -> tuple[str, str]:
                       "once it touches two). Choose a space outlined in blue.").format(where=where())
 
 
-def guide_layer(s: Scene, said: tuple[str, str] | None) -> Markup:
-    """The spaces the shown hint points at, outlined in blue on the board (data-suggest)."""
+def pointed(s: Scene, said: tuple[str, str] | None) -> list[tuple[int, int]]:
+    """The spaces the shown hint points at (none: it points at a button, or is not shown)."""
     if not shown(s, said):
-        return Markup("")
+        return []
     if said[0] in FIRST_STEP:
         move = plan(s)["move"]
-        cells = [tuple(move["a"]), tuple(move["b"])]
-    elif said[0] == "second":
-        cells = [suggested_partner(s)]
-    else:
+        return [tuple(move["a"]), tuple(move["b"])]
+    if said[0] == "second":
+        return [suggested_partner(s)]
+    return []
+
+
+def guide_layer(s: Scene, said: tuple[str, str] | None) -> Markup:
+    """The spaces the shown hint points at, outlined in blue on the board (data-suggest)."""
+    cells = pointed(s, said)
+    if not cells:
         return Markup("")
     geo = s.geo
     marks = [svg("polygon", points=geo.hex_pts(*geo.centres[c], art.R - 3), class_="gs-suggest",

@@ -398,24 +398,24 @@ def gelati_pick(s: Shooter) -> None:
 
 
 def genial_pick(s: Shooter) -> None:
-    """Ana picks two spaces for a tile: the preview of its points per colour."""
+    """Ana picks two spaces for a tile: the preview of its points per colour. On a phone
+    the board shows part of itself at a finger's scale: the tile goes where its first
+    half is in view."""
     from gelateria.core.session import Session
     from gelateria.games.genial.rules import CELLS, GAME
 
     state = Session.from_record(genial_mid()).state
     gold = state.layout.golden
-    pairs = GAME.open_spaces(state)
-    a, b = next(((a, b) for a, b in pairs if a not in gold and b not in gold), pairs[0])
+    pairs = [(a, b) for a, b in GAME.open_spaces(state) if a not in gold and b not in gold] or GAME.open_spaces(state)
     cell = "polygon[data-cell='{0},{1}']"
-    first, second = cell.format(*CELLS[a]), cell.format(*CELLS[b])
-    if s.phone and s.page.evaluate(
-            "s => { const r = document.querySelector(s).getBoundingClientRect(); return Math.min(r.width, r.height); }",
-            first) < 40:
-        s.press(first)  # a first tap on small spaces magnifies the board
-        s.wait("svg[data-board].gs-zoomed")
-    s.press(first)
+    shown = s.page.evaluate("""sels => sels.findIndex(sel => {
+        const el = document.querySelector(sel), r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el; })""",
+                            [cell.format(*CELLS[a]) for a, _b in pairs])
+    a, b = pairs[max(shown, 0)]
+    s.press(cell.format(*CELLS[a]))
     s.wait("[data-move-bar='second']")
-    s.press(second)
+    s.press(cell.format(*CELLS[b]))
     s.wait("[data-move-bar='preview']")
 
 

@@ -30,7 +30,7 @@ def open_guided_from_the_rules(site, page):
 
 
 def follow_hint(page) -> str | None:
-    """Wait for your turn's hint (or the end) and do what it points at: a ringed space,
+    """Wait for your turn's hint (or the end) and do what it points at: a space outlined in blue,
     Place tile or Pass. Returns the hint's key (None at the end)."""
     page.wait_for_selector(HINT_OR_END)
     table = page.locator("section.table")
@@ -54,7 +54,7 @@ def test_a_whole_guided_game_by_following_the_hints(site, phone):
     page, errors = phone
     open_guided_from_the_rules(site, page)
     assert page.locator("[data-action='hints-off']").is_visible()
-    assert page.locator("[data-suggest]").count() == 2  # the first tile's two spaces, ringed
+    assert page.locator("[data-suggest]").count() == 2  # the first tile's two spaces, outlined in blue
 
     # Bot speed "Fast" (in the phone's More sheet), as a player in a hurry would.
     page.get_by_role("button", name="More").click()

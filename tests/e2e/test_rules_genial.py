@@ -43,13 +43,16 @@ def own_colours(page) -> list[int]:
 
 def place(page, phone: bool, a, b) -> None:
     """Place a tile on spaces a and b as a player does: a space, then its neighbour, then
-    Place tile (on a phone the first tap on the whole board zooms in)."""
+    Place tile (a phone shows the board at a finger's scale: where a is out of view, Fit
+    shows the whole board, and the tap on a zooms in there and picks it)."""
     def space(c):
         return page.locator(f"polygon[data-cell='{c[0]},{c[1]}']")
 
     if phone:
-        space(a).tap()
-        page.wait_for_selector("svg.gs-zoomed")
+        if not space(a).evaluate("""el => { const r = el.getBoundingClientRect();
+                return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el; }"""):
+            page.locator(".gs-tool[data-action='fit']").tap()
+            page.wait_for_selector("svg[data-board]:not(.gs-zoomed)")
         space(a).tap()
     else:
         space(a).click()

@@ -110,7 +110,7 @@ def test_the_lit_spaces_are_a_tile_the_rules_allow_and_the_words_name_no_coordin
     first, second = re.findall(r'data-suggest="(-?\d+,-?\d+)"', html)
     a, b = ([int(x) for x in cell.split(",")] for cell in (first, second))
     assert GAME.listed_forms(table.state, 0, {"a": a, "b": b})  # a place a tile fits
-    assert "Choose a ringed space." in words and not re.search(r"\d,", words)
+    assert "Choose a space outlined in blue." in words and not re.search(r"\d,", words)
 
     table.on_action("cell", {"cell": first})
     html = table.render()

@@ -287,6 +287,8 @@ def test_what_a_screen_shows_worked_out_from_a_seat_s_view_is_what_apply_does():
                     "chain": [list(rules.CELLS[c]) for c in out.chain.cells], "merged": len(out.merged),
                     "touched": list(rules._towers_in(out.chain.touched)),
                     "before": list(state.scores[player]), "after": list(after.scores[player])}
+                # The total a target shows is the total playing it adds, golden points included.
+                assert rules.tile_totals(view, player, [(move["a"], move["b"])]) == [sum(after.last["gain"])]
                 assert rules.bonus_in_reach(view, player, move) == any(
                     rules._outcome(after, player, a, b).new_bonus for a, b in GAME.open_spaces(after))
                 checked += 1

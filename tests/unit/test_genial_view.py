@@ -355,44 +355,69 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
 
 # --- issue 18: a phone, the keyboard, the strip ---------------------------------------------
 
-def test_on_a_touch_screen_a_tap_on_small_spaces_zooms_in_and_placing_goes_back(monkeypatch):
+def shown_px(s, cell) -> tuple[float, float]:
+    """Where a space's centre is on the measured board element, in px."""
+    from gelateria.web.views.board_pan import visible_box
+    cam, geo = s.ui.camera, scene(s).geo
+    x, y, w, _hh = visible_box(cam.view_box(geo.box), cam.aspect)
+    cx, cy = geo.centres[cell]
+    scale = cam.board_px[0] / w
+    return ((cx - x) * scale, (cy - y) * scale)
+
+
+def px_per_unit(s) -> float:
+    from gelateria.web.views.board_pan import visible_box
+    cam = s.ui.camera
+    return cam.board_px[0] / visible_box(cam.view_box(scene(s).geo.box), cam.aspect)[2]
+
+
+def test_on_a_touch_screen_the_board_is_readable_a_turn_is_three_taps_and_the_view_stays():
     from gelateria.web.views import genial as view
+    from gelateria.web.views.genial_art import HALF_H
     app, s = table(HUMAN_VS_BOT)
-    monkeypatch.setattr(view, "touch_board_px", lambda facts: (320.0, 520.0))  # a phone's board: ~24 px spaces
+    s.set_board_size(330.0, 480.0, True, [0, 48, 0, 0])  # a phone's board, the tools floating at its right
+    assert px_per_unit(s) * 25 >= 16  # a token (25 units across) is readable
+    assert px_per_unit(s) * 2 * HALF_H >= view.TAP_MIN_PX - 0.5  # a space is a fingertip across
     a, b = scoring_placement(s.state, 0, golden=0)
-    click(s, a)
-    assert s.ui.first is None and s.ui.vb is not None  # zoomed, nothing picked yet
-    x, y, w, hh = s.ui.vb
-    assert min(320 / w, 520 / hh) * view.SPACE_UNITS >= view.TAP_GOAL_PX - 0.5  # spaces of a fingertip now
-    cx, cy = scene(s).geo.centres[a]
-    assert x <= cx <= x + w and y <= cy <= y + hh
-    html = s.render()
-    assert 'data-action="fit"' in html and "Whole board" in html  # the way back out
-    click(s, a)  # big enough now: the tap picks
+    click(s, a)  # tap 1: the first half, at once
     assert s.ui.first == a
-    click(s, b)
-    s.on_action("confirm", {})
-    assert s.record.moves and s.ui.vb is None  # the magnified step ends with the tile placed
+    s.render()  # drawn: the neighbours that finish the tile are framed, clear of the tools
+    for c in [a, *scene(s).pairs[a]]:
+        x, y = shown_px(s, c)
+        assert 0 <= x <= 330 - 48 and 0 <= y <= 480, c
+    click(s, b)  # tap 2: the preview
+    s.on_action("confirm", {})  # tap 3
+    assert len(s.record.moves) == 1
+    kept = s.ui.camera.view_box(scene(s).geo.box)
     app.run_timers(limit=10)  # the bot's move changes no view
-    assert s.ui.vb is None
+    s.render()
+    assert len(s.record.moves) == 2 and s.ui.camera.view_box(scene(s).geo.box) == kept
+    s.on_action("fit", {})  # the whole board, on a touch screen too
+    assert scene(s).whole_in_view() and scene(s).tap_magnifies()
+    assert "the board zooms in there" in s.render()
+    a, _b = scoring_placement(s.state, 0)
+    click(s, a)  # small spaces: the tap zooms in there and picks (still one tap)
+    assert s.ui.first == a and px_per_unit(s) * 2 * HALF_H >= view.TAP_MIN_PX - 0.5
+    x, y = shown_px(s, a)
+    assert 0 <= x <= 330 and 0 <= y <= 480
 
 
 def test_a_zoom_of_the_players_own_stays_between_moves_and_the_buttons_zoom():
     app, s = table(HUMAN_VS_BOT)
-    assert 'data-action="zoom-out"' in s.render() and s.ui.vb is None
+    assert 'data-action="zoom-out"' in s.render() and scene(s).whole_in_view()
     s.on_action("zoom-in", {})
-    zoomed = s.ui.vb
-    assert zoomed is not None and zoomed[2] < scene(s).geo.box[2]
+    zoomed = s.ui.camera.vb
+    assert zoomed is not None and zoomed[2] < scene(s).geo.box[2] and not scene(s).whole_in_view()
     a, b = scoring_placement(s.state, 0, golden=0)
     click(s, a)  # a mouse (no touch screen in plain Python): picks at once
     click(s, b)
     s.on_action("confirm", {})
     app.run_timers(limit=10)
-    assert len(s.record.moves) == 2 and s.ui.vb == zoomed  # kept through both moves
-    assert s.on_key("Escape") and s.ui.vb is None  # Esc with nothing picked: the whole board
+    assert len(s.record.moves) == 2 and s.ui.camera.vb == zoomed  # kept through both moves
+    assert s.on_key("Escape") and scene(s).whole_in_view()  # Esc with nothing picked: the whole board
     s.on_action("zoom-in", {})
     s.on_action("zoom-out", {})
-    assert s.ui.vb is None  # out as far as the whole board: fitted
+    assert scene(s).whole_in_view()  # out as far as the whole board
 
 
 def test_golden_colours_by_number_keys_and_focus_stays_on_the_board():
@@ -429,9 +454,6 @@ def test_what_the_page_says_of_the_device_reaches_the_view():
     s.seats = HUMAN_VS_BOT
     s.start(seed=7)
     assert 'class="gs-board gs-board-tall' in s.render()  # a phone held upright: the board is drawn tall
-    a, b = scoring_placement(s.state, 0, golden=0)
-    click(s, a)
-    assert s.ui.first is None and s.ui.vb is not None  # a finger on small spaces: the tap zooms in
     assert not s.on_key("Enter")  # the board does not have the focus: Enter is the page's
     app.facts = {**app.facts, "boardFocused": True}
     assert s.on_key("Enter") and s.ui.first == (6, -3)  # now it picks the space under the cursor

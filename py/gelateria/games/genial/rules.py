@@ -726,6 +726,18 @@ def tile_gains(view: dict, player: int, tiles) -> list[list[int]]:
     return [list(_outcome(state, player, INDEX[tuple(a)], INDEX[tuple(b)]).gain) for a, b in tiles]
 
 
+def tile_totals(view: dict, player: int, tiles) -> list[int]:
+    """All the points each tile (a, b) would score for `player`: towers, tall bonuses and
+    the point of each golden half (in a colour still to choose), as playing it adds them."""
+    state = state_from_view(view)
+    golden = state.layout.golden
+    out = []
+    for a, b in tiles:
+        i, j = INDEX[tuple(a)], INDEX[tuple(b)]
+        out.append(sum(_outcome(state, player, i, j).gain) + (i in golden) + (j in golden))
+    return out
+
+
 def tile_preview(view: dict, player: int, move) -> dict:
     """What playing the tile `move` would do, from the rules' own result of playing
     it (IllegalMove if it cannot be played): the points per colour, the tokens it

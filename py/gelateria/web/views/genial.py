@@ -11,10 +11,14 @@ What a player sees and does:
   colour (the rules' own result of playing it). A golden half asks for its
   colour (the weakest colour preselected). Confirm or cancel; clicking the previewed
   half again also confirms. When no tile fits anywhere, Pass is the only move;
-- on a touch screen, a tap on a board whose spaces are smaller than a fingertip
-  zooms in around it (spaces >= 48 px) instead of picking: the magnified pick step.
-  "Whole board" (or Esc) goes back out. Zoom also by pinch, Ctrl/Cmd+wheel or the
-  + and − buttons; the zoom stays as it is between moves (it is the player's);
+- the board's view is board_pan's Camera: on a touch screen it opens at a scale where a
+  space is a fingertip across (so towers and tokens are readable), round the board's
+  middle; a tap picks at once. Zoomed out further (−, pinch, Fit: the whole board), a
+  tap on spaces smaller than a fingertip zooms in around it and picks it there (the
+  magnified pick step: still one tap). Choosing a first half brings every neighbour
+  that finishes it into view, clear of the tools floating on the board. The view stays
+  as it is between moves; Fit (or Esc) shows the whole board. At most three taps a
+  turn: a half, the other half, Place (or the other half again);
 - keyboard: the board has one stop in the Tab order, a cursor on a space (focus
   lands there after Start and after every move); arrows move it spatially, Enter
   or Space picks, Esc cancels;
@@ -44,11 +48,12 @@ from dataclasses import dataclass, field
 
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, ngettext, pgettext
-from gelateria.games.genial.rules import COLOURS, INDEX, PASS, tile_gains
+from gelateria.games.genial.rules import COLOURS, INDEX, PASS, tile_gains, tile_totals
 from gelateria.web.markup import Markup, h, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views import genial_guide as guide
 from gelateria.web.views import genial_panels as panels
+from gelateria.web.views.board_pan import Camera
 from gelateria.web.views.contract import UI, Parts, Prefs, Setting, View
 from gelateria.web.views.genial_panels import Scene, latest, partners_of
 
@@ -56,13 +61,24 @@ CENTRE = (6, -3)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 MIN_ZOOM_W = 300.0  # closest zoom (board units across): about six cells
 SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
-TAP_MIN_PX = 40.0  # on a touch screen, spaces smaller than this on screen zoom in on a tap
-TAP_GOAL_PX = 48.0  # ... to this size
-ZOOM_STEP = 1.5  # the + and − buttons
+# On a touch screen a space is at least this wide: a fingertip (the cells touch, so a
+# finger a little off lands on a neighbour it can see), and a token 17 px across.
+TAP_MIN_PX = 36.0
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
 LAYERS = ("last", "pick", "cursor")  # the board's layers that show the tile being made
-KEPT = ("vb", "tap_zoom_from", "cursor", "cursor_anchor", "keyboard", "auto_tall", "setting")  # outlast a game
+KEPT = ("camera", "cursor", "cursor_anchor", "keyboard", "auto_tall", "setting")  # outlast a game
+
+
+class GenialCamera(Camera):
+    """board_pan's Camera at Genial's sizes: the board as drawn is all there is (no
+    room to grow), a finger's scale is a space TAP_MIN_PX across."""
+
+    CAM_PAD = 0
+    TAP_SCALE = TAP_MIN_PX / SPACE_UNITS
+    MIN_WIDTH = MIN_ZOOM_W
+    FRAME_MIN_WIDTH = 2 * MIN_ZOOM_W
+    MAX_FIT = 1.2
 
 
 @dataclass
@@ -75,9 +91,8 @@ class GenialUI:
     refusal: str = ""  # why a click did nothing, until the next click
     focus_next: str | None = None  # focus this once drawn
     plan: dict | None = None  # the guided game's suggestion for this position (genial_guide.plan), once worked out
-    # What outlasts a game (new_ui), like the page's scroll: the board's zoom and the cursor.
-    vb: tuple[float, float, float, float] | None = None  # zoom/pan; None = whole board
-    tap_zoom_from: tuple | None | bool = False  # the magnified pick step's view to go back to (False: none)
+    # What outlasts a game (new_ui), like the page's scroll: the board's view and the cursor.
+    camera: Camera = field(default_factory=GenialCamera)  # zoom/pan, kept between moves
     cursor: tuple[int, int] | None = None  # keyboard cursor
     cursor_anchor: tuple[float, float] | None = None  # the row/column arrows keep to
     keyboard: bool = False  # the cursor is shown (the keys were used)
@@ -110,24 +125,27 @@ class GenialView(View):
     def focused(self, ui: GenialUI) -> None:
         ui.focus_next = None
 
+    def measured(self, ui: GenialUI, width: float, height: float, coarse: bool,
+                 insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
+        return ui.camera.set_board_size(width, height, coarse, insets)
+
     def panned(self, ui: GenialUI, x: float, y: float, w: float, hh: float) -> None:
         """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
-        ui.vb = (float(x), float(y), float(w), float(hh))
+        ui.camera.set_view_box(x, y, w, hh)
 
     # --- input: a click or key as a move or a change of the pick -----------------------------
 
     def interpret(self, facts: Facts, ui: GenialUI, action: str, data: dict):
         s = Scene(facts, ui)
         if action == "fit":
-            ui.vb, ui.tap_zoom_from = None, False
+            show_whole(s)
             return UI
         if action in ("zoom-in", "zoom-out"):
-            zoom_by(s, 1 / ZOOM_STEP if action == "zoom-in" else ZOOM_STEP)
-            ui.tap_zoom_from = False  # a zoom of the player's own: it stays between moves
+            ui.camera.zoom_action(action, {}, s.geo.box)  # the player's own zoom: it stays between moves
             return UI
         if action == "turn-board":
             tall = not s.geo.tall
-            ui.vb = None
+            ui.camera.vb = ui.camera.cam = ui.camera.framed = None  # another picture: seen afresh
             # (back to what suits this screen: no preference)
             return Prefs({"genial_board": None if tall == bool(ui.auto_tall) else "tall" if tall else "wide"})
         if action == "cancel":
@@ -146,8 +164,7 @@ class GenialView(View):
             if cell is None:
                 return None
             ui.keyboard = False
-            if zoom_to_tap(s, cell):
-                return UI
+            zoom_to_tap(s, cell)
             return pick(s, cell)
         if action == "golden":
             try:
@@ -182,7 +199,7 @@ class GenialView(View):
             on_board = ui.keyboard or key in ARROWS
         if key == "Escape" and (ui.first is not None or ui.refusal):
             action = "cancel"
-        elif key == "Escape" and ui.vb is not None and facts.phase == "play":
+        elif key == "Escape" and not Scene(facts, ui).whole_in_view() and facts.phase == "play":
             action = "fit"
         elif key in ARROWS and on_board and facts.phase == "play":
             action = "key-cursor"
@@ -232,10 +249,8 @@ def clear_pick(ui: GenialUI) -> None:
 
 
 def played(ui: GenialUI, move):
-    """The move the player makes here. The magnified pick step ends with it: back to the
-    view before it (a zoom the player made stays; no bot's move changes the view)."""
-    if ui.tap_zoom_from is not False:
-        ui.vb, ui.tap_zoom_from = ui.tap_zoom_from, False
+    """The move the player makes here (the view stays where it is: the next turn starts
+    where this one ended)."""
     return move
 
 
@@ -292,35 +307,39 @@ def why_not(s: Scene, cell) -> str:
 
 # --- the board's zoom and the cursor -------------------------------------------------------------
 
-def zoom_to_tap(s: Scene, cell) -> bool:
-    """The magnified pick step: on a touch screen whose board shows spaces smaller
-    than a fingertip, a tap zooms in around the tapped space (True) instead of
-    picking it. Where the board is big enough, or with a mouse, False."""
-    size = touch_board_px(s.ui.setting.page)
-    if size is None:
-        return False
-    ui = s.ui
-    px_w, px_h = size
-    x, y, w, hh = ui.vb or s.geo.box
-    if min(px_w / w, px_h / hh) * SPACE_UNITS >= TAP_MIN_PX:
-        return False
-    scale = TAP_GOAL_PX / SPACE_UNITS  # px per board unit once zoomed
-    w, hh = max(MIN_ZOOM_W, px_w / scale), max(MIN_ZOOM_W * px_h / px_w, px_h / scale)
-    if ui.tap_zoom_from is False:
-        ui.tap_zoom_from = ui.vb
-    ui.vb = clamped(s.geo, *s.geo.centres[cell], w, hh)
-    return True
-
-
-def zoom_by(s: Scene, factor: float) -> None:
-    """The + and − buttons: closer or farther about the middle of what is shown."""
-    ui, box = s.ui, s.geo.box
-    x, y, w, hh = ui.vb or box
-    factor = max(MIN_ZOOM_W / w, factor)
-    if w * factor >= box[2]:  # as far as the whole board: fit it
-        ui.vb = None
+def zoom_to_tap(s: Scene, cell) -> None:
+    """The magnified pick step: on a touch screen whose board shows spaces smaller than a
+    fingertip (the player zoomed out), a tap zooms in around the tapped space, to a
+    finger's scale; the tap picks it as well (interpret), so it costs no extra tap."""
+    cam = s.ui.camera
+    if not s.tap_magnifies():
         return
-    ui.vb = clamped(s.geo, x + w / 2, y + hh / 2, w * factor, hh * factor)
+    width, height = cam.board_px
+    cam.set_view_box(*clamped(s.geo, *s.geo.centres[cell], width / cam.TAP_SCALE, height / cam.TAP_SCALE))
+
+
+def show_whole(s: Scene) -> None:
+    """Fit: the whole board (on a touch screen too, where the camera's own view keeps to a
+    finger's scale)."""
+    cam = s.ui.camera
+    cam.vb, cam.fitted_play = (s.geo.box if cam.min_scale else None), False
+
+
+def play_box(s: Scene, said) -> tuple[float, float, float, float] | None:
+    """The box, in board units, of what the player is to tap next on the board: the first
+    half chosen and every neighbour that finishes the tile, else the spaces the guided
+    game's hint points at (None: nothing in particular)."""
+    ui = s.ui
+    if s.me is None or ui.second is not None:
+        return None
+    cells = [ui.first, *s.pairs.get(ui.first, ())] if ui.first is not None else guide.pointed(s, said)
+    if not cells:
+        return None
+    geo = s.geo
+    spots = [geo.centres[c] for c in cells]
+    xs, ys = [x for x, _y in spots], [y for _x, y in spots]
+    return (min(xs) - geo.half_w, min(ys) - geo.half_h, max(xs) - min(xs) + 2 * geo.half_w,
+            max(ys) - min(ys) + 2 * geo.half_h)
 
 
 def clamped(geo: art.Geometry, cx: float, cy: float, w: float, hh: float) -> tuple[float, float, float, float]:
@@ -333,17 +352,17 @@ def clamped(geo: art.Geometry, cx: float, cy: float, w: float, hh: float) -> tup
 
 def follow_cursor(s: Scene) -> None:
     """Zoomed in, the view slides to keep the keyboard cursor on screen."""
-    ui = s.ui
-    if ui.vb is None:
+    if s.whole_in_view():
         return
-    x, y, w, hh = ui.vb
+    cam = s.ui.camera
+    x, y, w, hh = cam.view_box(s.geo.box)
     cx, cy = s.geo.centres[cursor_cell(s)]
     m = art.R * 1.5
     if x + m <= cx <= x + w - m and y + m <= cy <= y + hh - m:
         return
     nx = min(max(x, cx + m - w), cx - m)
     ny = min(max(y, cy + m - hh), cy - m)
-    ui.vb = clamped(s.geo, nx + w / 2, ny + hh / 2, w, hh)
+    cam.set_view_box(*clamped(s.geo, nx + w / 2, ny + hh / 2, w, hh))
 
 
 def cursor_cell(s: Scene) -> tuple[int, int]:
@@ -409,34 +428,39 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
     tiles, towers = art.pieces(geo, v)
     shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"]), spare),
              tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), layers["cursor"]]
-    x, y, w, hh = ui.vb or geo.box
-    bx, by, bw, bh = geo.box
+    cam, need = ui.camera, geo.box
+    # A first half chosen: every neighbour that finishes the tile comes into view (or, in
+    # the guided game, the spaces its hint points at).
+    cam.frame((s.facts.moves, ui.first), play_box(s, said), need)
+    x, y, w, hh = cam.view_box(need)
+    bx, by, bw, bh = need
     title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
                      "Board: {count} tiles placed, round {round} of {rounds}", len(v["tiles"])).format(
         count=len(v["tiles"]), round=v["round"], rounds=v["rounds"])
     return svg("svg", svg("title", title), *shown,
                viewBox=f"{art.n(x)} {art.n(y)} {art.n(w)} {art.n(hh)}", preserveAspectRatio="xMidYMid meet",
                class_="gs-board" + (" gs-board-tall" if geo.tall else "") + (" gs-can-act" if s.me is not None else "")
-               + (" gs-zoomed" if ui.vb is not None else ""),
+               + ("" if s.whole_in_view() else " gs-zoomed"),
                role="group", aria_label=title,
                # Turned, every shape moves: a new id makes the redraw replace the
                # board outright rather than compare it shape by shape.
                id="gs-board-tall" if geo.tall else "gs-board-wide",
-               data_board="", data_min_w=MIN_ZOOM_W, data_max_w=art.n(bw * 1.2),
+               data_board="", data_min_w=cam.MIN_WIDTH, data_max_w=art.n(cam.max_width(need)),
                data_fit=f"{art.n(bx)} {art.n(by)} {art.n(bw)} {art.n(bh)}",
                data_tiles=len(v["tiles"]))
 
 
 def board_tools(s: Scene) -> Markup:
-    """Zoom in and out, the whole board (while zoomed), and turn the board (beside
-    it, in a column of their own: they cover no space)."""
+    """Zoom in and out, the whole board (while zoomed), and turn the board: a column
+    floating at the board's right edge (data-overlay: the camera frames the spaces to
+    play clear of it)."""
     def tool(action: str, shown: str, said: str, **extra) -> Markup:
         # The visible word or sign starts the name (a screen reader hears both).
         return h("button", {"type": "button", "class": "gs-tool", "data-action": action, **extra},
                  shown, h("span", {"class": "visually-hidden"}, " " + said))
 
-    zoomed = s.ui.vb is not None
-    return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view")},
+    zoomed = not s.whole_in_view()
+    return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view"), "data-overlay": ""},
              tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
              tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
              # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
@@ -459,8 +483,9 @@ def layer(s: Scene, name: str) -> Markup:
     elif me is not None and name == "pick" and ui.first is not None:
         if ui.second is None:
             seconds = s.pairs.get(ui.first, [])
-            gains = tile_gains(s.facts.view, me, [(ui.first, c) for c in seconds])
-            targets = [(c, sum(gain), c in v["golden_set"]) for c, gain in zip(seconds, gains)]
+            # What each tile would score in all, its golden points included (the preview's total).
+            totals = tile_totals(s.facts.view, me, [(ui.first, c) for c in seconds])
+            targets = [(c, total, c in v["golden_set"]) for c, total in zip(seconds, totals)]
             inner = art.half_targets(geo, me, ui.first, targets)
         else:
             p = s.preview
@@ -483,16 +508,6 @@ def narrow_screen(facts: dict) -> bool:
     """Is the window narrow (a phone held upright)? Then the board is drawn tall."""
     width = facts.get("width")
     return isinstance(width, (int, float)) and width < 700
-
-
-def touch_board_px(facts: dict) -> tuple[float, float] | None:
-    """On a touch screen (a coarse pointer), the board's size on screen in px, for the
-    magnified pick step; None with a mouse, or with no board on the page yet."""
-    board = facts.get("board")
-    if not facts.get("coarse") or not isinstance(board, list) or len(board) != 2:
-        return None
-    width, height = (float(v) for v in board)
-    return (width, height) if width > 0 and height > 0 else None
 
 
 def board_focused(facts: dict) -> bool | None:

@@ -35,6 +35,7 @@ from gelateria.web.markup import Markup, join, points, svg
 R = 30.0
 HALF_H = R * math.sqrt(3) / 2
 MARGIN = 12.0
+TOKEN = 14.0  # a tower's token, about 2 x this across: at a finger's scale on a phone, 16 px or more
 # Scoring colours: fill (dark side, track), text on the light side, outline.
 FILL = {"o": "#f08c00", "g": "#2f9e44", "b": "#1c7ed6", "p": "#7950f2"}
 TEXT = {"o": "#b35c00", "g": "#237a38", "b": "#1864ab", "p": "#5f3dc4"}
@@ -125,7 +126,7 @@ def tower(tall: bool, colour: str, value: int, dark: bool, cx: float, cy: float)
             svg("ellipse", cx=n(cx), cy=n(cy + 18), rx=15, ry=4.5, class_="gs-shadow"),
             svg("path", d=body, class_="gs-column"),
             svg("path", d=f"M{n(cx - 9)} {n(cy + 6.5)}h18M{n(cx - 9)} {n(cy + 12)}h18", class_="gs-course"),
-            token(colour, value, dark, cx, cy - 11, 12.5),
+            token(colour, value, dark, cx, cy - 12, TOKEN),
         ]
     else:
         body = f"M{n(cx - 15)} {n(cy + 8)}V{n(cy + 14)}A15 4 0 0 0 {n(cx + 15)} {n(cy + 14)}V{n(cy + 8)}Z"
@@ -133,7 +134,7 @@ def tower(tall: bool, colour: str, value: int, dark: bool, cx: float, cy: float)
             svg("ellipse", cx=n(cx), cy=n(cy + 15), rx=18, ry=4.5, class_="gs-shadow"),
             svg("path", d=body, class_="gs-drum"),
             svg("ellipse", cx=n(cx), cy=n(cy + 8), rx=15, ry=4, class_="gs-drum-top"),
-            token(colour, value, dark, cx, cy - 1, 12.5),
+            token(colour, value, dark, cx, cy - 2, TOKEN),
         ]
     return Markup("".join(parts))
 

@@ -70,7 +70,7 @@ def hint(s: Scene) -> tuple[str, str] | None:
     if ui.first is None:
         return plan(s)["lesson"]
     if ui.second is None:
-        return "second", _("Now the other half: choose the ringed neighbour. Each outlined one shows what the "
+        return "second", _("Now the other half: choose the neighbour outlined in blue. Each dashed outline shows what the "
                            "tile would score.")
     p = s.preview
     if p is None or "error" in p:
@@ -108,37 +108,43 @@ def lesson(s: Scene, found: dict) -> tuple[str, str]:
     scored = [t for t, _colour, _points in p["towers"]]
     if p["bonus"]:
         return "tall", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
-                         "each. A tile {where} does it: {gains}. Choose a ringed space.").format(
+                         "each. A tile {where} does it: {gains}. Choose a space outlined in blue.").format(
             where=where(p["bonus_towers"]), gains=gains)
     if scored and max(before) > 0 and any(p["gain"][k] for k in weakest):
         return "lowest", _("Your score is your weakest colour ({colours}, {value}): raise it. A tile {where} "
-                           "scores {gains}. Choose a ringed space.").format(
+                           "scores {gains}. Choose a space outlined in blue.").format(
             colours=and_list([colour_name(COLOURS[k]) for k in weakest]), value=min(before),
             where=where(scored), gains=gains)
     if scored:
         return "connect", _("A chain touching two towers scores their tokens. A tile {where} does it: {gains}. "
-                            "Choose a ringed space.").format(where=where(scored), gains=gains)
+                            "Choose a space outlined in blue.").format(where=where(scored), gains=gains)
     if bonus_in_reach(s.facts.view, s.me, move):
         return "tall-next", _("Tall towers pay extra: a chain touching two of them scores +1 in every colour for "
-                              "each. A tile {where} ({gains}) brings yours one tile from that. Choose a ringed "
-                              "space.").format(where=where(), gains=gains)
+                              "each. A tile {where} ({gains}) brings yours one tile from that. Choose a space "
+                              "outlined in blue.").format(where=where(), gains=gains)
     if p["golden"]:
         return "golden-space", _("A golden space gives +1 in a colour you choose. A tile {where} covers one: "
-                                 "{gains}. Choose a ringed space.").format(where=where(), gains=gains)
+                                 "{gains}. Choose a space outlined in blue.").format(where=where(), gains=gains)
     return "build", _("A tile {where} scores nothing yet, but takes your chain toward more towers (it scores "
-                      "once it touches two). Choose a ringed space.").format(where=where())
+                      "once it touches two). Choose a space outlined in blue.").format(where=where())
+
+
+def pointed(s: Scene, said: tuple[str, str] | None) -> list[tuple[int, int]]:
+    """The spaces the shown hint points at (none: it points at a button, or is not shown)."""
+    if not shown(s, said):
+        return []
+    if said[0] in FIRST_STEP:
+        move = plan(s)["move"]
+        return [tuple(move["a"]), tuple(move["b"])]
+    if said[0] == "second":
+        return [suggested_partner(s)]
+    return []
 
 
 def guide_layer(s: Scene, said: tuple[str, str] | None) -> Markup:
-    """The spaces the shown hint points at, ringed on the board (data-suggest)."""
-    if not shown(s, said):
-        return Markup("")
-    if said[0] in FIRST_STEP:
-        move = plan(s)["move"]
-        cells = [tuple(move["a"]), tuple(move["b"])]
-    elif said[0] == "second":
-        cells = [suggested_partner(s)]
-    else:
+    """The spaces the shown hint points at, outlined in blue on the board (data-suggest)."""
+    cells = pointed(s, said)
+    if not cells:
         return Markup("")
     geo = s.geo
     marks = [svg("polygon", points=geo.hex_pts(*geo.centres[c], art.R - 3), class_="gs-suggest",

@@ -25,6 +25,7 @@ from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext
 from gelateria.games.genial.rules import COLOURS, PASS, ROUNDS, colour_name, gain_part, place_words, ranking_key, tile_preview
 from gelateria.web.markup import Markup, fill, h, svg
 from gelateria.web.views import genial_art as art
+from gelateria.web.views.board_pan import covers, visible_box
 from gelateria.web.views.contract import bot_tag
 
 TRACK_MAX = 18  # the printed score board's track
@@ -148,6 +149,19 @@ class Scene:
     def pairs(self) -> dict:
         return pairs_of(self.facts.legal)
 
+    def whole_in_view(self) -> bool:
+        """The board's view (the ui's camera) shows the whole board."""
+        cam, need = self.ui.camera, self.geo.box
+        return covers(visible_box(cam.view_box(need), cam.aspect), need)
+
+    def tap_magnifies(self) -> bool:
+        """On a touch screen, the spaces are shown smaller than a fingertip (the player
+        zoomed out): a tap zooms in around the space it picks."""
+        cam = self.ui.camera
+        if not cam.min_scale or cam.board_px is None:
+            return False
+        return cam.board_px[0] / visible_box(cam.view_box(self.geo.box), cam.aspect)[2] < cam.TAP_SCALE * 0.99
+
     def must_pass(self) -> bool:
         return self.me is not None and self.facts.legal == [PASS]
 
@@ -185,8 +199,8 @@ def strip(s: Scene) -> Markup:
     lead = order[0] if len(order) > 1 and v["score"][order[0]] > v["score"][order[1]] else None
 
     def shown_score(p: int, who: str, **attrs) -> Markup:
-        star = [h("span", {"class": "gs-lead", "aria-hidden": "true"}, "★"),
-                h("span", {"class": "visually-hidden"}, " " + _("leads"))] if p == lead else []
+        # The star is read as "leads" (a picture with a name: nothing hidden to overflow the strip).
+        star = [h("span", {"class": "gs-lead", "role": "img", "aria-label": _("leads")}, "★")] if p == lead else []
         # i18n: the strip: a player's name and score, e.g. "You 7"
         return h("span", attrs, *fill(_("{player} {score}"), player=who, score=h("b", None, str(v["score"][p]))), *star)
 
@@ -280,13 +294,13 @@ def step(s: Scene, p):
                 [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"},
                    pgettext("move", "Pass"))], None)
     back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, _("Whole board"))]
-            if ui.vb is not None else [])
+            if not s.whole_in_view() else [])
     cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, _("Cancel"))
     refusal = [h("span", {"class": "gs-hint", "data-refusal": ""}, ui.refusal)] if ui.refusal else None
     if ui.first is None:
         tile_no = ROUNDS - v["tiles_left"][me] + 1
-        touch = (_("Tap a space for one half of your tile.") if ui.vb is not None
-                 else _("Tap the board where your tile goes: it zooms in, then tap a space."))
+        touch = (_("Tap where your tile goes: the board zooms in there, with one half placed.")
+                 if s.tap_magnifies() else _("Tap a space for one half of your tile."))
         return ("first", refusal or [h("strong", None, _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
                                      " ",
                                      pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),

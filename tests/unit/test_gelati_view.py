@@ -264,7 +264,7 @@ def test_end_screen_explains_the_points():
         done[player] += 1
     for p in range(2):
         row = re.search(rf'<tr data-breakdown="{p}">(.*?)</tr>', html).group(1)
-        placing, parts, orders = (int(x) for x in re.findall(r"<strong>(\d+)</strong>", row))
+        placing, orders, parts = (int(x) for x in re.findall(r"<strong>(\d+)</strong>", row))  # points first
         assert orders == ORDER_POINTS * done[p]
         assert placing + orders == s.state.scores[p]
         assert placing == sum(e["points"] for e in placements(s.record, p))

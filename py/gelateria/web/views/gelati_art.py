@@ -541,7 +541,7 @@ def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: 
 
 def breakdown_row(p: int, name: str, made: dict) -> Markup:
     """A player's line on the end screen, from the rules' `points_made`: points from
-    tiles, parts won in rows, points from orders."""
+    tiles, points from orders, then the parts won in rows (a count, not points)."""
     tiles, best, parts, orders = made["tiles"][p], made["best"][p], made["parts"][p], made["orders"][p]
     detail = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
     if best:
@@ -549,10 +549,11 @@ def breakdown_row(p: int, name: str, made: dict) -> Markup:
     return h("tr", {"data-breakdown": p},
              h("th", {"scope": "row"}, name),
              h("td", None, h("strong", None, str(made["points"][p])), h("small", None, f" ({detail})")),
-             h("td", None, h("strong", None, str(parts)), h("small", None, " " + _("in rows")) if parts else None),
              h("td", {"class": "gl-nowrap"}, h("strong", None, str(made["order_points"][p])),
                h("small", None, f" ({len(orders)} × {ORDER_POINTS})") if orders else None,
-               done_orders(orders)))
+               done_orders(orders)),
+             # Last, apart from the points: a count of parts, not points.
+             h("td", {"class": "gl-parts-won"}, h("strong", None, str(parts))))
 
 
 def held_list(held: list[int], label: str) -> Markup:

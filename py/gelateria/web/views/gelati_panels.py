@@ -349,5 +349,5 @@ def summary(facts: Facts, made: dict) -> Markup:
              h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
                h("caption", None, _("How the points were made")),
                h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("From tiles")),
-                                  h("th", None, _("Parts")), h("th", None, _("From orders")))),
+                                  h("th", None, _("From orders")), h("th", {"class": "gl-parts-won"}, _("Parts won in rows")))),
                h("tbody", None, *rows)))

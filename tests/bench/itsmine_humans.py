@@ -1,8 +1,8 @@
 """It's Mine!: the bot levels measured against a model human (issue 18).
 
-    PYTHONPATH=py python3 tests/bench/itsmine_humans.py [--games 480] [--jobs 2] [--seed 1]
+    PYTHONPATH=py python3 tests/bench/itsmine_humans.py [--games 480] [--jobs 2] [--seed 1] [--delays 900,1000]
 
-One model human (bots.ModelHuman: the hard bot's judgement of a pile, with its own
+One model human (bots.ModelHuman: a careful judgement of a pile, bots.HUMAN_JUDGEMENT, with its own
 secret favourites, and every reaction exactly its delay after the event it reacts to)
 plays against bots of one level, at tables of 3 and of 4, in the simulator with the
 pause after a call. Each deal is played once with the human in every seat, and every
@@ -26,7 +26,7 @@ from gelateria.core.arena import deal_seed, mean_ci, wilson  # noqa: E402
 from gelateria.games.itsmine.bots import ModelHuman  # noqa: E402
 from gelateria.games.itsmine.sim import simulate  # noqa: E402
 
-DELAYS = (500, 700, 900)
+DELAYS = (500, 700, 900, 1000)  # a thumb on a phone: 0.9-1.0 s (issue 32)
 LEVELS = ("easy", "normal", "hard")
 TABLES = (3, 4)
 
@@ -48,9 +48,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=480, help="games per line (rounded up to whole rotations)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--delays", type=lambda text: tuple(int(ms) for ms in text.split(",")), default=DELAYS,
+                        help="the human's reaction times, ms, comma-separated")
     args = parser.parse_args()
     jobs = []
-    for delay in DELAYS:
+    for delay in args.delays:
         for level in LEVELS:
             for players in TABLES:
                 games = -(-args.games // players) * players
@@ -64,7 +66,7 @@ def main() -> None:
     print(f"It's Mine!: one model human against bots of one level, seats rotated, seed {args.seed}")
     print(f"{'human':>6} {'level':<7} {'table':>5} {'games':>5} {'win share':>9} {'95% CI':>13} {'fair':>5}"
           f" {'score human':>11} {'bots':>5}")
-    for delay in DELAYS:
+    for delay in args.delays:
         for level in LEVELS:
             for players in TABLES:
                 rows = results[(delay, level, players)]

@@ -202,7 +202,7 @@ def test_easy_bots_react_slower_than_hard_bots():
     for level in ("easy", "hard"):
         at = [BOTS[level]().react(view, 1000, Rng(seed))[0] - 1000 for seed in range(30)]
         delays[level] = statistics.mean(at)
-    assert delays["hard"] < 500 < delays["easy"]
+    assert delays["hard"] < 800 < delays["easy"]  # (a thumb needs 0.9-1 s: bots.LEVELS)
 
 
 def test_next_event_leaves_human_seats_alone_and_ends_an_idle_countdown():

@@ -8,7 +8,7 @@ from fakeapp import FakeApp, table_of
 
 from gelateria.core.record import Seat
 from gelateria.core.rng import Rng
-from gelateria.games.itsmine.bots import BOTS
+from gelateria.games.itsmine.bots import BOTS, LEVELS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import Planner
 from gelateria.web.views.itsmine import Scene
@@ -292,7 +292,7 @@ def test_pace_makes_bots_flip_sooner_but_never_react_faster():
     app, view = solo()
     view.on_action("pace", {"pace": "instant"})
     level = view.bots[1].level
-    assert level.flip_ms < 200 and level.react_ms == 550
+    assert level.flip_ms < 200 and level.react_ms == LEVELS["normal"].react_ms
 
 
 def test_names_with_markup_are_text_and_other_favourites_never_leak():
@@ -422,3 +422,31 @@ def test_a_flip_sends_the_page_only_the_pieces_it_changed():
     assert sorted(selector for selector, _ in app.updates) == sorted(
         f'[data-part="{part}"]' for part in ("log", "status", "facts", "flip", "head0", "draw0", "fan0", "grab0", "head1"))
     assert sum(len(markup) for _, markup in app.updates) < 4000
+
+
+def test_the_turn_tab_says_what_the_status_says_and_each_top_card_is_named_in_words():
+    """Issue 32: your own seat's tab said "flips next" while the status said it was your
+    turn; on a phone the cards' own words are too small, so the top card is named under its pile."""
+    app, view = solo(options={"first": 0})
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [30, 31], [], []],
+        favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
+    page = app.page
+    tab = re.search(r'data-part="head0".*?<span class="turn-flag" data-turn-mark="">([^<]*)<', page, re.S)
+    assert tab and tab.group(1) == "Your turn" and "Your turn: flip!" in page
+    assert re.search(r'data-card-label="">pistachio cone<', app.page)  # Bo's top card
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [], [], []],
+        favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=1, now=game_time(app, view))
+    tab = re.search(r'data-part="head1".*?<span class="turn-flag" data-turn-mark="">([^<]*)<', app.page, re.S)
+    assert tab and tab.group(1) == "flips next" and "Bo flips next" in app.page
+
+
+def test_the_continue_line_says_which_round_and_who_leads():
+    """Issue 32: a saved game's line said only "34 moves · Ana 0 · Bo 0 · …"."""
+    app, view = solo()
+    assert view.saving.save_summary(False).startswith("Round 1 of 3 · Ana 0")  # nobody leads before a round is scored
+    put(view, draw=[[1], [3], [4], [5]], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], round=2, totals=[4, 9, 2, 9],
+        now=game_time(app, view))
+    assert view.saving.save_summary(False).startswith("Round 2 of 3 · Bo and Dario share the lead · Ana 4 · Bo 9")
+    put(view, draw=[[1], [3], [4], [5]], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], round=3, totals=[12, 9, 2, 9],
+        now=game_time(app, view))
+    assert view.saving.save_summary(False).startswith("Round 3 of 3 · Ana leads · Ana 12")

@@ -341,7 +341,9 @@ class Saving:
         scores = _(" · ").join(_("{player} {score}").format(player=name, score=table.chrome.score_text(p, score))
                                for p, (name, score) in enumerate(zip(table.names(), table.game.scores(table.state))))
         if not over:
-            return scores
+            facts = table.facts()
+            progress = table.view.progress(facts) if facts is not None else None  # (the view's words: "Round 2 of 3 · Hana leads")
+            return _(" · ").join([progress, scores]) if progress else scores
         return _("{headline} {scores}").format(headline=table.chrome.headline(table.game.winners(table.state)), scores=scores)
 
     def went_stale(self) -> None:

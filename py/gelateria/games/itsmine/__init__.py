@@ -11,9 +11,9 @@ register(GAME, GameType(
     timing=REAL_TIME,  # everyone plays at once: no undo, bots act on a clock
     bots={
         "random": BotLevel(BOTS["random"]),
-        "easy": BotLevel(BOTS["easy"], N_("Easy bot"), N_("reacts in about a second and sometimes misjudges a pile")),
-        "normal": BotLevel(BOTS["normal"], N_("Bot"), N_("reacts in well under a second")),
-        "hard": BotLevel(BOTS["hard"], N_("Hard bot"), N_("reacts in under half a second and weighs every pile")),
+        "easy": BotLevel(BOTS["easy"], N_("Easy bot"), N_("reacts in one to two seconds and sometimes misjudges a pile")),
+        "normal": BotLevel(BOTS["normal"], N_("Bot"), N_("reacts in about a second, as fast as a thumb on a phone")),
+        "hard": BotLevel(BOTS["hard"], N_("Hard bot"), N_("reacts in about half a second and waits for the best piles")),
     },
     options=(
         Option("first", (0, 1, 2, 3, 4), N_("Who flips first")),

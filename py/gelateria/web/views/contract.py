@@ -192,6 +192,11 @@ class View:
     def panned(self, ui: Any, x: float, y: float, w: float, hh: float) -> None:
         """A drag, pinch or wheel on the page left the board showing this viewBox."""
 
+    def progress(self, facts: Facts) -> str | None:
+        """A game in progress in a few words for the home screen's Continue list (which
+        round, who leads), before its scores; None: the scores say enough."""
+        return None
+
     def timed(self, move) -> str | None:
         """The name a bot's decision of this kind is timed under (data-think-<name>), if any."""
         return None

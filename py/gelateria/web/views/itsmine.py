@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gelateria.core.facts import Facts
-from gelateria.core.i18n import _, seat_label
+from gelateria.core.i18n import _, and_list, seat_label
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_points
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.views.contract import Notice, Parts, Reveal, Seated, Setting, View, level_label
@@ -135,14 +135,31 @@ class ItsMineView(View):
               h("select", {"id": "opt_first", "name": "opt_first"},
                 *[h("option", {"value": v, "selected": v == ("" if first is None else str(first))}, label)
                   for v, label in choices])),
-            h("p", {"class": "setup-hint"}, _(
+            # (a keyboard's hint, or a touch screen's: CSS shows the one for this pointer)
+            h("p", {"class": "setup-hint im-fine"}, _(
                 "Real time: bots react as fast as their level. With two or more humans at this screen, each grabs "
-                "with a key row of their own ({keys}) on the shared keyboard.").format(keys="Q W E R T, Y U I O P, Z X C V B, …")))
+                "with a key row of their own ({keys}) on the shared keyboard.").format(keys="Q W E R T, Y U I O P, Z X C V B, …")),
+            h("p", {"class": "setup-hint im-coarse", "data-touch-level": "normal"}, _(
+                "On a touch screen, “{normal}” is the fair match: it grabs about as fast as a thumb can read the "
+                "cards and tap. “{hard}” is quicker.").format(
+                normal=level_label("itsmine", "normal"), hard=level_label("itsmine", "hard"))))
 
     def read_options(self, form: dict, options: dict, names: list[str]) -> dict:
         if options.get("first", 0) >= len(names):
             options = {k: v for k, v in options.items() if k != "first"}  # a seat no longer at the table: random
         return options
+
+    def progress(self, facts: Facts) -> str | None:
+        """The Continue list's words: which round, and who leads after the rounds scored."""
+        v = facts.view
+        words = [_("Round {round} of {rounds}").format(round=v["round"], rounds=ROUNDS)]
+        best = max(v["totals"])
+        leaders = [facts.names[p] for p, total in enumerate(v["totals"]) if total == best]
+        if len(leaders) == 1:
+            words.append(_("{player} leads").format(player=leaders[0]))
+        elif len(leaders) < len(v["totals"]):
+            words.append(_("{players} share the lead").format(players=and_list(leaders)))
+        return _(" · ").join(words)
 
     # --- what happened ----------------------------------------------------------------
 
@@ -293,7 +310,8 @@ def round_parts(s: Scene) -> dict[str, Markup]:
     parts = {"status": status_part(s), "facts": facts_part(s), "countdown": countdown_part(s), "flip": flip_part(s),
              "pause": pause_part(s), "favs": favs_part(s)}
     for i in range(v["players"]):
-        parts[f"head{i}"] = seat_head(i, s.names[i], seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i)
+        parts[f"head{i}"] = seat_head(i, s.names[i], seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i,
+                                     s.mode == "solo" and i in s.humans)
         parts[f"flash{i}"] = flash_part(s, i)
         parts[f"draw{i}"] = deck_slot(i, v["draw"][i], s.names[i])
         parts[f"fan{i}"] = fan_part(s, i)

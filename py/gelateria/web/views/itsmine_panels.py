@@ -10,16 +10,17 @@ slot of fixed size, never pushing a pile.
 from __future__ import annotations
 
 
-from gelateria.core.i18n import _, ngettext
+from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
 from gelateria.web.markup import Markup, fill, h
 from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, hearts, kbd, rounds_table
 from gelateria.web.views.itsmine_keys import key_label
 
 
-def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, flips_next: bool) -> Markup:
+def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, flips_next: bool, yours: bool = False) -> Markup:
     """A seat's name line: pile number, name, who plays it, what is left and taken,
-    hearts; "flips next" is a tab on the card's edge (it takes no room in the line)."""
+    hearts; whose turn it is to flip is a tab on the card's edge (it takes no room in the
+    line), in the status's words: "Your turn" on your own seat (`yours`), else "flips next"."""
     cherries = sum(1 for c in won if c in CHERRIES)
     closed = sum(1 for c in won if c in CLOSED)
     extras = ([ngettext("{count} cherry", "{count} cherries", cherries).format(count=cherries)] if cherries else []) + (
@@ -33,7 +34,7 @@ def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, fl
              h("span", {"class": "seat-meta"}, _("{count} to flip · {taken}").format(count=draw, taken=taken)),
              # always there (hidden when not), so a redraw keeps every span the same element
              h("span", {"class": "turn-flag", "data-turn-mark": "" if flips_next else None, "hidden": not flips_next},
-               _("flips next")),
+               pgettext("itsmine seat badge", "Your turn") if yours else _("flips next")),
              hearts(tokens, ngettext("{count} heart", "{count} hearts", tokens).format(count=tokens)))
 
 
@@ -48,9 +49,12 @@ def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by:
         label = _("{player}'s open pile: empty, taken by {taker}").format(player=name, taker=taken_by)
     else:
         label = _("{player}'s open pile: empty").format(player=name)
+    # On a phone the cards are drawn too small for the words on them: the top card's name
+    # is a line of text under the fan (a line of fixed height, always there).
+    top = h("span", {"class": "fan-top", "aria-hidden": "true", "data-card-label": ""}, card_name(cards[-1]) if k else "")
     return h("div", {"class": "fan-slot", "data-part": f"fan{i}", "data-cards": k},
              fan_picture(cards, marks, fresh, label),
-             None if k else h("span", {"class": "fan-empty", "aria-hidden": "true"}, empty))
+             None if k else h("span", {"class": "fan-empty", "aria-hidden": "true"}, empty), top)
 
 
 def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool) -> Markup:
@@ -115,11 +119,13 @@ def peek_buttons(humans: list[tuple], shown: dict) -> Markup:
                             "title": _("Hold to see {player}'s favourites").format(player=name)},
                  _("Peek: {player}").format(player=name))
                for seat, name in humans]
-    pops = [h("p", {"class": "fav-pop", "data-favourites": seat}, _("{player}'s favourites:").format(player=name), " ",
+    # The favourites held open take the title's line, a line of fixed height: nothing
+    # floats over the piles' grab buttons and nothing moves.
+    pops = [h("span", {"class": "fav-pop", "data-favourites": seat}, _("{player}'s favourites:").format(player=name), " ",
               favourite_badges(shown[seat]))
             for seat, name in humans if seat in shown]
     return h("div", {"class": "hand-favs peeks", "role": "group", "aria-label": _("Secret favourites")},
-             h("span", {"class": "hand-title"}, _("Hold to peek")), *buttons, *pops)
+             h("span", {"class": "hand-title peek-line"}, *(pops or [_("Hold to peek")])), *buttons)
 
 
 def space_key() -> str:
@@ -138,15 +144,20 @@ def how_to_play(mode: str, n: int, groups: list[tuple[str, list[str]]]) -> Marku
     pause = h("li", None, _("After a call of “It's mine!” nobody flips for a moment; grabs still count."))
     space = space_key()
     if mode == "solo":
-        items = [h("li", None, *keyed(_("{space} or Flip: turn up your next card on your turn"), space=space)),
-                 h("li", None, *keyed(_("{first}–{last} or “It's mine!”: grab that pile (costs a heart)"), first="1", last=str(n))),
+        items = [h("li", {"class": "im-fine"}, *keyed(_("{space} or Flip: turn up your next card on your turn"), space=space)),
+                 h("li", {"class": "im-fine"}, *keyed(_("{first}–{last} or “It's mine!”: grab that pile (costs a heart)"),
+                                                       first="1", last=str(n))),
+                 h("li", {"class": "im-coarse"}, _("Flip: turn up your next card on your turn")),
+                 h("li", {"class": "im-coarse"}, _("“It's mine!” under a pile: grab it (costs a heart)")),
                  pause]
     elif mode == "hotseat":
-        items = [h("li", None, _("Each player grabs with their own keys, pile 1 to {last} left to right:").format(last=n),
+        items = [h("li", {"class": "im-fine"},
+                   _("Each player grabs with their own keys, pile 1 to {last} left to right:").format(last=n),
                    h("ul", {"class": "key-list"},
                      *[h("li", None, h("b", None, name), " ", *[kbd(key_label(k)) for k in keys]) for name, keys in groups])),
                  h("li", None, _("Or tap your name on a pile's button.")),
-                 h("li", None, *keyed(_("{space} or Flip: flip for the player whose turn it is"), space=space)),
+                 h("li", {"class": "im-fine"}, *keyed(_("{space} or Flip: flip for the player whose turn it is"), space=space)),
+                 h("li", {"class": "im-coarse"}, _("Flip: flip for the player whose turn it is")),
                  h("li", None, _("Hold your Peek button to see your favourites")),
                  pause]
     elif mode == "replay":

@@ -10,11 +10,33 @@ from pathlib import Path
 
 import pytest
 from conftest import take_seat
-from phone_sizes import PHONES, hidden_targets, phone
+from phone_sizes import LOCALES, PHONES, hidden_targets, phone
 from test_gelati import midgame_link
 
+from gelateria.core import i18n
+from gelateria.games.gelati.rules import TILE_PARTS, tile_text
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+NAMES_FIT = """([lang, names]) => {
+    const tile = document.querySelector('[data-hand-list] [data-hand]');
+    const label = tile.querySelector('.gl-tile-name');
+    const was = label.textContent;
+    document.documentElement.lang = lang;
+    const cut = names.filter(name => { label.textContent = name; return tile.scrollHeight > tile.clientHeight + 1; });
+    label.textContent = was;
+    document.documentElement.lang = 'en';
+    return cut;
+}"""
 CONTROLS = "[data-action='zoom-in'], [data-action='zoom-out'], [data-action='fit'], [data-hand], [data-action='sheet']"
+
+
+def tile_names(lang: str) -> list[str]:
+    previous = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return [tile_text(tile) for tile in range(len(TILE_PARTS))]
+    finally:
+        i18n.set_language(previous)
 
 
 @pytest.mark.parametrize("shape", list(PHONES))
@@ -28,6 +50,10 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     assert "You play Ana on this device" in news.inner_text()
     assert page.evaluate("getComputedStyle(document.querySelector(\"[data-notice='news']\")).position") == "static"
     SHOTS.mkdir(exist_ok=True)
+    # Every tile's name, in each language, fits a hand tile whole (the tile never grows: nothing jumps).
+    for lang in LOCALES:
+        cut = page.evaluate(NAMES_FIT, [lang, tile_names(lang)])
+        assert cut == [], f"{lang}: {cut}"
     hand = page.locator("[data-hand-list] [data-hand]")
     # Each tile's whole name shows (no line of it cut off by the tile's edge).
     assert page.evaluate("""() => [...document.querySelectorAll('[data-hand-list] [data-hand]')]

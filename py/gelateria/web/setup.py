@@ -119,7 +119,7 @@ class SetupPanel:
                      self.level_help(levels)),
                    table.view.setup_fields(table.options, table.names()),
                    h("p", {"class": "seed-row"},
-                     h("label", {"for": "seed"}, deal_word(table.view, "seed", _("Deal number (seed)"))), " ",
+                     h("label", {"for": "seed"}, deal_word(table.view, "seed", _("Deal number (the same number deals the same game)"))), " ",
                      h("input", {"id": "seed", "name": "seed", "value": table.seed, "inputmode": "numeric", "size": 12}),
                      " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, deal_word(table.view, "new", _("New deal")))),

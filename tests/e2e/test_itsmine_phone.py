@@ -40,6 +40,9 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
     assert page.locator("[data-seat-panel='0'] [data-turn-mark]").inner_text() == "Your turn"
     assert page.locator("[data-part='status']").inner_text().startswith("Your turn")
     assert page.locator("kbd:visible").count() == 0, "a key cap shows on a touch screen"
+    page.evaluate("window.scrollTo(0, 0)")  # as the game opens: Flip is in reach, whole
+    assert hidden_targets(page, "[data-action='flip']", "body") == []
+    assert page.evaluate("document.querySelector(\"[data-action='flip']\").getBoundingClientRect().bottom") <= PHONES[shape]["height"]
 
     start = cards_left(page)
     while cards_left(page) > start - 12 and not page.locator("[data-scores]").count():

@@ -54,7 +54,9 @@ def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by:
     top = h("span", {"class": "fan-top", "aria-hidden": "true", "data-card-label": ""}, card_name(cards[-1]) if k else "")
     return h("div", {"class": "fan-slot", "data-part": f"fan{i}", "data-cards": k},
              fan_picture(cards, marks, fresh, label),
-             None if k else h("span", {"class": "fan-empty", "aria-hidden": "true"}, empty), top)
+             # (both lines always there, empty when not said: the page keeps the same
+             # elements as the pile fills and empties, so none is seen to jump)
+             h("span", {"class": "fan-empty", "aria-hidden": "true"}, "" if k else empty), top)
 
 
 def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool) -> Markup:

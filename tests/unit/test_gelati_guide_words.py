@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gelateria.core import i18n
-from gelateria.games.gelati import GAME
+from gelateria.web.views.gelati import GelatiView
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale" / "gelati"
 
@@ -36,7 +36,7 @@ def test_japanese_uses_the_rulebooks_words():
 
 @pytest.mark.parametrize("language", ["ja", "ko"])
 def test_the_hand_over_screen_speaks_of_tiles_and_orders(language):
-    said = translations(language)[GAME.type.handover]
+    said = translations(language)[GelatiView.own_words["handover"]]
     assert said and "カード" not in said and "카드" not in said
 
 

@@ -113,9 +113,6 @@ class GameType:
     # played, or scored): a table that saves a quick game only now and then saves at once
     # when the stage changes. None: the game has no stages.
     stage: Callable[[dict], Any] | None = None
-    # The hand-over screen's warning, in the game's own words for what is secret. "": the
-    # table's ("secret tiles and cards").
-    handover: str = ""
 
     def levels(self) -> dict:
         """Every bot level, "random" included: every game can be played by random bots."""

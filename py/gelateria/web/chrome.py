@@ -15,7 +15,7 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
-from gelateria.web.views.contract import bot_tag, deal_word, pace_chips
+from gelateria.web.views.contract import bot_tag, own_word, pace_chips
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
@@ -252,8 +252,8 @@ class Chrome:
         yours stops it here first, then offers the link that takes it over."""
         t = self.table
         turns = t.game.type.timing == TURNS
-        rows = [("deal", deal_word(t.view, "same", _("Same deal")),
-                 deal_word(t.view, "same-help", _("The same seats and deal, from the start: can they beat your score?")))]
+        rows = [("deal", own_word(t.view, "same", _("Same deal")),
+                 own_word(t.view, "same-help", _("The same seats and deal, from the start: can they beat your score?")))]
         if turns:
             rows.append(("game", _("This game"), _("The game so far: they watch it, or play a seat that nobody "
                                                    "plays yet, then send a new link back.")))
@@ -272,7 +272,7 @@ class Chrome:
 
     def link_reveals(self) -> str:
         """What a link gives away (said wherever a link is offered)."""
-        return deal_word(self.table.view, "reveals", _(LINK_REVEALS))
+        return own_word(self.table.view, "reveals", _(LINK_REVEALS))
 
     def share_link(self, kind: str, help_id: str) -> Markup:
         t = self.table
@@ -314,8 +314,8 @@ class Chrome:
                              "aria-label": _("Pass to {player}").format(player=name), "data-handover": acting[0]},
                      h("div", {"class": "overlay-card"},
                        h("h2", None, _("Pass the device to {player}").format(player=name)),
-                       h("p", None, _(t.game.type.handover) if t.game.type.handover else
-                         _("Everyone else, look away: the next screen shows secret tiles and cards.")),
+                       h("p", None, own_word(t.view, "handover",
+                                             _("Everyone else, look away: the next screen shows secret tiles and cards."))),
                        h("button", {"type": "button", "data-action": "take-device", "data-seat": acting[0], "autofocus": True},
                          _("I'm {player}: show my turn").format(player=name)),
                        h("div", {"class": "handover-link"},
@@ -348,7 +348,7 @@ class Chrome:
                          "data-chooser": ""},
                  h("div", {"class": "overlay-card"},
                    h("h2", {"id": "chooser-title"}, _("Which player are you?")),
-                   h("p", None, deal_word(t.view, "chooser", _(
+                   h("p", None, own_word(t.view, "chooser", _(
                        "This device will show that player's hidden tiles and cards and play only for them: "
                        "choose your own seat, or just watch."))),
                    h("ul", {"class": "seat-choices"}, *rows),
@@ -368,7 +368,7 @@ class Chrome:
                                     "devices.")),
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
-                     h("a", {"class": "button secondary", "href": t.saving.link("deal")}, deal_word(t.view, "play", _("Play this deal yourself"))))
+                     h("a", {"class": "button secondary", "href": t.saving.link("deal")}, own_word(t.view, "play", _("Play this deal yourself"))))
         acting = t.session.to_act()
         if not acting or t.game.type.timing != TURNS or t.is_bot(acting[0]) or acting[0] in t.humans():
             return None

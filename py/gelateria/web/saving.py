@@ -22,7 +22,7 @@ from gelateria.web.catalog import entry
 from gelateria.web.chrome import SAVE_TROUBLE
 from gelateria.web.screens import said
 from gelateria.web.storage import SAFE_ID, STALE, UNREPLAYABLE
-from gelateria.web.views.contract import deal_word
+from gelateria.web.views.contract import own_word
 
 LINK_KINDS = ("deal", "game", "replay", "take")
 SEAT_ACTIONS = ("take-device", "take-seat", "choose-seat", "watch", "give-seat", "hand-off")
@@ -163,7 +163,7 @@ class Saving:
         table = self.table
         if kind == "deal":
             table.seats, table.seed, table.options = list(record.seats), record.seed, dict(record.options)
-            table.news = said(lambda: deal_word(table.view, "shared", _(
+            table.news = said(lambda: own_word(table.view, "shared", _(
                 "A deal shared with you: the same seats, options and deal as your friend's game. "
                 "Change the names if you like, then start.")))
             return
@@ -262,7 +262,7 @@ class Saving:
         table.app.copy(self.link(kind))
         if kind == "game":
             table.session.undo_floor = len(table.record.moves)  # shared: these moves are now settled
-        table.message = {"deal": deal_word(table.view, "copied", _("Link to this deal copied.")), "game": _("Link to this game copied."),
+        table.message = {"deal": own_word(table.view, "copied", _("Link to this deal copied.")), "game": _("Link to this game copied."),
                         "replay": _("Replay link copied."), "take": _("Link copied: open it on your other device.")}[kind]
 
     def load(self, record: Record, save_id: str, own: bool = False) -> None:

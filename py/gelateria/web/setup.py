@@ -15,7 +15,7 @@ from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import said, top_bar
-from gelateria.web.views.contract import deal_word, level_label
+from gelateria.web.views.contract import own_word, level_label
 
 
 
@@ -83,7 +83,7 @@ class SetupPanel:
             deal = Record(table.game_id, list(table.seats), table.seed, dict(table.options), [])
             self.deal_link = table.app.link(f"/{table.game_id}/deal/{encode(deal)}")
             table.app.copy(self.deal_link)
-            table.message = said(lambda: deal_word(table.view, "copied", _(
+            table.message = said(lambda: own_word(table.view, "copied", _(
                 "Link to this deal copied: whoever opens it gets these seats and this same deal.")))
 
     def render(self) -> Markup:
@@ -119,16 +119,16 @@ class SetupPanel:
                      self.level_help(levels)),
                    table.view.setup_fields(table.options, table.names()),
                    h("p", {"class": "seed-row"},
-                     h("label", {"for": "seed"}, deal_word(table.view, "seed", _("Deal number (the same number deals the same game)"))), " ",
+                     h("label", {"for": "seed"}, own_word(table.view, "seed", _("Deal number (the same number deals the same game)"))), " ",
                      h("input", {"id": "seed", "name": "seed", "value": table.seed, "inputmode": "numeric", "size": 12}),
                      " ",
-                     h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, deal_word(table.view, "new", _("New deal")))),
+                     h("button", {"type": "button", "class": "secondary", "data-action": "new-seed"}, own_word(table.view, "new", _("New deal")))),
                    h("p", {"class": "setup-actions"},
                      h("button", {"type": "submit", "class": "start", "data-action": "start"}, _("Start game")),
-                     h("button", {"type": "button", "class": "secondary", "data-action": "copy-deal"}, deal_word(table.view, "copy", _("Copy link to this deal"))),
+                     h("button", {"type": "button", "class": "secondary", "data-action": "copy-deal"}, own_word(table.view, "copy", _("Copy link to this deal"))),
                      h("a", {"href": f"#/{table.game_id}/rules"}, _("Rules"))),
                    h("p", {"class": "share-row"},
-                     h("label", {"for": "link-deal"}, deal_word(table.view, "link", _("Link to this deal (same seats, same tiles and dice)"))),
+                     h("label", {"for": "link-deal"}, own_word(table.view, "link", _("Link to this deal (same seats, same tiles and dice)"))),
                      h("input", {"id": "link-deal", "readonly": True, "value": self.deal_link, "data-link": "deal"}))
                    if self.deal_link else None))
 

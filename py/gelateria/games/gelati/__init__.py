@@ -14,6 +14,5 @@ register(GAME, GameType(
     pitch=N_("Lay hexagonal ice-cream tiles, match cups, flavours and toppings, and fill secret orders on the way to 50."),
     accent="#f49ac1",
     trail=lambda view: {"players": view["players"], "scores": view["scores"], "last": view["last"]},
-    handover=N_("Everyone else, look away: the next screen shows this player's tiles and secret orders."),
     forced=lambda legal: legal[0] if legal == [{"end": 1}] else None,  # ending the turn is all that is left
 ))

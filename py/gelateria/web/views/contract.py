@@ -142,9 +142,10 @@ class View:
     scores_in_summary = False  # True: the summary shows every score, so the end screen leaves out the table's own
     since_last_turn = True  # the side lists the others' moves since the player's last (False: the board shows them)
     bot_speed_chips = True  # the controls offer "Bot speed" while bots play (False: the view offers its own)
-    # The shared panels (new game, share, links) speak of a deal: cards and tiles are dealt.
-    # A game without one says its own words here (N_ strings), by the keys of deal_word's callers.
-    deal_words: dict = {}
+    # The shared panels (new game, share, links, the hand-over) say the box's words: a deal
+    # of cards and tiles, "secret tiles and cards". A game that has other things says its
+    # own here (N_ strings), by the keys of own_word's callers.
+    own_words: dict = {}
 
     def setup_fields(self, options: dict, names: list[str]) -> Markup:
         """The game's own fields on the new-game panel (inputs named opt_<name>), for the
@@ -273,10 +274,10 @@ def pace_chips(chosen: str) -> list[Markup]:
             for p in PACES]
 
 
-def deal_word(view: View, key: str, default: str) -> str:
-    """What the shared panels call the game's chance there (`key`): the view's own words
-    (View.deal_words), translated, or the box's `default` ("deal", translated)."""
-    own = view.deal_words.get(key)
+def own_word(view: View, key: str, default: str) -> str:
+    """What the shared panels say at `key`: the view's own words (View.own_words),
+    translated, or the box's `default` (translated)."""
+    own = view.own_words.get(key)
     return _(own) if own else default
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from gelateria.core import hexgrid
 from gelateria.core.facts import Facts
-from gelateria.core.i18n import _, ngettext
+from gelateria.core.i18n import N_, _, ngettext
 from gelateria.games.gelati.rules import ORDER_PARTS, place_words, points_made, tile_text
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
@@ -127,6 +127,7 @@ def bumped(facts: Facts) -> dict[int, str]:
 
 class GelatiView(View):
     game_id = "gelati"
+    own_words = {"handover": N_("Everyone else, look away: the next screen shows this player's tiles and secret orders.")}
 
     def new_ui(self, before: GelatiUI | None = None) -> GelatiUI:
         ui = GelatiUI()

@@ -134,7 +134,7 @@ class GelatinousView(View):
     game_id = "gelatinous"
     since_last_turn = False  # every roll is the caller's and moves everyone's dice: the mats show it all
     bot_speed_chips = False  # "Auto speed" in the details sets the same pace
-    deal_words = DICE_WORDS
+    own_words = DICE_WORDS
 
     def new_ui(self, before: GelatinousUI | None = None) -> GelatinousUI:
         return GelatinousUI()

@@ -281,9 +281,9 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
             return Markup("")
         if view["round"] == 0:
             return h("span", {"class": "muted"}, _("Dice ready in hand"))
-        if parts:
-            return h("span", {"class": "muted"}, _("No dice to roll this round: {effects}").format(effects=effects))
-        return h("span", {"class": "muted"}, _("No dice to roll this round"))
+        # (what came from neighbours is the roll's effects: a small mat on a phone leaves them out)
+        return h("span", {"class": "muted"}, _("No dice to roll this round"),
+                 h("span", {"class": "effects"}, _(": ") + effects) if parts else None)
     faces = " ".join(DIE_CHARS[f] for f in last["faces"])
     rolled = _("Rolled {faces}").format(faces=", ".join(map(str, last["faces"])))
     return join(h("span", {"class": "faces", "aria-label": rolled}, faces),

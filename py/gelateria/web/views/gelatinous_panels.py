@@ -184,7 +184,9 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
             h("p", {"class": "muted odds-note"},
               ngettext("About {rounds} more roll.", "About {rounds} more rolls.", max(1, rounds)).format(rounds=max(1, rounds))
               if now else _("How many more rolls: …"),
-              _(" The black mark on each bar: that player's chance when the game began.") if not at_start else ""),
+              # (Always there, hidden before the first roll like the marks: the panel keeps its size.)
+              h("span", {"class": "tick-note" + (" unused" if at_start else "")},
+                _(" The black mark on each bar: that player's chance when the game began."))),
             h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))
             if view["mode"] == "video" else None]
 

@@ -116,7 +116,7 @@ def test_four_player_multiplayer_on_auto_reaches_the_end(site, watched):
     assert page.locator("[data-board] .mat").count() == 4
     assert page.locator(".mat[data-seat='1'] h2").inner_text() == "<b>Bo</b><img src=x>"
     page.wait_for_selector("[data-odds='ready']")
-    assert "Simulated 2,000 games" in page.locator("[data-odds]").inner_text()
+    assert "Worked out by playing 2,000 games" in page.locator("[data-odds]").inner_text()
     assert page.locator("[data-odds] .odds-row").count() == 4
 
     for number in (1, 2):

@@ -4,11 +4,13 @@ Korean. What a player taps now (Roll, Auto, More) is on screen and is what a fin
 centre touches, at the top of the table and scrolled to its end; every mat's pass line
 ("1 → Bo  6 → Chiara") comes into view clear of the Roll bar and the strip; in portrait
 the four mats take at most 1.3 screen heights, and in landscape Roll never covers a mat
-and more than two players show at once. (There is nothing else to tap: nobody has
+and more than two players show at once. No word or number on the board or the odds panel
+is drawn under 12 CSS px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody has
 choices in Gelatinous, the dice go where the rules send them.)"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ SEED, MOVES = 3, 12  # four normal bots' game of 20 rounds, cut after round 12: 
 OPTIONS = {"mode": "multi"}
 PLAYERS = 4
 MAX_MATS_SCREENS = 1.3
+MIN_TEXT_PX = 12
 TAPPABLE = "[data-board] [data-action='roll'], [data-board] [data-action='auto'], [data-strip] [data-action='sheet']"
 
 
@@ -74,6 +77,22 @@ def roll_over_mats(page) -> list[str]:
         return [...over]; }""")
 
 
+def small_text(page) -> list[str]:
+    """Words on the board and the odds panel drawn smaller than MIN_TEXT_PX CSS pixels: an
+    element's own text at its font size, scaled as its SVG picture is drawn."""
+    return page.evaluate("""min => {
+        const small = [];
+        for (const el of document.querySelectorAll('[data-board] *, [data-odds] *')) {
+            if (el.closest('.visually-hidden') || !el.checkVisibility({visibilityProperty: true})) continue;
+            const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+            if (!own) continue;
+            let px = parseFloat(getComputedStyle(el).fontSize);
+            if (el instanceof SVGElement) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+            if (px < min - 0.05) small.push(`"${own}" ${px.toFixed(1)} px`);
+        }
+        return small; }""", MIN_TEXT_PX)
+
+
 def players_in_view(page) -> int:
     """With the mats scrolled to just under the strip: the players whose mat's head (name,
     cube and hand) is on screen with nothing over it."""
@@ -99,6 +118,7 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
             scroll_to(page, where)
             found += [f"scrolled to {where}: {p}" for p in hidden_targets(page, TAPPABLE, "section.table")]
         found += covered_pass_lines(page)
+        found += [f"small text: {t}" for t in small_text(page)]
         screens = mats_height(page) / viewport["height"]
         figures[shape] = f"mats {screens:.2f} screens"
         if viewport["width"] < viewport["height"]:
@@ -114,3 +134,37 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
             problems[shape] = found
     print(f"gelatinous phone {lang}: {figures}")
     assert not problems, problems
+
+
+SOLO_SEED, SOLO_MOVES = 1, 6  # a normal solitaire game of 9 rolls: the 6th brings a die back from the reserve
+
+
+def solitaire_link() -> str:
+    record = play(GAME, ["normal"], SOLO_SEED, {"mode": "solitaire"}).record
+    assert len(record.moves) > SOLO_MOVES
+    return "#/gelatinous/game/" + encode(Record("gelatinous", [Seat("human", "Ana")], SOLO_SEED, {"mode": "solitaire"},
+                                                 record.moves[:SOLO_MOVES]))
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_solitaire_mat_and_its_odds_read_on_a_phone(site, devices, lang):
+    """Every die in the hand looks like a die: rolled, its face; back from the reserve and
+    not rolled yet, standing on a corner with pips on its sides (a blank square read as a
+    missing die). No word or number under 12 px, and the odds panel says no decimals."""
+    page = phone(devices, "small", lang).open(site.url + solitaire_link())
+    page.wait_for_selector(f"[data-board][data-round='{SOLO_MOVES}'][data-animating='0']")
+    page.wait_for_selector("[data-odds='ready']")
+    hand = page.locator(".mat[data-seat='0'] [data-hand-die]")
+    assert hand.count() == int(page.locator(".mat[data-seat='0']").get_attribute("data-hand"))
+    assert page.locator(".mat[data-seat='0'] [data-hand-die][data-face='0']").count() == 1  # the die back from the reserve
+    pips = hand.evaluate_all("dice => dice.map(d => d.querySelectorAll('.pip').length)")
+    assert all(pips), f"a die in hand drawn without pips: {pips}"
+    problems = {}
+    for shape, viewport in PHONES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        if small := small_text(page):
+            problems[shape] = small
+    assert not problems, problems
+    facts = page.locator("[data-odds] .odds-facts").inner_text()
+    assert not re.search(r"\d[.,]\d", facts), facts  # whole rolls, not "about 4.6"

@@ -188,7 +188,7 @@ def test_odds_come_after_the_render_and_are_cached():
     assert 'data-odds="working"' in app.page
     app.run_timers()
     selector, panel = app.updates[-1]
-    assert selector == "[data-odds]" and 'data-odds="ready"' in panel and "chance to finish" in panel
+    assert selector == "[data-odds]" and 'data-odds="ready"' in panel and "chance that you finish" in panel
     assert "data-histogram" in panel
     app.updates.clear()
     app.refresh()
@@ -203,7 +203,7 @@ def test_multiplayer_odds_are_simulated_in_slices():
     steps = app.run_timers()
     assert steps >= 2 * odds.SIM_GAMES // odds.SIM_CHUNK  # here and from the start
     panel = app.updates[-1][1]
-    assert 'data-odds="ready"' in panel and f"Simulated {odds.SIM_GAMES:,} games" in panel
+    assert 'data-odds="ready"' in panel and f"Worked out by playing {odds.SIM_GAMES:,} games" in panel
 
 
 def play_solitaire(app, screen, seed):

@@ -87,12 +87,33 @@ def iso(x: float, y: float, z: float) -> tuple[float, float]:
 
 
 def flat_die(d: float, face: int | None, kind: str = "hand") -> Markup:
-    """A die seen from above, in a d x d box at the origin. face None: not rolled yet."""
-    parts = [svg("rect", x=0.5, y=0.5, width=d - 1, height=d - 1, rx=d * 0.2, class_=f"die die-{kind}")]
-    if face:
-        r = d * 0.09
-        parts += [svg("circle", cx=fx * d, cy=fy * d, r=r, class_="pip") for fx, fy in PIPS[face]]
-    return join(*parts)
+    """A die seen from above, in a d x d box at the origin. face None: not rolled yet,
+    drawn standing on a corner (resting_die), so it never reads as an empty place."""
+    if not face:
+        return resting_die(d, kind)
+    r = d * 0.09
+    return join(svg("rect", x=0.5, y=0.5, width=d - 1, height=d - 1, rx=d * 0.2, class_=f"die die-{kind}"),
+                *(svg("circle", cx=fx * d, cy=fy * d, r=r, class_="pip") for fx, fy in PIPS[face]))
+
+
+def resting_die(d: float, kind: str = "hand") -> Markup:
+    """A die not rolled yet, in a d x d box: seen from a corner, three faces (1, 2, 3 pips)
+    showing, the sides shaded. A blank square looked like a missing die."""
+    c, r = d / 2, d * 0.49
+    dx = r * ISO_C
+    top = [(c, c - r), (c + dx, c - r / 2), (c, c), (c - dx, c - r / 2)]
+    left = [(c - dx, c - r / 2), (c, c), (c, c + r), (c - dx, c + r / 2)]
+    right = [(c, c), (c + dx, c - r / 2), (c + dx, c + r / 2), (c, c + r)]
+
+    def on(face: list, u: float, v: float) -> tuple[float, float]:
+        """The point (u, v) of a face (0..1 along its first edge and its last)."""
+        (ax, ay), (bx, by), _c, (dx_, dy_) = face
+        return ax + (bx - ax) * u + (dx_ - ax) * v, ay + (by - ay) * u + (dy_ - ay) * v
+
+    pips = [on(top, .5, .5)] + [on(left, u, u) for u in (.3, .7)] + [on(right, u, u) for u in (.25, .5, .75)]
+    return join(*(svg("polygon", points=points(f), class_=f"die die-{kind} {side}")
+                  for f, side in ((top, "die-top"), (left, "die-left"), (right, "die-right"))),
+                *(svg("circle", cx=x, cy=y, r=d * 0.06, class_="pip") for x, y in pips))
 
 
 def iso_die(i: int, j: int, k: int) -> Markup:
@@ -260,9 +281,9 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
             return Markup("")
         if view["round"] == 0:
             return h("span", {"class": "muted"}, _("Dice ready in hand"))
-        if parts:
-            return h("span", {"class": "muted"}, _("No dice to roll this round: {effects}").format(effects=effects))
-        return h("span", {"class": "muted"}, _("No dice to roll this round"))
+        # (what came from neighbours is the roll's effects: a small mat on a phone leaves them out)
+        return h("span", {"class": "muted"}, _("No dice to roll this round"),
+                 h("span", {"class": "effects"}, _(": ") + effects) if parts else None)
     faces = " ".join(DIE_CHARS[f] for f in last["faces"])
     rolled = _("Rolled {faces}").format(faces=", ".join(map(str, last["faces"])))
     return join(h("span", {"class": "faces", "aria-label": rolled}, faces),
@@ -445,24 +466,36 @@ def roll_icon() -> Markup:
              svg("g", flat_die(22, 3), transform="translate(16 2) rotate(10 11 11)"))
 
 
-HIST = (300, 128, 26, 96)  # the histogram's width, height, left margin and baseline (user units)
+HIST = (300, 116, 6, 96)  # the histogram's width, height, left margin and baseline (user units)
+TICK_GAP = 30  # the least room between two score numbers under the bars (user units)
+
+
+def histogram_words(legend: list) -> tuple[Markup, Markup]:
+    """The chart's words, in the page's text (not in the picture, where they would be small
+    on a phone): what it shows, above; which way is better, under the bars; the legend."""
+    title = h("p", {"class": "hist-title"}, _("If you finish the cube, your score will likely be:"))
+    caption = h("figcaption", None,
+                h("span", {"class": "hist-ends"}, h("span", None, _("← better")), h("span", None, _("worse →"))),
+                h("span", {"class": "hist-keys"}, *legend))
+    return title, caption
 
 
 def empty_histogram() -> Markup:
     """The histogram's frame while the odds are being worked out: the same size as the
     chart to come, so nothing moves when it arrives."""
     cw, ch, left, base = HIST
-    return h("figure", {"class": "histogram"},
+    title, caption = histogram_words([h("span", {"class": "key key-now"}, _("working…")),
+                                      h("span", {"class": "key key-start unused"}, _("from the start"))])
+    return h("figure", {"class": "histogram"}, title,
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "aria-hidden": "true"},
-               svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis"),
-               svg("text", _("final score →"), x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end")),
-             h("figcaption", None, h("span", {"class": "key key-now"}, _("working…")),
-               h("span", {"class": "key key-start unused"}, _("from the start"))))
+               svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis")),
+             caption)
 
 
 def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Markup:
     """Chance of each final score: from here (filled) and from the start (dashed), and
-    the personal best (None: none yet) as a line."""
+    the personal best (None: none yet) as a line. Only scores are written in the picture:
+    a bar's height is read against the others, not against a scale."""
     shown = [now] + ([start] if start and not at_start else [])
     ranges = [r for r in (score_range(dist) for dist in shown if dist) if r]
     if not now or not ranges:
@@ -479,33 +512,33 @@ def histogram(now: dict, start: dict, at_start: bool, best: int | None) -> Marku
     top = max(now_v + start_v + [1e-9])
     cw, ch, left, base = HIST
     bw = (cw - left - 6) / len(span)
+    step = next((n for n in (1, 2, 3, 5, 10) if n * bw >= TICK_GAP), 20)
     parts = [svg("line", x1=left, y1=base, x2=cw - 4, y2=base, class_="axis")]
-    parts.append(svg("text", pct(top), x=left - 4, y=14, class_="axis-label", text_anchor="end"))
     for idx, s in enumerate(span):
         x = left + idx * bw
         if now_v[idx] > 0:
-            hgt = max(1.0, now_v[idx] / top * (base - 12))
+            hgt = max(1.0, now_v[idx] / top * (base - 16))
             parts.append(svg("rect", x=x + 1.5, y=base - hgt, width=max(1.0, bw - 3), height=hgt, class_="bar-now",
                              data_score=s))
         if start_v and start_v[idx] > 0:
-            hgt = max(1.0, start_v[idx] / top * (base - 12))
+            hgt = max(1.0, start_v[idx] / top * (base - 16))
             parts.append(svg("rect", x=x + 0.5, y=base - hgt, width=max(1.0, bw - 1), height=hgt, class_="bar-start"))
-        step = 1 if len(span) <= 12 else 2 if len(span) <= 24 else 5
-        if (s - lo) % step == 0 or s == hi:
+        if s == hi or ((s - lo) % step == 0 and hi - s >= step):  # (the last, "19+", always; never crowded)
             label = f"{s}+" if s == hi else str(s)
-            parts.append(svg("text", label, x=x + bw / 2, y=base + 14, class_="axis-label", text_anchor="middle"))
+            parts.append(svg("text", label, x=x + bw / 2, y=base + 16, class_="axis-label", text_anchor="middle"))
     if best is not None and lo <= best <= hi:
         x = left + (best - lo + 0.5) * bw
-        parts.append(svg("line", x1=x, y1=10, x2=x, y2=base, class_="best-line"))
-        parts.append(svg("text", _("★ best {score}").format(score=best), x=min(x + 3, cw - 50), y=10, class_="best-label"))
-    parts.append(svg("text", _("final score →"), x=cw - 4, y=base + 26, class_="axis-label", text_anchor="end"))
+        parts.append(svg("line", x1=x, y1=14, x2=x, y2=base, class_="best-line"))
+        parts.append(svg("text", _("★ your best: {score}").format(score=best), x=min(x + 3, cw - 110), y=12,
+                         class_="best-label"))
     legend = [h("span", {"class": "key key-now"}, _("from here") if not at_start else _("from the start")),
               h("span", {"class": "key key-start" + ("" if start_v else " unused")}, _("from the start"))]
-    return h("figure", {"class": "histogram"},
+    title, caption = histogram_words(legend)
+    return h("figure", {"class": "histogram"}, title,
              h("svg", {"viewBox": f"0 0 {cw} {ch}", "role": "img", "data-histogram": "",
                        "aria-label": _("Chance of each final score; the most likely is {score}").format(
                            score=span[max(range(len(span)), key=lambda i: now_v[i])])}, Markup("".join(parts))),
-             h("figcaption", None, *legend))
+             caption)
 
 
 def jelly_monster() -> Markup:

@@ -128,32 +128,35 @@ def odds_panel(facts: Facts, before: tuple | None, rolling: bool, prefs: dict) -
     elif state == "busy":
         foot = _("Working out the odds from here…")
     elif now and now["exact"] and state == "ready":
-        foot = _("Exact: every possible roll counted.")
+        foot = _("Worked out from every possible roll.")
     elif now and state == "ready":
-        foot = ngettext("Simulated {games} game from here.", "Simulated {games} games from here.",
+        foot = ngettext("Worked out by playing {games} game from here.", "Worked out by playing {games} games from here.",
                         now["games"]).format(games=number(now["games"]))
     elif now:
-        foot = ngettext("Simulated {games} game from here so far…", "Simulated {games} games from here so far…",
+        foot = ngettext("Playing {games} game from here so far…", "Playing {games} games from here so far…",
                         now["games"]).format(games=number(now["games"]))
     else:
         foot = _("Working out the odds…")
-    return h("section", attrs, h("h2", None, _("Odds")), *body, h("p", {"class": "odds-foot muted"}, foot))
+    return h("section", attrs, h("h2", None, _("Your chances") if view["mode"] == "solitaire" else _("Who will win?")), *body, h("p", {"class": "odds-foot muted"}, foot))
 
 
 def solitaire_odds(now: dict | None, start: dict | None, at_start: bool, best: int | None) -> list:
+    """The odds as a new player reads them: short sentences, whole numbers of rolls."""
     def line(label: str, value) -> Markup:
-        """A label and its value (the label's {value} placeholder says where it goes)."""
+        """A sentence and its number (the sentence's {value} placeholder says where it goes)."""
         before, _sep, after = label.partition("{value}")
-        return h("li", None, before, h("strong", None, "…" if value is None else str(value)), after or None)
+        return h("li", None, before or None, h("strong", None, "…" if value is None else str(value)), after or None)
 
     median = now.get("median") if now else None
     win = now["win"][0] if now else None
+    rolls = round(now["mean_rounds"]) if now else None
     return [h("p", {"class": "odds-big", "data-win": fnum(win, 4) if now else None},
-              *around(_("{chance} chance to finish the cube"), h("span", {"class": "big-num"}, pct(win) if now else "…"))),
+              *around(_("{chance} chance that you finish the cube"), h("span", {"class": "big-num"}, pct(win) if now else "…"))),
             h("ul", {"class": "odds-facts"},
-              line(_("Typical winning score: {value}"), median if median is not None else ("—" if now else None)),
-              line(_("Rolls still to come: about {value}"), number(now["mean_rounds"], 1) if now else None),
-              line(_("At the start: {value}"), pct(start["win"][0]) if start else None)),
+              line(_("Your score if you finish: about {value}"), median if median is not None else ("—" if now else None)),
+              line(ngettext("About {value} more roll to go", "About {value} more rolls to go", max(1, rolls or 2)),
+                   max(1, rolls) if now else None),
+              line(_("Your chance when the game began: {value}"), pct(start["win"][0]) if start else None)),
             histogram(now.get("scores") or {} if now else {}, (start or {}).get("scores") or {}, at_start, best),
             h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))]
 
@@ -169,21 +172,21 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
                 h("span", {"class": f"fill p{seat}", "style": f"width:{chance * 100:.1f}%"}),
                 # (Always there, hidden before the first roll: it slides when the odds change.)
                 h("span", {"class": "tick" + (" unused" if then is None else ""), "style": f"left:{(then or 0) * 100:.1f}%",
-                           "title": _("At the start: {value}").format(value=pct(then)) if then is not None else None}))
+                           "title": _("When the game began: {value}").format(value=pct(then)) if then is not None else None}))
         rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
                       h("span", {"class": "odds-name"}, name), bar,
                       h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))
     nobody = h("strong", None, pct(now["nobody"]) if now else "…")
-    nobody_words = _("Everyone eaten: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
-    # (The space before the brackets is in the words: Japanese brackets need none.)
-    nobody_then = _(" (start: {chance})").format(chance=pct(start["nobody"])) if start and not at_start else ""
-    return [h("p", {"class": "odds-sub"}, _("Chance to win")),
-            h("ol", {"class": "odds-rows"}, *rows),
-            h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody), nobody_then),
+    nobody_words = _("The jelly eats everyone: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
+    rounds = round(now["mean_rounds"]) if now else None
+    return [h("ol", {"class": "odds-rows"}, *rows),
+            h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody)),
             h("p", {"class": "muted odds-note"},
-              _("About {rounds} more rounds.").format(rounds=number(now["mean_rounds"], 1)) if now
-              else _("How many more rounds: …"),
-              _(" The tick marks each player's chance at the start.") if not at_start else ""),
+              ngettext("About {rounds} more roll.", "About {rounds} more rolls.", max(1, rounds)).format(rounds=max(1, rounds))
+              if now else _("How many more rolls: …"),
+              # (Always there, hidden before the first roll like the marks: the panel keeps its size.)
+              h("span", {"class": "tick-note" + (" unused" if at_start else "")},
+                _(" The black mark on each bar: that player's chance when the game began."))),
             h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))
             if view["mode"] == "video" else None]
 

@@ -660,9 +660,9 @@ class Gelati(Rules):
             text = _("{player} ended the turn").format(player=who)
         if after.phase == "over":
             if after.scores[player] >= WIN_POINTS and kind in ("place", "order"):
-                text += _(" and reached {points}: {player} wins").format(points=WIN_POINTS, player=who)
+                text = _("{move} and reached {points}: {player} wins").format(move=text, points=WIN_POINTS, player=who)
             else:
-                text += _("; the game is over")
+                text = _("{move}; the game is over").format(move=text)
         return text
 
 

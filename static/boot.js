@@ -219,9 +219,13 @@
     ready = true;
     const loading = $("loading");
     if (loading) loading.hidden = true;
-    // The strip's room at the foot of the page stays until the next route: taking it
-    // away now would pull a page scrolled to its end under the reader's eyes.
-    addEventListener("hashchange", () => { delete document.documentElement.dataset.booting; }, { once: true });
+    // The strip's room at the foot of the page goes now, unless the page is scrolled to
+    // where it shows (taking it away then would pull the page under the reader's eyes):
+    // in that case it goes at the next route.
+    const root = document.documentElement;
+    const scrolledToRoom = scrollY > 0 && scrollY + innerHeight > root.scrollHeight - 64;
+    if (scrolledToRoom) addEventListener("hashchange", () => { delete root.dataset.booting; }, { once: true });
+    else delete root.dataset.booting;
     document.body.dataset.ready = "1";
     registerServiceWorker();
   };

@@ -326,7 +326,8 @@ def test_the_new_game_panel_seats_the_chosen_bot_levels():
 # --- issue 18: a steady camera, the strip, focus and keys ----------------------------------------
 
 from gelateria.core import hexgrid  # noqa: E402
-from gelateria.web.views.board_pan import covers, step_towards, visible_box  # noqa: E402
+from gelateria.web.views import gelati_art as art  # noqa: E402
+from gelateria.web.views.board_pan import Camera, covers, step_towards, visible_box  # noqa: E402
 
 
 def test_arrows_step_to_the_neighbouring_space_that_way_not_the_next_in_page_order():
@@ -471,10 +472,6 @@ PHONE_INSETS = (44, 58, 0, 0)  # the chips' row at the top, the zoom buttons dow
 
 def spaces_on_screen(s):
     """Each space the chosen tile can go, as a px box on the measured board (x, y, w, h)."""
-    from gelateria.core import hexgrid
-    from gelateria.web.views import gelati_art as art
-    from gelateria.web.views.board_pan import visible_box
-
     camera = s.ui.camera
     vx, vy, vw, _ = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
     scale = camera.board_px[0] / vw
@@ -483,6 +480,28 @@ def spaces_on_screen(s):
         x, y, w, hh = hexgrid.bounds({cell}, art.R)
         out.append(((x - vx) * scale, (y - vy) * scale, w * scale, hh * scale))
     return out
+
+
+def last_move_on_screen(s):
+    """The box, in px on the board element, of the tile placed last (None: none yet)."""
+    placed = [step["last"] for step in s.facts().trail[1:s.facts().moves + 1]
+              if step["last"] and step["last"].get("kind") == "place"]
+    if not placed:
+        return None
+    camera = s.ui.camera
+    vx, vy, vw, _ = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
+    scale = camera.board_px[0] / vw
+    x, y, w, hh = hexgrid.bounds({tuple(placed[-1]["at"])}, art.R)
+    return ((x - vx) * scale, (y - vy) * scale, w * scale, hh * scale)
+
+
+def union_px(boxes):
+    x, y = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    return (x, y, max(b[0] + b[2] for b in boxes) - x, max(b[1] + b[3] for b in boxes) - y)
+
+
+def fits(box, area) -> bool:
+    return box[2] <= area[2] - 2 * Camera.FRAME_MARGIN_PX and box[3] <= area[3] - 2 * Camera.FRAME_MARGIN_PX
 
 
 def inside(box, area) -> bool:
@@ -506,7 +525,13 @@ def play_on(s, app, turns):
         for tile in reversed(list(s.state.hands[0])):
             s.on_action("select-tile", {"tile": str(tile)})
             s.render()
-            assert all(inside(box, clear) for box in spaces_on_screen(s)), (tile, spaces_on_screen(s))
+            shown = spaces_on_screen(s)
+            assert all(inside(box, clear) for box in shown), (tile, shown)
+            # The last move is in view too whenever it fits beside those spaces (it is
+            # not left under the chips at the board's edge).
+            last = last_move_on_screen(s)
+            if last is not None and fits(union_px(shown + [last]), clear):
+                assert inside(last, clear), (tile, last)
         scales.append(s.ui.camera.board_px[0] / s.ui.camera.view_box(fit_box(s.facts()))[2])
         best = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])
         click_cell(s, best)
@@ -531,6 +556,41 @@ def test_every_space_a_chosen_tile_can_go_is_framed_clear_of_the_controls_on_a_p
     # The scale is kept from turn to turn unless the spaces no longer fit: it changes
     # on only a few turns, never back and forth on every one.
     assert sum(a != b for a, b in zip(scales, scales[1:])) <= len(scales) // 2, scales
+
+
+def opened_mid_game(seed: int, at: int):
+    """A table of Ana (human) and Bo opened on a phone at Ana's first turn after `at`
+    moves of a game two bots played (a fresh page: the camera starts from scratch)."""
+    from gelateria.core.session import play as bots_play
+
+    moves = bots_play(GAME, ["normal", "normal"], seed, {}).record.moves
+    app, s = table(HUMAN_VS_BOT, seed=seed)
+    for k, (player, move) in enumerate(moves):
+        if k >= at and s.actor() == 0 and moves[k - 1][0] == 1:
+            break
+        s.session.submit(player, move)
+    s.render()
+    s.set_board_size(*SMALL_PHONE_BOARD, coarse=True, insets=list(PHONE_INSETS))
+    s.render()
+    return s
+
+
+SMALL_PHONE_BOARD = (344, 330)  # a 360x640 phone
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13, 14, 15])
+def test_a_game_opened_on_a_small_phone_shows_the_last_move_beside_the_spaces(seed):
+    clear = (PHONE_INSETS[3], PHONE_INSETS[0], SMALL_PHONE_BOARD[0] - PHONE_INSETS[1] - PHONE_INSETS[3],
+             SMALL_PHONE_BOARD[1] - PHONE_INSETS[0] - PHONE_INSETS[2])
+    s = opened_mid_game(seed, 28)
+    shown, last = spaces_on_screen(s), last_move_on_screen(s)
+    assert all(inside(box, clear) for box in shown), shown
+    if fits(union_px(shown + [last]), clear):
+        assert inside(last, clear), (last, union_px(shown))
+    else:  # as much of it as fits: the spaces are at the far edge of the clear area from it
+        spaces_box = union_px(shown)
+        far_edge = clear[1] + clear[3] - Camera.FRAME_MARGIN_PX if last[1] < spaces_box[1] else clear[1] + Camera.FRAME_MARGIN_PX
+        assert abs((spaces_box[1] + spaces_box[3] if last[1] < spaces_box[1] else spaces_box[1]) - far_edge) < 1
 
 
 def test_fit_shows_the_spaces_you_can_play_then_the_whole_board():

@@ -97,7 +97,8 @@ class Screen:
 def top_bar(crumb: str | None = None) -> Markup:
     return h("header", {"class": "top-bar"},
              h("a", {"href": "#/", "class": "brand", "aria-label": _("Gelateria home")},
-               h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}), _("Gelateria")),
+               h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}),
+               h("span", {"class": "brand-name"}, _("Gelateria"))),
              h("span", {"class": "crumb"}, crumb) if crumb else None,
              language_switch())
 

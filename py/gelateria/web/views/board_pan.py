@@ -54,6 +54,24 @@ def nudge(start: float, size: float, area_start: float, area_size: float) -> flo
     return 0.0
 
 
+def lean(start: float, size: float, extras, area_start: float, area_size: float) -> float:
+    """How far to move a span (start, size) so it lies in the area, the least way, with
+    the first of `extras` (spans beside it, best first) that fits in the area with it;
+    when none does, it goes to the area's far edge from the last one, to show as much
+    of that as it can."""
+    for extra_start, extra_size in extras:
+        low, high = min(start, extra_start), max(start + size, extra_start + extra_size)
+        if high - low <= area_size:
+            return nudge(low, high - low, area_start, area_size)
+    if extras:
+        extra_start, extra_size = extras[-1]
+        if extra_start < start:
+            return area_start + area_size - (start + size)
+        if extra_start + extra_size > start + size:
+            return area_start - start
+    return nudge(start, size, area_start, area_size)
+
+
 def covers(outer, inner) -> bool:
     ox, oy, ow, oh = outer
     ix, iy, iw, ih = inner
@@ -151,36 +169,43 @@ class Camera:
         m = self.FRAME_MARGIN_PX
         return (left + m, top + m, width - left - right - 2 * m, height - top - bottom - 2 * m)
 
-    def frame(self, key, play, need) -> None:
+    def frame(self, key, play, need, also=()) -> None:
         """Bring `play` (the box, in board units, of every space the player can play now)
         into the clear area, once per `key`: the view stays if it shows them all; else it
         pans the least it must at the same scale, or, if they do not fit at that scale,
-        zooms out until they do and centres them. Not before the board is measured."""
+        zooms out until they do and centres them. `also`: boxes worth showing with them,
+        best first (the whole board, the last move): across and down, the first that fits
+        beside them at this scale is brought in too, and when none does the spaces go to
+        the far side from the last, to show as much of it as fits; so the last move is not
+        left under a control while the board is empty on the other side. Not before the
+        board is measured."""
         if self.board_px is None or key == self.framed:
             return
         self.framed = key
-        box = None if play is None else self.framed_box(play, need, keep_scale=True)
+        box = None if play is None else self.framed_box(play, need, keep_scale=True, also=also)
         if box is not None:
             self.vb, self.fitted_play = box, False
 
-    def framed_box(self, play, need, keep_scale: bool):
-        """The viewBox that shows `play` in the clear area (None: the view already does,
-        when keep_scale). keep_scale=False: the closest zoom that shows it all, centred."""
+    def framed_box(self, play, need, keep_scale: bool, also=()):
+        """The viewBox that shows `play` in the clear area, with as much of `also` as fits
+        (see frame); None when keep_scale and the view already does. keep_scale=False:
+        the closest zoom that shows `play`."""
         width, height = self.board_px
         ax, ay, aw, ah = self.clear_area()
         vx, vy, vw, _ = visible_box(self.view_box(need), self.aspect)
         scale = width / vw  # px per board unit now
         px, py, pw, ph = play
-        fits = pw * scale <= aw and ph * scale <= ah
-        if keep_scale and fits:
-            left, top = (px - vx) * scale, (py - vy) * scale
-            if left >= ax - 0.5 and top >= ay - 0.5 and left + pw * scale <= ax + aw + 0.5 and top + ph * scale <= ay + ah + 0.5:
-                return None
-            shift_x, shift_y = nudge(left, pw * scale, ax, aw), nudge(top, ph * scale, ay, ah)
-            return (vx - shift_x / scale, vy - shift_y / scale, width / scale, height / scale)
-        scale = min(aw / pw, ah / ph, width / self.FRAME_MIN_WIDTH)
-        cx, cy = px + pw / 2, py + ph / 2
-        return (cx - (ax + aw / 2) / scale, cy - (ay + ah / 2) / scale, width / scale, height / scale)
+        moved = not (keep_scale and pw * scale <= aw and ph * scale <= ah)
+        if moved:  # zoomed out (or in) until the spaces fit, centred in the clear area
+            scale = min(aw / pw, ah / ph, width / self.FRAME_MIN_WIDTH)
+            vx, vy = px + pw / 2 - (ax + aw / 2) / scale, py + ph / 2 - (ay + ah / 2) / scale
+        on_screen = [((x - vx) * scale, (y - vy) * scale, w * scale, h * scale) for x, y, w, h in also]
+        left, top = (px - vx) * scale, (py - vy) * scale
+        shift_x = lean(left, pw * scale, [(x, w) for x, _, w, _ in on_screen], ax, aw)
+        shift_y = lean(top, ph * scale, [(y, h) for _, y, _, h in on_screen], ay, ah)
+        if not moved and abs(shift_x) < 0.5 and abs(shift_y) < 0.5:
+            return None
+        return (vx - shift_x / scale, vy - shift_y / scale, width / scale, height / scale)
 
     def max_width(self, need) -> float:
         _, _, w, hh = need

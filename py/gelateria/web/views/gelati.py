@@ -306,8 +306,11 @@ class GelatiView(View):
                 aim_markup = art.aim_svg(ui.selected, ui.aim)
         need = fit_box(facts)
         camera = ui.camera
-        # A new turn or another tile chosen: every space it can go comes into view.
-        camera.frame((facts.moves, ui.selected), play_box(facts, ui), need)
+        # A new turn or another tile chosen: every space it can go comes into view, with
+        # the whole board, or else the last move, when they fit beside them.
+        last_move = hexgrid.bounds({tuple(recent[0][2]["at"])}, art.R) if recent else None
+        camera.frame((facts.moves, ui.selected), play_box(facts, ui), need,
+                     also=[box for box in (need, last_move) if box is not None])
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
         return h("div", {"class": "gelati-main"},

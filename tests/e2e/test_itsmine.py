@@ -241,6 +241,10 @@ def test_five_piles_their_grab_controls_and_your_favourites_are_in_view(site, de
     assert watched.errors == [] and watched.foreign == []
 
 
+def ana_flips(page) -> int:
+    return sum(line.startswith("Ana flipped") for line in log_lines(page))
+
+
 @pytest.mark.parametrize("size", ["390x844", "1366x768"])
 def test_a_short_game_against_bots_holds_still(site, devices, size):
     """Ana flips on her turn, grabs the biggest pile now and then and once asks for an
@@ -250,6 +254,7 @@ def test_a_short_game_against_bots_holds_still(site, devices, size):
     page = watched.open(site.url + "#/itsmine")
     start_game(page, "itsmine", FIVE, seed=9, names={0: "Ana"}, options={"#opt_first": "0"}, pace="Fast")
     page.locator("[data-action='flip']").click()  # her first flip (and focus off the bot-speed chip)
+    page.locator("[data-part='fan0'][data-cards='1']").wait_for()  # (drawn: her pile is not empty)
     page.evaluate("scrollTo(0, 0); window.__shift = 0")
     refused = 0
     for step in range(60):
@@ -259,12 +264,18 @@ def test_a_short_game_against_bots_holds_still(site, devices, size):
         sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in range(1, 5)}
         best = max(sizes, key=sizes.get)
         if page.locator("[data-action='flip']:not([data-paused])").count():
+            # Her flip is drawn (or refused: a call paused play) before she looks again:
+            # her own pile then only ever empties, so the grab of it below is refused.
+            flips = ana_flips(page)
             page.keyboard.press("Space")
+            page.wait_for_function("n => document.querySelector('[data-notice]') || [...document.querySelectorAll('[data-log] li')]"
+                                   ".filter(li => li.innerText.startsWith('Ana flipped')).length > n", arg=flips)
+            continue
         elif sizes[best] >= 2 and step % 3 == 0:
             page.keyboard.press(str(best + 1))  # (a bot may have been quicker: then it is refused)
         elif not refused and not int(page.locator("[data-part='fan0']").get_attribute("data-cards")):
-            page.keyboard.press("1")  # her own pile is empty: the rules refuse
-            page.locator("[data-notice]").wait_for()
+            page.keyboard.press("1")  # her own pile is empty: the rules refuse, and say why
+            assert page.locator("[data-notice]").inner_text().strip()
             refused += 1
             continue
         # Something happens, or after 8 s nothing has (a grab the bots won, or the countdown): look again.

@@ -40,6 +40,10 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
     assert page.locator("[data-seat-panel='0'] [data-turn-mark]").inner_text() == "Your turn"
     assert page.locator("[data-part='status']").inner_text().startswith("Your turn")
     assert page.locator("kbd:visible").count() == 0, "a key cap shows on a touch screen"
+    # Every seat's name is read whole ("Chi…" at 360x640 was not), and so is whose turn it is.
+    cut = page.evaluate("""() => [...document.querySelectorAll('.seat-name, [data-part=status]')]
+        .filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)""")
+    assert cut == [], f"cut off: {cut}"
     page.evaluate("window.scrollTo(0, 0)")  # as the game opens: Flip is in reach, whole
     assert hidden_targets(page, "[data-action='flip']", "body") == []
     assert page.evaluate("document.querySelector(\"[data-action='flip']\").getBoundingClientRect().bottom") <= PHONES[shape]["height"]

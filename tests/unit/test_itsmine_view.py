@@ -440,6 +440,17 @@ def test_the_turn_tab_says_what_the_status_says_and_each_top_card_is_named_in_wo
     assert tab and tab.group(1) == "flips next" and "Bo flips next" in app.page
 
 
+def test_the_strip_counts_everyones_cards_to_flip_and_the_hand_bar_yours():
+    """Issue 32: "55 to flip" in the strip beside "14 left" in the hand bar: two numbers,
+    neither saying whose cards it counted."""
+    app, view = solo(options={"first": 0})
+    put(view, draw=[[1, 2], [3, 4, 5], [6], [7]], open=[[], [], [], []],
+        favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
+    strip = re.search(r'data-part="facts".*?data-left="(\d+)">([^<]*)<', app.page, re.S)
+    assert strip and strip.groups() == ("7", "Everyone: 7 to flip")
+    assert re.search(r'class="flip-left">You: 2 to flip<', app.page)
+
+
 def test_the_continue_line_says_which_round_and_who_leads():
     """Issue 32: a saved game's line said only "34 moves · Ana 0 · Bo 0 · …"."""
     app, view = solo()

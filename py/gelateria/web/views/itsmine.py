@@ -351,7 +351,8 @@ def facts_part(s: Scene) -> Markup:
     left = sum(s.v["draw"])
     return h("span", {"class": "strip-facts", "data-part": "facts"},
              h("span", {"class": "round-fact"}, _("Round {round} of {rounds}").format(round=s.v["round"], rounds=ROUNDS)),
-             h("span", {"data-left": left}, _("{count} to flip").format(count=left)))
+             # (every seat's draw piles together; the hand bar says how many are yours)
+             h("span", {"data-left": left}, _("Everyone: {count} to flip").format(count=left)))
 
 
 def countdown_part(s: Scene) -> Markup:

@@ -99,7 +99,7 @@ def flip_control(kind: str, who: str, left: int, pause_left: int, pause_id: str)
                  h("button", {"type": "button", "class": "flip" + (" waiting" if waiting else ""), "data-action": "flip",
                               "aria-disabled": "true" if waiting else None, "data-paused": "" if waiting else None},
                    h("span", {"class": "flip-word"}, label), " ", kbd(space_key()),
-                   h("small", {"class": "flip-left"}, _("{count} left").format(count=left)), meter))
+                   h("small", {"class": "flip-left"}, _("You: {count} to flip").format(count=left)), meter))
     text = _("{player} flips next").format(player=who) if kind == "bot" else _("Nothing to flip")
     return h("div", {"class": "flip-slot", "data-part": "flip"},
              h("p", {"class": "flip-wait" + (" waiting" if pause_left > 0 else ""), "data-paused": "" if pause_left > 0 else None},

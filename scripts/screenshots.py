@@ -407,10 +407,15 @@ def genial_pick(s: Shooter) -> None:
     state = Session.from_record(genial_mid()).state
     gold = state.layout.golden
     pairs = [(a, b) for a, b in GAME.open_spaces(state) if a not in gold and b not in gold] or GAME.open_spaces(state)
+    pairs += [(b, a) for a, b in pairs]  # either half first: the one in view
+    if s.phone:
+        s.wait("svg[data-board].gs-zoomed")  # measured: the board at a finger's scale
     cell = "polygon[data-cell='{0},{1}']"
     shown = s.page.evaluate("""sels => sels.findIndex(sel => {
         const el = document.querySelector(sel), r = el.getBoundingClientRect();
-        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el; })""",
+        const b = el.ownerSVGElement.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return x > b.left + 8 && x < b.right - 8 && y > b.top + 8 && y < b.bottom - 8
+               && document.elementFromPoint(x, y) === el; })""",
                             [cell.format(*CELLS[a]) for a, _b in pairs])
     a, b = pairs[max(shown, 0)]
     s.press(cell.format(*CELLS[a]))

@@ -12,7 +12,7 @@ from phone_sizes import PHONES, hidden_targets, phone
 
 from gelateria.core.record import Record, Seat, encode
 from gelateria.core.session import Session, play
-from gelateria.games.genial.rules import CELLS, GAME
+from gelateria.games.genial.rules import CELLS, COLOURS, GAME
 
 MIN_PX = 16  # a token or tower this wide on screen, at least
 MOVES = 12  # the game cut here: Ana (seat 0) to move, the board grown
@@ -34,12 +34,20 @@ SMALLEST = """() => {
     return {tokens: sizes('[data-tower] .gs-token path'), towers: sizes('[data-tower]')};
 }"""
 
-# The first of these spaces a finger can tap: on screen, in the board, clear of its tools.
+# The first of these spaces a finger can tap: on screen, well inside the board.
 TAPPABLE = """cells => cells.find(key => {
     const el = document.querySelector(`polygon[data-cell='${key}']`), r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    return x > 0 && y > 0 && x < innerWidth && y < innerHeight && document.elementFromPoint(x, y) === el;
+    const b = el.ownerSVGElement.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // (a space cut by the board's edge has its centre there: a finger would miss it)
+    return x > b.left + 8 && y > b.top + 8 && x < b.right - 8 && y < b.bottom - 8
+           && y < innerHeight && document.elementFromPoint(x, y) === el;
 }) ?? null"""
+
+
+def weakest(state) -> str:
+    """Ana's weakest colour (the first of them when several tie)."""
+    colours = list(state.scores[0])
+    return COLOURS[colours.index(min(colours))]
 
 
 def readable(page) -> None:
@@ -59,6 +67,14 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     board = page.locator("svg[data-board]")
     board.scroll_into_view_if_needed()
     readable(page)
+    # Nothing floats over the board: its tools sit beside it, clear of every space.
+    tools, drawn = page.locator(".gs-board-tools").bounding_box(), board.bounding_box()
+    assert tools["x"] >= drawn["x"] + drawn["width"] or tools["y"] >= drawn["y"] + drawn["height"], (tools, drawn)
+    # The strip says the round and your score in the shape of your weakest colour, whole.
+    strip = page.locator(".turn-strip")
+    assert f"Round {MOVES // 2 + 1}/20" in strip.inner_text().replace("\n", " ")
+    assert page.locator("[data-strip-own] .gs-strip-low.gs-c-" + weakest(state)).is_visible()
+    assert strip.evaluate("e => e.scrollWidth <= e.clientWidth")
     if shape == "landscape":  # the board has most of the screen
         assert board.bounding_box()["height"] >= 0.75 * PHONES[shape]["height"]
 

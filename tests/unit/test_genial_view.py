@@ -438,11 +438,15 @@ def test_the_strip_says_your_score_and_the_leaders():
     state = s.state
     put(s, replace(state, scores=((2, 3, 4, 5), (3, 3, 3, 3))))
     strip = s.parts().strip
-    assert re.search(r'data-strip-own="0">You <b>2</b>', strip)
+    # Your score wears the shape of the colour it is (orange, your weakest); the round is there too.
+    assert re.search(r'data-strip-own="0">You <b><span class="gs-strip-low gs-c-o" role="img" aria-label="orange">'
+                     r'<svg[^>]*>.*?</svg></span>2</b>', strip)
     assert re.search(r'data-strip-leader="1">Bo <b>3</b>.*leads', strip)
+    assert re.search(r'Round <b>\d+</b>/20', strip)
     put(s, replace(state, scores=((4, 4, 5, 5), (3, 3, 3, 3))))
     strip = s.parts().strip
-    assert re.search(r'You <b>4</b><span class="gs-lead"', strip) and 'data-strip-leader="1">Bo <b>3</b></span>' in strip
+    assert re.search(r'gs-c-o"[^>]*><svg[^>]*>.*?</svg></span>4</b><span class="gs-lead"', strip)
+    assert 'data-strip-leader="1">Bo <b>3</b></span>' in strip
 
 
 def test_what_the_page_says_of_the_device_reaches_the_view():

@@ -16,7 +16,7 @@ What a player sees and does:
   middle; a tap picks at once. Zoomed out further (−, pinch, Fit: the whole board), a
   tap on spaces smaller than a fingertip zooms in around it and picks it there (the
   magnified pick step: still one tap). Choosing a first half brings every neighbour
-  that finishes it into view, clear of the tools floating on the board. The view stays
+  that finishes it into view (the tools sit in a row under the board, over no space). The view stays
   as it is between moves; Fit (or Esc) shows the whole board. At most three taps a
   turn: a half, the other half, Place (or the other half again);
 - keyboard: the board has one stop in the Tab order, a cursor on a space (focus
@@ -451,16 +451,15 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
 
 
 def board_tools(s: Scene) -> Markup:
-    """Zoom in and out, the whole board (while zoomed), and turn the board: a column
-    floating at the board's right edge (data-overlay: the camera frames the spaces to
-    play clear of it)."""
+    """Zoom in and out, the whole board (while zoomed), and turn the board: a slim row
+    under the board, outside its drawing, so no tool ever covers a space."""
     def tool(action: str, shown: str, said: str, **extra) -> Markup:
         # The visible word or sign starts the name (a screen reader hears both).
         return h("button", {"type": "button", "class": "gs-tool", "data-action": action, **extra},
                  shown, h("span", {"class": "visually-hidden"}, " " + said))
 
     zoomed = not s.whole_in_view()
-    return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view"), "data-overlay": ""},
+    return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view")},
              tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
              tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
              # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"

@@ -198,20 +198,30 @@ def strip(s: Scene) -> Markup:
     said = []
     lead = order[0] if len(order) > 1 and v["score"][order[0]] > v["score"][order[1]] else None
 
-    def shown_score(p: int, who: str, **attrs) -> Markup:
+    def shown_score(p: int, who: str, weakest: bool = False, **attrs) -> Markup:
         # The star is read as "leads" (a picture with a name: nothing hidden to overflow the strip).
         star = [h("span", {"class": "gs-lead", "role": "img", "aria-label": _("leads")}, "★")] if p == lead else []
+        # Your own score wears the shape of the colour it is (your weakest): the colour to raise.
+        shape = weakest_shape(v["scores"][p]) if weakest else None
         # i18n: the strip: a player's name and score, e.g. "You 7"
-        return h("span", attrs, *fill(_("{player} {score}"), player=who, score=h("b", None, str(v["score"][p]))), *star)
+        return h("span", attrs, *fill(_("{player} {score}"), player=who,
+                                      score=h("b", None, shape, str(v["score"][p]))), *star)
 
     if me is not None:
-        said.append(shown_score(me, _("You") if len(facts.humans) == 1 else names[me], data_strip_own=me))
+        said.append(shown_score(me, _("You") if len(facts.humans) == 1 else names[me], weakest=True, data_strip_own=me))
     other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
     if other is not None:
         said.append(shown_score(other, names[other], data_strip_leader=other))
     said.append(h("span", {"class": "gs-strip-round"},
                   *fill(_("Round {round}/{rounds}"), round=h("b", None, str(v["round"])), rounds=str(v["rounds"]))))
     return h("span", {"class": "strip-facts gs-strip", "title": _("Score: each player's weakest colour")}, *said)
+
+
+def weakest_shape(colours) -> Markup:
+    """The shape of a player's weakest colour (the first of them when several tie), named."""
+    c = COLOURS[list(colours).index(min(colours))]
+    return h("span", {"class": f"gs-strip-low gs-c-{c}", "role": "img", "aria-label": colour_name(c)},
+             art.colour_icon(c, 13))
 
 
 # --- the turn panel ------------------------------------------------------------------------
@@ -293,8 +303,6 @@ def step(s: Scene, p):
         return ("pass", [h("strong", None, _("No tile fits anywhere:")), " ", _("you pass this turn.")],
                 [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"},
                    pgettext("move", "Pass"))], None)
-    back = ([h("button", {"type": "button", "class": "secondary", "data-action": "fit"}, _("Whole board"))]
-            if not s.whole_in_view() else [])
     cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, _("Cancel"))
     refusal = [h("span", {"class": "gs-hint", "data-refusal": ""}, ui.refusal)] if ui.refusal else None
     if ui.first is None:
@@ -305,13 +313,13 @@ def step(s: Scene, p):
                                      " ",
                                      pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),
                                      h("span", {"class": "gs-keys"}, " " + _("Keys: Tab, arrows, Enter, Esc."))],
-                back, None)
+                [], None)
     if ui.second is None:
         where = where_words(v, ui.first)
         return ("second", refusal or [h("strong", None, _("First half {where}.").format(where=where)), " ",
                                       pointer_words(_("Tap an outlined neighbour for the other half."),
                                                     _("Click an outlined neighbour for the other half."))],
-                [cancel, *back], None)
+                [cancel], None)
     if p is None or "error" in p:
         return "error", [(p or {}).get("error", _("This tile cannot go there."))], [cancel], None
     gain = p["gain"]

@@ -223,7 +223,7 @@
     // where it shows (taking it away then would pull the page under the reader's eyes):
     // in that case it goes at the next route.
     const root = document.documentElement;
-    const scrolledToRoom = scrollY > 0 && scrollY + innerHeight > root.scrollHeight - 64;
+    const scrolledToRoom = scrollY > 0 && scrollY + innerHeight > root.scrollHeight - 64;  // (app.css: 64px)
     if (scrolledToRoom) addEventListener("hashchange", () => { delete root.dataset.booting; }, { once: true });
     else delete root.dataset.booting;
     document.body.dataset.ready = "1";

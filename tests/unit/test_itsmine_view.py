@@ -122,6 +122,21 @@ def test_a_human_flips_and_grabs_with_keys_and_clicks():
     assert "turn to flip" in view.message
 
 
+def test_a_refusal_stays_on_screen_while_the_bots_play_on():
+    """"Nothing to take" is for the player to read: a bot's flip a moment later must not
+    wipe it (it clears after its time, or at the player's own next move)."""
+    app, view = solo(options={"first": 1})  # Bo flips first
+    view.on_action("grab", {"pile": "3"})
+    refusal = view.message
+    assert "nothing to take" in refusal
+    moves = len(view.record.moves)
+    app.advance(2500)
+    assert len(view.record.moves) > moves  # the bots flipped meanwhile
+    assert view.message == refusal
+    app.advance(2000)
+    assert view.message == ""  # its time is up
+
+
 def test_key_groups_one_human_uses_the_number_keys():
     assert key_groups([2], 5) == {2: ["1", "2", "3", "4", "5"]}
     assert key_groups([0], 3) == {0: ["1", "2", "3"]}

@@ -121,8 +121,10 @@ class ReactiveBot:
         sloppy = level.sloppy > 0 and rng.random() < level.sloppy
         cards_left = sum(view["draw"])
         # Early in the round a pile can still grow, so a bot waits for a good one;
-        # as the draw piles run out any pile worth more than its token will do.
-        threshold = level.threshold * min(1.0, cards_left / (3 * view["players"])) + 0.01
+        # as the draw piles run out any pile worth more than its token will do. With
+        # more rivals a pile is less likely to last, so it settles sooner (3/players:
+        # hard stays about half as kind to a thumb at 4 players as at 3, issue 32).
+        threshold = level.threshold * 3 / view["players"] * min(1.0, cards_left / (3 * view["players"])) + 0.01
         scored = []
         for owner, cards in enumerate(view["open"]):
             if not cards:

@@ -32,6 +32,7 @@ MEASURE = """([lang, markups]) => markups.map(markup => {
     strip.outerHTML = markup;
     const now = document.querySelector('[data-strip]');
     const cut = [...now.querySelectorAll('*'), now]
+        .filter(e => !e.closest('.visually-hidden'))  // (words for a screen reader only, clipped by design)
         .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
         .map(e => `${e.className || e.tagName}: "${e.textContent.trim().slice(0, 60)}" ${e.scrollWidth}>${e.clientWidth}`);
     const r = now.getBoundingClientRect();

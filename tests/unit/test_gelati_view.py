@@ -395,7 +395,9 @@ def test_only_the_best_space_is_in_the_tab_order_and_focus_goes_where_the_turn_g
 
 def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes():
     app, s = table(HUMAN_VS_BOT)
-    assert re.search(r"You <b[^>]*>0</b>", s.render()) and "tied" in s.render()
+    # Your score toward the win: "You 0/50", in words to a screen reader.
+    assert re.search(r'You <span class="gl-toward"><b[^>]*>0</b><span[^>]*>/50</span>'
+                     r'<span class="visually-hidden"> of 50 to win</span>', s.render()) and "tied" in s.render()
     placed = 0
     while placed == 0 or s.state.turn != 0:
         if s.actor() == 0 and s.facts().view["phase"] == "place":

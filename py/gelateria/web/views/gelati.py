@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from gelateria.core import hexgrid
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import N_, _, ngettext
-from gelateria.games.gelati.rules import ORDER_PARTS, place_words, points_made, tile_text
+from gelateria.games.gelati.rules import ORDER_PARTS, WIN_POINTS, place_words, points_made, tile_text
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
 from gelateria.web.views import gelati_guide as guide
@@ -269,7 +269,7 @@ class GelatiView(View):
     def draw(self, facts: Facts, ui: GelatiUI) -> Parts:
         hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
         over = facts.phase == "over"
-        return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui), details=self.details(facts),
+        return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui, hint), details=self.details(facts),
                      strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
                      hint=hint, story=self.score_story(facts) if over and facts.humans else None,
                      focus=self.focus_home(facts, ui), focus_next=ui.focus_next,
@@ -319,8 +319,7 @@ class GelatiView(View):
                    drawn,
                    art.board_chips(v["stack"], v["order_pile"]),
                    art.zoom_buttons(camera.vb is None),
-                   panels.confirm_bar(facts, ui),
-                   panels.after_card(facts, ui, hint)))
+                   panels.confirm_bar(facts, ui)))
 
     def focus_home(self, facts: Facts, ui: GelatiUI) -> str | None:
         """Where the player works: the board's home space while placing, End turn (or
@@ -343,8 +342,9 @@ class GelatiView(View):
             return "[data-action='discard']"
         return "[data-action='trade-give']:not([disabled])"
 
-    def side(self, facts: Facts, ui: GelatiUI) -> Markup:
-        return join(panels.turn_panel(facts, ui), panels.orders_panel(facts))
+    def side(self, facts: Facts, ui: GelatiUI, hint) -> Markup:
+        # Step 2 first: beside the board (under it on an upright phone), never over it.
+        return join(panels.after_card(facts, ui, hint), panels.turn_panel(facts, ui))
 
     def details(self, facts: Facts) -> Markup:
         return join(panels.scores_panel(facts, bumped(facts)), art.supply_panel(facts.view["supply"]), panels.help_panel())
@@ -362,17 +362,22 @@ class GelatiView(View):
         def num(p):
             return h("b", {"class": flash.get(p), "data-strip-score": p}, str(scores[p]))
 
+        def toward_goal(p):  # "12/50": how far from the win, said in words to a screen reader
+            return h("span", {"class": "gl-toward"}, num(p),
+                     h("span", {"class": "gl-goal", "aria-hidden": "true"}, f"/{WIN_POINTS}"),
+                     h("span", {"class": "visually-hidden"}, _(" of {points} to win").format(points=WIN_POINTS)))
+
         def name(p):
             return h("span", {"class": "gl-strip-name"}, names[p])
 
         if me is None:
-            words = fill(_("{player} leads {score}"), player=name(lead), score=num(lead))
+            words = fill(_("{player} leads {score}"), player=name(lead), score=toward_goal(lead))
         elif scores[lead] == scores[me]:
             other = next((p for p in order if p != me), None)
             tied = other is not None and scores[other] == scores[me]
-            words = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=num(me))
+            words = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=toward_goal(me))
         else:
-            words = fill(_("You {score} · {player} {lead}"), score=num(me), player=name(lead), lead=num(lead))
+            words = fill(_("You {score} · {player} {lead}"), score=toward_goal(me), player=name(lead), lead=num(lead))
         return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *words)
 
     # --- the guided game ---------------------------------------------------------------------

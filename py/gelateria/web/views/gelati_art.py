@@ -520,7 +520,7 @@ def part_button(action: str, part: int, label: str, size: int = 24, extra=None, 
     """A part token as a button (discard, give or take in a trade)."""
     return h("button", {"type": "button", "class": "gl-token-btn" + cls, "data-action": action, "data-part": part,
                         "disabled": disabled, "aria-pressed": None if pressed is None else "true" if pressed else "false",
-                        "aria-label": label},
+                        "aria-label": label, "title": label},
              part_picture(part, size), h("span", {"class": "gl-token-name"}, part_name(part)), extra)
 
 

@@ -129,7 +129,7 @@ def turn_panel(facts: Facts, ui) -> Markup:
     else:
         hand = hand_panel(facts, ui)
     return h("section", {"class": "gl-turn", "aria-label": _("Your tiles and turn")},
-             hand, step_panel(facts, ui))
+             hand, orders_panel(facts), step_panel(facts, ui))
 
 def hand_panel(facts: Facts, ui) -> Markup:
     v = facts.view
@@ -169,9 +169,7 @@ def step_panel(facts: Facts, ui) -> Markup:
         return h("div", {"class": "gl-step-panel", "data-step": "wait"}, *body)
     if v["phase"] == "place":
         return place_step(facts, ui)
-    return h("div", {"class": "gl-step-panel", "data-step": "after"},
-             h("p", {"class": "gl-step-title"}, _("Step 2 · Orders and trades")),
-             h("p", None, _("On the board: complete an order, trade if you like, then end your turn.")))
+    return None  # step 2 has its own card (after_card)
 
 def revealed(v: dict, names) -> Markup:
     who = names[v["turn"]]
@@ -221,8 +219,8 @@ def confirm_bar(facts: Facts, ui) -> Markup:
              h("button", {"type": "button", "class": "secondary", "data-action": "cancel-place"}, _("Cancel")))
 
 def after_card(facts: Facts, ui, hint) -> Markup:
-    """Step 2 floats over the board (nothing to aim at there now): End turn first,
-    then orders to complete, discards, and the trade picker, which opens downwards."""
+    """Step 2, beside the board: End turn first, then orders to complete, discards,
+    and the trade picker."""
     v, me, legal = facts.view, facts.actor, facts.legal
     if me is None or v["phase"] != "after":
         return Markup("")

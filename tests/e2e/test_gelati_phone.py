@@ -2,7 +2,8 @@
 the table, opened at 390x844, 844x390 and 360x640 (touch). Whichever tile of the hand
 the player chooses, every space it may go is inside the visible board and is what a
 finger at its centre touches — not under the stack and orders chips, the zoom buttons
-or a notice — and the notice about the link sits in the flow, covering no control."""
+or a notice — and the notice about the link sits in the flow, covering no control. Every
+tile's name fits a hand tile, and every line of an order card fits the card beside them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from phone_sizes import LOCALES, PHONES, hidden_targets, phone
 from test_gelati import midgame_link
 
 from gelateria.core import i18n
-from gelateria.games.gelati.rules import TILE_PARTS, tile_text
+from gelateria.games.gelati.rules import PART_NAMES, TILE_PARTS, part_name, tile_text
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 NAMES_FIT = """([lang, names]) => {
@@ -27,16 +28,35 @@ NAMES_FIT = """([lang, names]) => {
     document.documentElement.lang = 'en';
     return cut;
 }"""
+LINES_FIT = """([lang, lines]) => {
+    const card = document.querySelector('[data-order-card]');
+    const label = card.querySelector('.gl-order-parts li span');
+    const was = label.textContent;
+    document.documentElement.lang = lang;
+    const cut = lines.filter(line => { label.textContent = line; return card.scrollWidth > card.clientWidth + 1; });
+    label.textContent = was;
+    document.documentElement.lang = 'en';
+    return cut;
+}"""
 CONTROLS = "[data-action='zoom-in'], [data-action='zoom-out'], [data-action='fit'], [data-hand], [data-action='sheet']"
 
 
-def tile_names(lang: str) -> list[str]:
+def in_language(lang: str, words):
     previous = i18n.language()
     i18n.set_language(lang)
     try:
-        return [tile_text(tile) for tile in range(len(TILE_PARTS))]
+        return words()
     finally:
         i18n.set_language(previous)
+
+
+def tile_names(lang: str) -> list[str]:
+    return in_language(lang, lambda: [tile_text(tile) for tile in range(len(TILE_PARTS))])
+
+
+def part_lines(lang: str) -> list[str]:
+    """An order card's lines as the cards write them ("✓ sprinkles")."""
+    return in_language(lang, lambda: [f"{mark} {part_name(p)}" for p in range(len(PART_NAMES)) for mark in "✓✗"])
 
 
 @pytest.mark.parametrize("shape", list(PHONES))
@@ -53,6 +73,10 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     # Every tile's name, in each language, fits a hand tile whole (the tile never grows: nothing jumps).
     for lang in LOCALES:
         cut = page.evaluate(NAMES_FIT, [lang, tile_names(lang)])
+        assert cut == [], f"{lang}: {cut}"
+    # Every part's line of an order card, in each language, fits the card beside the tiles.
+    for lang in LOCALES:
+        cut = page.evaluate(LINES_FIT, [lang, part_lines(lang)])
         assert cut == [], f"{lang}: {cut}"
     hand = page.locator("[data-hand-list] [data-hand]")
     # Each tile's whole name shows (no line of it cut off by the tile's edge).

@@ -248,9 +248,9 @@ def gelatinous_done():
 MULTI = {"mode": "multi"}
 
 
-def gelatinous_multi(holders=(ME, ME, ME), rolls=4):
+def gelatinous_multi(holders=(ME, ME, ME), rolls=4, seats=(human(ANA), human(BO), human(CHIARA))):
     moves = bots_game("gelatinous", 3, 7, tuple(MULTI.items()))[:rolls]
-    return _record("gelatinous", [human(ANA), human(BO), human(CHIARA)], 7, MULTI, moves, holders)
+    return _record("gelatinous", list(seats), 7, MULTI, moves, holders)
 
 
 ITSMINE = {"first": 0, "pause": 1000}  # Ana flips first
@@ -538,6 +538,9 @@ def screens() -> list[Screen]:
                ready=play("gelatinous"), langs=KEY_LANGS, what="the same, one more roll played out"),
         Screen("gelatinous-multi", lambda: own("gelatinous-multi", gelatinous_multi()), (odds_ready,),
                ready=play("gelatinous"), scroll=True, what="multiplayer (three at one screen) after four rolls"),
+        Screen("gelatinous-bots", lambda: own("gelatinous-bots", gelatinous_multi((ME, "", ""), seats=(
+                   human(ANA), bot(BO), bot(CHIARA)))), (odds_ready,),
+               ready=play("gelatinous"), scroll=True, what="the same deal, Ana against two bots: her mat says You"),
         Screen("gelatinous-more", lambda: own("gelatinous-solo", gelatinous_mid()), (odds_ready, open_sheet),
                ready=play("gelatinous"), sizes=("phone",), what="the More sheet open"),
         Screen("gelatinous-share", lambda: own("gelatinous-solo", gelatinous_mid()), (odds_ready, open_share),

@@ -4,8 +4,9 @@ Korean. What a player taps now (Roll, Auto, More) is on screen and is what a fin
 centre touches, at the top of the table and scrolled to its end; every mat's pass line
 ("1 → Bo  6 → Chiara") comes into view clear of the Roll bar and the strip; in portrait
 the four mats take at most 1.3 screen heights, and in landscape Roll never covers a mat
-and more than two players show at once. No word or number on the board or the odds panel
-is drawn under 12 CSS px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody has
+and more than two players show at once. The one player's mat says it is theirs ("You"), the
+bots' their names. No word or number on the board or the odds panel is drawn under 12 CSS
+px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody has
 choices in Gelatinous, the dice go where the rules send them.)"""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from conftest import settle, take_seat
 from phone_sizes import LOCALES, PHONES, hidden_targets, phone
 
 from gelateria.core.record import Record, Seat, encode
-from gelateria.core.session import play
+from gelateria.core.session import Session, play
 from gelateria.games.gelatinous.rules import GAME
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -28,6 +29,8 @@ PLAYERS = 4
 MAX_MATS_SCREENS = 1.3
 MIN_TEXT_PX = 12
 TAPPABLE = "[data-board] [data-action='roll'], [data-board] [data-action='auto'], [data-strip] [data-action='sheet']"
+YOU = {"en": "You", "ja": "あなた", "ko": "나"}  # the one player's own mat, against bots or alone
+MIN_DIE_PX = 20
 
 
 def midgame_link() -> str:
@@ -106,6 +109,8 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
     take_seat(page)
     page.wait_for_selector(f"[data-board][data-round='{MOVES}'][data-animating='0']")
     assert page.locator("[data-board] .mat").count() == PLAYERS
+    assert page.locator(".mat[data-seat='0'] h2").inner_text() == YOU[lang]
+    assert page.locator(".mat[data-seat='1'] h2").inner_text() == "Bo"
     problems, figures = {}, {}
     for shape, viewport in PHONES.items():
         page.set_viewport_size(viewport)
@@ -139,21 +144,53 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
 SOLO_SEED, SOLO_MOVES = 1, 6  # a normal solitaire game of 9 rolls: the 6th brings a die back from the reserve
 
 
-def solitaire_link() -> str:
+def solitaire_record() -> Record:
     record = play(GAME, ["normal"], SOLO_SEED, {"mode": "solitaire"}).record
     assert len(record.moves) > SOLO_MOVES
-    return "#/gelatinous/game/" + encode(Record("gelatinous", [Seat("human", "Ana")], SOLO_SEED, {"mode": "solitaire"},
-                                                 record.moves[:SOLO_MOVES]))
+    return Record("gelatinous", [Seat("human", "Ana")], SOLO_SEED, {"mode": "solitaire"}, record.moves[:SOLO_MOVES])
+
+
+def solitaire_link() -> str:
+    return "#/gelatinous/game/" + encode(solitaire_record())
+
+
+def last_roll(page) -> tuple[str, list[float]]:
+    """The own mat's last roll as a player meets it: its name, and each die's drawn size."""
+    row = page.locator(".mat[data-seat='0'] .last-roll [role='img']")
+    sizes = row.locator("svg").evaluate_all("dice => dice.map(d => Math.min(d.getBoundingClientRect().width, "
+                                            "d.getBoundingClientRect().height))")
+    return row.get_attribute("aria-label"), sizes
+
+
+def odds_first_view(page) -> list[str]:
+    """What of the odds column a player does not see whole before scrolling it: the chart
+    (its title, bars and legend) cut by the column's foot; and whether the column's last
+    line can be scrolled to."""
+    return page.evaluate("""() => {
+        const column = document.querySelector('.side-area'), chart = document.querySelector('[data-odds] .histogram');
+        column.scrollTop = 0;
+        const bottom = column.getBoundingClientRect().bottom, problems = [];
+        if (chart.getBoundingClientRect().bottom > bottom - 16)  // (the column's foot fades out its last 16 px)
+            problems.push(`chart cut: ends at ${chart.getBoundingClientRect().bottom}, the column at ${bottom}`);
+        column.scrollTop = column.scrollHeight;
+        const foot = document.querySelector('[data-odds] .odds-foot').getBoundingClientRect();
+        if (foot.bottom > column.getBoundingClientRect().bottom) problems.push('the last line cannot be scrolled to');
+        column.scrollTop = 0;
+        return problems; }""")
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_a_solitaire_mat_and_its_odds_read_on_a_phone(site, devices, lang):
     """Every die in the hand looks like a die: rolled, its face; back from the reserve and
     not rolled yet, standing on a corner with pips on its sides (a blank square read as a
-    missing die). No word or number under 12 px, and the odds panel says no decimals."""
+    missing die). The mat says it is yours; the last roll is dice as big as a fingertip's
+    glance (20 px), named in words. No word or number under 12 px, and the odds panel says
+    no decimals; on a phone on its side, the chart is whole on first view."""
     page = phone(devices, "small", lang).open(site.url + solitaire_link())
+    take_seat(page)
     page.wait_for_selector(f"[data-board][data-round='{SOLO_MOVES}'][data-animating='0']")
     page.wait_for_selector("[data-odds='ready']")
+    assert page.locator(".mat[data-seat='0'] h2").inner_text() == YOU[lang]
     hand = page.locator(".mat[data-seat='0'] [data-hand-die]")
     assert hand.count() == int(page.locator(".mat[data-seat='0']").get_attribute("data-hand"))
     assert page.locator(".mat[data-seat='0'] [data-hand-die][data-face='0']").count() == 1  # the die back from the reserve
@@ -163,8 +200,16 @@ def test_a_solitaire_mat_and_its_odds_read_on_a_phone(site, devices, lang):
     for shape, viewport in PHONES.items():
         page.set_viewport_size(viewport)
         settle(page)
-        if small := small_text(page):
-            problems[shape] = small
+        found = small_text(page)
+        name, sizes = last_roll(page)
+        if not sizes or min(sizes) < MIN_DIE_PX:
+            found.append(f"last roll's dice drawn at {sizes} px")
+        if viewport["width"] > viewport["height"]:
+            found += odds_first_view(page)
+        if found:
+            problems[shape] = found
     assert not problems, problems
+    rolled = Session.from_record(solitaire_record()).view(None)["players"][0]["last"]["faces"]
+    assert [int(n) for n in re.findall(r"\d+", name)] == rolled and not re.search("[⚀-⚅]", name), name
     facts = page.locator("[data-odds] .odds-facts").inner_text()
     assert not re.search(r"\d[.,]\d", facts), facts  # whole rolls, not "about 4.6"

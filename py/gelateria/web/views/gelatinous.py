@@ -271,7 +271,7 @@ class GelatinousView(View):
     def draw(self, facts: Facts, ui: GelatinousUI) -> Parts:
         view = facts.view
         board = draw_board(facts, ui)
-        side = odds_panel(facts, ui.odds_before, rolling(ui), ui.setting.prefs)
+        side = odds_panel(facts, player_names(facts), ui.odds_before, rolling(ui), ui.setting.prefs)
         over = facts.phase == "over"
         details = best_panel(facts, ui.setting.prefs)
         if facts.phase != "replay":
@@ -301,17 +301,32 @@ def status(facts: Facts) -> Markup:
     return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
 
 
+def you(facts: Facts) -> int | None:
+    """The seat this screen calls "You": its one player's (None: several share the device,
+    or it only watches)."""
+    return facts.humans[0] if len(facts.humans) == 1 else None
+
+
+def player_names(facts: Facts) -> list[str]:
+    """Each seat's name as this screen says it: "You" for its one player."""
+    me = you(facts)
+    return [_("You") if seat == me else name for seat, name in enumerate(facts.names)]
+
+
 def own_seat(facts: Facts) -> int:
-    """The seat whose cube and mat this screen puts first: the viewer's, or the caller's
+    """The seat whose cube and mat this screen puts first: its player's, or the caller's
     when everyone plays at this device (or nobody: watching)."""
-    return CALLER if facts.viewer is None else facts.viewer
+    for seat in (facts.viewer, you(facts)):
+        if seat is not None:
+            return seat
+    return CALLER
 
 
 def strip(facts: Facts) -> Markup:
     """Cubes in the strip: solitaire, yours; otherwise the leader's, and the viewer's (or
     the caller's, when everyone shares the device) beside it."""
     view = facts.view
-    players, names = view["players"], facts.names
+    players, names = view["players"], player_names(facts)
 
     def cube(seat: int) -> Markup:
         p = players[seat]
@@ -331,6 +346,8 @@ def strip(facts: Facts) -> Markup:
         me = own_seat(facts)
         if top == 0:
             shown = [h("span", None, _("All cubes 0/8"))]
+        elif leaders == [you(facts)]:
+            shown = [h("span", None, *fill(_("You lead {count}/8"), count=cube(leaders[0])))]
         elif len(leaders) == 1:
             shown = [h("span", None, *fill(_("{player} {count}/8 leads"), player=names[leaders[0]], count=cube(leaders[0])))]
         else:
@@ -348,7 +365,8 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     k = ui.roll_k if rolling(ui) else None
     fresh = bool(k) and view["round"] > 0
     mode = view["mode"]
-    mats = [mat(view, seat, fresh, facts.names, seat == own_seat(facts)) for seat in range(len(view["players"]))]
+    names, me = player_names(facts), own_seat(facts)
+    mats = [mat(view, seat, fresh, names, seat == me, you(facts)) for seat in range(len(view["players"]))]
     attrs = {"class": "gel-board" + (" gel-fresh" if fresh else ""), "data-board": "",
              "data-mode": mode, "data-round": view["round"], "data-animating": "1" if fresh else "0"}
     if fresh:
@@ -374,6 +392,7 @@ def roll_bar(facts: Facts) -> Markup:
         sub = _("Rolling by itself: Auto pauses it")
     else:
         sub = (_("Roll until the cube is complete") if len(facts.names) == 1
+               else _("You call the rolls for everyone") if you(facts) == CALLER
                else _("{player} calls the rolls for everyone").format(player=caller))
         keys = h("span", {"class": "keys-hint"}, _("Space or Enter rolls"))  # hidden on touch screens
     # Out of play the buttons are aria-disabled, not disabled: a disabled button
@@ -393,6 +412,7 @@ def summary(facts: Facts, ui: GelatinousUI) -> Markup:
     view = facts.view
     mode, kind = view["mode"], view["outcome"]
     lines = []
+    # (by their names, as the end screen's scores above: the game as it will be remembered)
     for seat, (name, p) in enumerate(zip(facts.names, view["players"])):
         status, tally, hand, cube = p["status"], p["tally"], p["hand"], p["cube"]
         if mode == "multi":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from math import ceil, cos, radians
 
-from gelateria.core.i18n import N_, _, ngettext, percent
+from gelateria.core.i18n import N_, _, and_list, ngettext, percent
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, PLAYING, WON
 from gelateria.web.markup import Markup, fill, h, join, points, svg
 
@@ -41,7 +41,6 @@ PIPS = {
     5: [(.27, .27), (.73, .27), (.5, .5), (.27, .73), (.73, .73)],
     6: [(.27, .25), (.27, .5), (.27, .75), (.73, .25), (.73, .5), (.73, .75)],
 }
-DIE_CHARS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 # --- the mat's geometry (one SVG per player, user units) -------------------------------
 W = 360
@@ -94,6 +93,21 @@ def flat_die(d: float, face: int | None, kind: str = "hand") -> Markup:
     r = d * 0.09
     return join(svg("rect", x=0.5, y=0.5, width=d - 1, height=d - 1, rx=d * 0.2, class_=f"die die-{kind}"),
                 *(svg("circle", cx=fx * d, cy=fy * d, r=r, class_="pip") for fx, fy in PIPS[face]))
+
+
+def die_svg(face: int | None, kind: str = "hand", size: int = 22) -> Markup:
+    """A die on its own, for a row of dice in the page's text (the row is named in words)."""
+    return svg("svg", flat_die(size, face, kind), viewBox=f"0 0 {size} {size}", width=size, height=size,
+               class_="gel-die", aria_hidden="true")
+
+
+def dice_row(faces: list[int | None], label: str, kind: str = "hand") -> Markup:
+    """Dice drawn as dice, the row named in words by `label`."""
+    return h("span", {"class": "gel-dice", "role": "img", "aria-label": label}, *(die_svg(face, kind) for face in faces))
+
+
+def rolled_words(faces: list[int]) -> str:
+    return _("Rolled {faces}").format(faces=and_list(faces))
 
 
 def resting_die(d: float, kind: str = "hand") -> Markup:
@@ -195,10 +209,11 @@ def fly_style(ax: float, ay: float, d: float, **extra) -> str:
     return style
 
 
-def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True) -> Markup:
+def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True, you: int | None = None) -> Markup:
     """One player's mat: name and status, the picture, the tally and the last roll. On a
     phone the mats of others (not `mine`) are small (gelatinous.css): their counts in the
-    head, the picture without its labels, the roll's faces without its words."""
+    head, the picture without its labels, the roll's faces without its words. `names` as
+    the screen says them ("You" for `you`, the seat of its one player)."""
     p = view["players"][seat]
     mode = view["mode"]
     n = len(names)
@@ -214,7 +229,8 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True)
     header = h("header", {"class": "mat-head"},
                h("span", {"class": f"seat-dot p{seat}", "aria-hidden": "true"}),
                h("h2", None, names[seat]),
-               h("span", {"class": "caller-tag"}, _("calls the rolls")) if seat == CALLER and n > 1 else None,
+               h("span", {"class": "caller-tag"}, _("call the rolls") if seat == you else _("calls the rolls"))
+               if seat == CALLER and n > 1 else None,
                h("span", {"class": "mat-rolls", "aria-hidden": "true"},
                  ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])),
                badge,
@@ -244,12 +260,12 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True)
              mat_art(view, seat, fresh),
              h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, _("Rolls")),
                tally_marks(p["tally"], rolled_now, 300, art_id("tally", seat, view))),
-             h("p", {"class": "last-roll"}, roll_caption(view, seat, names)),
+             h("p", {"class": "last-roll"}, roll_caption(view, seat, names, you)),
              score, passing,
              h("p", {"class": "facts visually-hidden"}, _(" · ").join(facts)))
 
-def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
-    """The last roll in words: its faces, and where the dice went or came from."""
+def roll_caption(view: dict, seat: int, names: list[str], you: int | None = None) -> Markup:
+    """The last roll: its dice, and in words where they went or came from."""
     p = view["players"][seat]
     last = p["last"]
     parts = []
@@ -260,21 +276,20 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
             parts.append(ngettext("+{count} to the cube", "+{count} to the cube", cube).format(count=cube))
         if view["mode"] == "multi":
             for way, to in (("left", p["left"]), ("right", p["right"])):
-                if dest.count(way):
-                    k = dest.count(way)
-                    parts.append(ngettext("{count} passed to {player}", "{count} passed to {player}", k)
+                if k := dest.count(way):
+                    parts.append(ngettext("{count} passed to you", "{count} passed to you", k).format(count=k) if to == you
+                                 else ngettext("{count} passed to {player}", "{count} passed to {player}", k)
                                  .format(count=k, player=names[to]))
         else:
-            if dest.count("reserve"):
-                k = dest.count("reserve")
+            if k := dest.count("reserve"):
                 parts.append(ngettext("{count} to the reserve", "{count} to the reserve", k).format(count=k))
-            if last.get("from_reserve"):
-                k = last["from_reserve"]
+            if k := last.get("from_reserve"):
                 parts.append(ngettext("{count} back from the reserve", "{count} back from the reserve", k).format(count=k))
     for got in last.get("received", []):
-        if got["dice"]:
-            parts.append(ngettext("got {count} from {player}", "got {count} from {player}", got["dice"])
-                         .format(count=got["dice"], player=names[got["from"]]))
+        if k := got["dice"]:
+            parts.append(ngettext("got {count} from you", "got {count} from you", k).format(count=k) if got["from"] == you
+                         else ngettext("got {count} from {player}", "got {count} from {player}", k)
+                         .format(count=k, player=names[got["from"]]))
     effects = _(", ").join(parts)
     if not last["rolled"]:
         if p["status"] != PLAYING:
@@ -284,9 +299,7 @@ def roll_caption(view: dict, seat: int, names: list[str]) -> Markup:
         # (what came from neighbours is the roll's effects: a small mat on a phone leaves them out)
         return h("span", {"class": "muted"}, _("No dice to roll this round"),
                  h("span", {"class": "effects"}, _(": ") + effects) if parts else None)
-    faces = " ".join(DIE_CHARS[f] for f in last["faces"])
-    rolled = _("Rolled {faces}").format(faces=", ".join(map(str, last["faces"])))
-    return join(h("span", {"class": "faces", "aria-label": rolled}, faces),
+    return join(dice_row(last["faces"], rolled_words(last["faces"])),
                 " ", h("span", {"class": "effects"}, effects if parts else _("nothing moves")))
 
 

@@ -90,7 +90,7 @@ def best_panel(facts: Facts, prefs: dict) -> Markup:
              h("p", {"class": "muted"}, record))
 
 
-def odds_panel(facts: Facts, before: tuple | None, rolling: bool, prefs: dict) -> Markup:
+def odds_panel(facts: Facts, names: list[str], before: tuple | None, rolling: bool, prefs: dict) -> Markup:
     """The odds from here and from the start. Its lines are the same whatever is known:
     while a new position's odds are worked out the last complete ones (`before`: their
     position's key) stay, dimmed (data-odds="busy"), and before any are known "…" holds
@@ -119,7 +119,7 @@ def odds_panel(facts: Facts, before: tuple | None, rolling: bool, prefs: dict) -
     if view["mode"] == "solitaire":
         body = solitaire_odds(now, start, at_start, valid_best(prefs.get(BEST_KEY)))
     else:
-        body = table_odds(view, facts.names, now, start, at_start)
+        body = table_odds(view, names, now, start, at_start)
     if state == "over":
         foot = _("Game over: the odds before the last roll.")
     elif state == "busy" and working and not working["exact"]:

@@ -6,10 +6,11 @@ is drawn by gelatinous_art from the rules' public view, inside an element of cla
 
 from __future__ import annotations
 
-from gelateria.core.i18n import N_, _, ngettext, seat_label
+from gelateria.core.i18n import N_, _, and_list, ngettext, seat_label
 from gelateria.games.gelatinous.rules import CUBE, GAME, WON
-from gelateria.web.markup import Markup, h, join, svg
-from gelateria.web.views.gelatinous_art import SLOTS, dice, flat_die, iso, iso_die, mat_art, tally_marks
+from gelateria.web.markup import Markup, h
+from gelateria.web.views.gelatinous_art import (SLOTS, dice, dice_row, flat_die, iso, iso_die, mat_art, rolled_words,
+                                                 tally_marks)
 
 FACE_MEANING = {  # (solitaire, multiplayer)
     1: (N_("goes to the reserve"), N_("is passed left")),
@@ -75,17 +76,13 @@ def journeys(view: dict, seat: int) -> Markup:
     last, players = p["last"], len(view["players"])
     faces = last["faces"]
     rows = [h("li", {"class": "gel-rolled"}, h("span", {"class": "gel-where"}, _("Rolled")),
-              h("span", {"class": "gel-dice", "role": "img",
-                         "aria-label": _("Rolled {faces}").format(faces=", ".join(map(str, faces)))},
-                *[flat_die_svg(f) for f in faces]))]
+              dice_row(faces, rolled_words(faces)))]
     for where in ("cube", "reserve", "left", "right", "hand"):
         went = [f for f, d in zip(faces, last["dest"]) if d == where]
         if went:
             words = where_words(where, seat, players)
             rows.append(h("li", {"data-went": where}, h("span", {"class": "gel-where"}, words),
-                          h("span", {"class": "gel-dice", "role": "img",
-                                     "aria-label": _("{faces} {where}").format(faces=", ".join(map(str, went)), where=words)},
-                            *[flat_die_svg(f) for f in went])))
+                          dice_row(went, _("{faces} {where}").format(faces=and_list(went), where=words))))
     # Dice from the reserve come unrolled; a neighbour's keep the face they were passed for.
     came = [(last.get("from_reserve", 0), None, _("back from the reserve"), "reserve")]
     came += [(got["dice"], got["face"], _("from {player}").format(player=seat_label(got["from"])), "got")
@@ -93,14 +90,8 @@ def journeys(view: dict, seat: int) -> Markup:
     for count, face, words, kind in came:
         if count:
             rows.append(h("li", {"data-came": kind}, h("span", {"class": "gel-where"}, words),
-                          h("span", {"class": "gel-dice", "role": "img", "aria-label": f"{dice(count)} {words}"},
-                            *[flat_die_svg(face, kind) for _n in range(count)])))
+                          dice_row([face] * count, f"{dice(count)} {words}", kind)))
     return h("ul", {"class": "gel-journeys"}, *rows)
-
-
-def flat_die_svg(face: int | None, kind: str = "hand") -> Markup:
-    size = 22
-    return svg("svg", flat_die(size, face, kind), viewBox=f"0 0 {size} {size}", width=size, height=size, aria_hidden="true")
 
 
 def player_after(view: dict, seat: int) -> Markup:

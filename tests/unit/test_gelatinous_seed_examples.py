@@ -63,7 +63,7 @@ def test_every_example_is_on_the_rules_page_with_its_numbers_and_a_try_link():
     assert "The cube is complete after 10 rolls with 3 dice left in hand: score 10 − 3 = 7." in html
     assert ("After the round: Player 1 has 2 of 8 in the cube and 5 dice in hand; Player 2 has 2 of 8 in the cube "
             "and 6 dice in hand; Player 3 has 2 of 8 in the cube and 4 dice in hand.") in html
-    assert 'aria-label="Rolled 3, 6, 1, 3, 5, 5, 2, 6"' in html  # the roll, as the figure draws it
+    assert 'aria-label="Rolled 3, 6, 1, 3, 5, 5, 2 and 6"' in html  # the roll, as the figure draws it
     assert 'data-went="left"' in html and 'data-came="reserve"' in html
     # the six faces and the cube of eight 3s
     assert all(f'aria-label="a {face}"' in html for face in range(1, 7))

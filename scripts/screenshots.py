@@ -20,9 +20,10 @@ loaded, the app idle and its worker quiet (QUIET_MS), two captures alike in a ro
 hidden, CSS animations stopped, Chromium's raster made order-independent
 (DETERMINISTIC_ARGS). A long page is shot a window at a time (<screen>-p2, -p3, …).
 `screens()` below says what each one shows (`list` prints it). Left out, as no moment of
-it is the same twice: an It's Mine! round in play on the device that runs it (the bots'
-hands land in real time); its moments before the first flip, between rounds, at the end,
-watched, chosen from a link and in replay are in.
+it is the same twice: an It's Mine! round in play on the device that runs it while a bot
+wants a pile (the bots' hands land in real time); its moments before the first flip,
+mid-round on the human's flip with no bot reaching, between rounds, at the end, watched,
+chosen from a link and in replay are in.
 
 The manifest screenshots: static/manifest.webmanifest names each one (screenshots/en/<file>,
 with its size and form factor); scripts/i18n.py gives each language's manifest
@@ -267,6 +268,13 @@ def itsmine_start(seats=ITSMINE_SEATS, holders=(ME, "", "", "")):
 
 def itsmine_after(events: int, holders):
     return _record("itsmine", ITSMINE_SEATS, 5, ITSMINE, itsmine_moves()[:events], holders)
+
+
+def itsmine_mid():
+    """Round 1 mid-way (49 events: 40 flips, 9 grabs): Ana to flip, Chiara has just
+    taken Bo's pile and holds no heart, three piles have cards, and no bot wants any of
+    them, so nothing moves until Ana flips."""
+    return itsmine_after(49, (ME, "", "", ""))
 
 
 def itsmine_upto(phase: str):
@@ -558,6 +566,8 @@ def screens() -> list[Screen]:
         # It's Mine!: Ana and three normal bots, deal 5, Ana flips first.
         Screen("itsmine-play", lambda: own("itsmine-new", itsmine_start()), ready=play("itsmine") + " [data-action='flip']",
                langs=KEY_LANGS, scroll=True, what="a new game before Ana's first flip (nothing moves until she flips)"),
+        Screen("itsmine-mid", lambda: own("itsmine-mid", itsmine_mid()), ready=play("itsmine") + " [data-action='flip']",
+               langs=KEY_LANGS, what="round 1 mid-way, Ana to flip: piles with cards, one just taken, hearts spent"),
         Screen("itsmine-hotseat", lambda: own("itsmine-hotseat", itsmine_start(
                    [human(ANA), human(BO), bot(CHIARA), bot(DARIO)], (ME, ME, "", ""))),
                ready=play("itsmine") + " [data-action='flip']", what="two at one keyboard, before the first flip"),

@@ -1,13 +1,19 @@
 """It's Mine! on a touch phone (issue 32), at the three phone shapes, one game each:
 the setup says which bots suit a thumb, your own seat's turn tab says what the status
 says, no key cap shows, and mid-game (10+ flips) every grab a player could tap now is
-on screen and on top, with the top cards' names in letters a phone can read."""
+on screen and on top, with the top cards' names in letters a phone can read, and the
+table holds still while the bots play. Then one position mid-round in each language:
+under Flip, what a heart is for and each player's hearts and cards, in words, whole."""
 
 from pathlib import Path
 
 import pytest
-from conftest import start_game
-from phone_sizes import PHONES, hidden_targets, phone
+from conftest import settle, start_game, take_seat
+from phone_sizes import LOCALES, PHONES, hidden_targets, phone
+
+from gelateria.core.record import Record, Seat, encode
+from gelateria.core.session import play
+from gelateria.games.itsmine.rules import GAME
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 LEFT = "[data-part='facts'] [data-left]"  # the cards left to flip, on the strip
@@ -49,6 +55,7 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
     assert page.evaluate("document.querySelector(\"[data-action='flip']\").getBoundingClientRect().bottom") <= PHONES[shape]["height"]
 
     start = cards_left(page)
+    page.evaluate("window.__shift = 0; window.__shifts = []")
     while cards_left(page) > start - 12 and not page.locator("[data-scores]").count():
         left = cards_left(page)
         flip = page.locator("[data-action='flip']:not([data-paused])")
@@ -61,6 +68,8 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
             || {'false' if tapped else 'true'} && document.querySelector("[data-action='flip']:not([data-paused])")""",
                                timeout=15_000)
     assert start - cards_left(page) >= 10, "the round ended before ten flips"
+    # Layout shifts while the bots flip and grab (not those right after Ana's taps).
+    shift, shifts = page.evaluate("[window.__shift, window.__shifts]")
 
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"itsmine-phone-{shape}.png"))
@@ -70,5 +79,62 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
     assert page.locator("kbd:visible").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[shape]["width"]
     print(f"\n{shape}: {start - cards_left(page)} flips, {page.locator(GRABS).count()} grabs in reach, "
-          f"{count} card names ≥ 11 px")
+          f"{count} card names ≥ 11 px, CLS {shift:.4f}")
+    assert shift <= 0.02, shifts[:5]
     assert watched.errors == [] and watched.foreign == []
+
+
+# Round 1 mid-way, as scripts/screenshots.py's itsmine-mid: 40 flips and 9 grabs, Chiara has
+# just taken Bo's pile; Ana is to flip and no bot wants a pile, so nothing moves.
+SEED, OPTIONS, MID = 5, {"first": 0, "pause": 1000}, 49
+SEATS = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Chiara", "normal"), Seat("bot", "Dario", "normal")]
+KEY = {"en": "Each grab costs a heart", "ja": "ハートを1個使います", "ko": "하트 1개를 써요"}  # what a heart is for
+CARDS = {"en": "{} cards", "ja": "{}枚", "ko": "{}장"}
+TALLY = """() => [...document.querySelectorAll('[data-tally]')].map(row => [...row.querySelectorAll(
+    '.tally-name, .tally-hearts, .tally-cards')].map(e => e.textContent))"""
+HEADS = """() => [...document.querySelectorAll('.seat-head')].map(e => [e.dataset.tokens, e.dataset.taken])"""
+CUT = """() => [...document.querySelectorAll('.tally, .tally *, .hand-bar .flip-word, .hand-bar .flip-left')]
+    .filter(e => e.getClientRects().length && (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1))
+    .map(e => e.textContent.trim())"""
+
+
+def midround_link() -> str:
+    moves = play(GAME, ["normal"] * len(SEATS), SEED, OPTIONS).record.moves[:MID]
+    return "#/itsmine/game/" + encode(Record("itsmine", SEATS, SEED, OPTIONS, moves))
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, devices, lang):
+    page = phone(devices, "small", lang).open(site.url + midround_link())
+    take_seat(page)
+    page.locator("[data-game='itsmine'] [data-action='flip']").wait_for()
+    page.locator("[data-action='news-close']").tap()  # ("You play Ana on this device.": read)
+    page.locator("[data-notice='news']").wait_for(state="detached")
+    # The tally says what the piles' name lines count: Chiara spent her last heart on Bo's pile.
+    heads = page.evaluate(HEADS)
+    assert heads == [["1", "6"], ["1", "11"], ["0", "11"], ["3", "3"]]
+    expected = [[name, tokens, CARDS[lang].format(taken)] for name, (tokens, taken) in zip(("Ana", "Bo", "Chiara", "Dario"), heads)]
+    assert page.evaluate(TALLY) == expected
+    assert KEY[lang] in page.locator("[data-part='tally'] .tally-key").inner_text()
+    problems, figures = {}, {}
+    for shape, viewport in PHONES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        page.evaluate("scrollTo(0, 0)")
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"itsmine-mid-{lang}-{viewport['width']}x{viewport['height']}.png"))
+        found = hidden_targets(page, f"{GRABS}, [data-action='flip']", "body")
+        tally = page.locator("[data-part='tally']").bounding_box()
+        if not tally or tally["y"] < 0 or tally["y"] + tally["height"] > viewport["height"]:
+            found.append(f"the tally is not wholly on screen: {tally}")
+        found += [f"cut: {text}" for text in page.evaluate(CUT)]
+        if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
+            found.append("the page scrolls sideways")
+        below = viewport["height"] - page.evaluate("document.querySelector('[data-hand-bar]').getBoundingClientRect().bottom")
+        figures[shape] = f"{below:.0f} px under the hand bar"
+        if viewport["height"] > viewport["width"] and below > 80:  # (it was 180 px of empty paper at 390x844)
+            found.append(f"{below:.0f} px left empty under the hand bar")
+        if found:
+            problems[shape] = found
+    print(f"\nIt's Mine! mid-round {lang}: {figures}")
+    assert not problems, problems

@@ -476,3 +476,31 @@ def test_the_continue_line_says_which_round_and_who_leads():
     put(view, draw=[[1], [3], [4], [5]], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], round=3, totals=[12, 9, 2, 9],
         now=game_time(app, view))
     assert view.saving.save_summary(False).startswith("Round 3 of 3 · Ana leads · Ana 12")
+
+
+def tally_rows(markup: str) -> list[tuple]:
+    """The hand bar's tally as a player reads it: (name, hearts, cards) per seat, yours marked."""
+    return [(name + (" (you)" if "me" in classes.split() else ""), hearts, cards) for classes, name, hearts, cards in re.findall(
+        r'<li class="([^"]*)"[^>]*><span class="tally-name">([^<]*)</span>'
+        r'<span class="tally-hearts" role="img" aria-label="([^"]*)">.*?<span class="tally-cards">([^<]*)<', markup)]
+
+
+def test_the_hand_bar_says_what_a_heart_is_for_and_tallies_everyones_hearts_and_cards():
+    """Issue 32: during play nothing said what the hearts were for, nor how many cards
+    each player had taken; the tally under Flip says both, and a grab redraws it alone."""
+    app, view = solo(options={"first": 0})
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [30, 31], [], []], won=[[], [], [40, 41, 42], []],
+        tokens=[2, 2, 0, 3], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
+    tally = re.search(r'<section class="tally".*?</section>', app.page, re.S)
+    assert tally and "Each grab costs a heart; each heart kept scores 1." in tally.group(0)
+    assert tally_rows(tally.group(0)) == [("Ana (you)", "2 hearts", "0 cards"), ("Bo", "2 hearts", "0 cards"),
+                                          ("Chiara", "0 hearts", "3 cards"), ("Dario", "3 hearts", "0 cards")]
+    refreshes, app.updates[:] = app.refreshes, []
+    assert view.on_key("2")  # Ana takes Bo's two cards: her heart goes to Bo
+    assert app.refreshes == refreshes
+    assert tally_rows(app.updated("tally")[-1]) == [("Ana (you)", "1 heart", "2 cards"), ("Bo", "3 hearts", "0 cards"),
+                                                    ("Chiara", "0 hearts", "3 cards"), ("Dario", "3 hearts", "0 cards")]
+    app.updates[:] = []
+    app.advance(2000)  # (the pause after her call is over)
+    assert view.on_key(" ") and len(view.state.open[0]) == 1
+    assert app.updated("fan0") and not app.updated("tally")  # a flip changes nobody's hearts or cards

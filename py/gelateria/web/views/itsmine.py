@@ -45,7 +45,8 @@ from gelateria.web.views.itsmine_art import (
 )
 from gelateria.web.views.itsmine_keys import key_groups, key_label, key_press
 from gelateria.web.views.itsmine_panels import (
-    fan_slot, flip_control, grab_controls, how_to_play, my_favourites, peek_buttons, scoring_box, seat_head, totals_box,
+    fan_slot, flip_control, grab_controls, how_to_play, my_favourites, peek_buttons, scoring_box, seat_head, tally,
+    totals_box,
 )
 
 TICK_EVERY_MS = 100  # the countdown is drawn again this often
@@ -308,7 +309,7 @@ def round_parts(s: Scene) -> dict[str, Markup]:
     """Every part that changes during a round, by name (its data-part)."""
     v = s.v
     parts = {"status": status_part(s), "facts": facts_part(s), "countdown": countdown_part(s), "flip": flip_part(s),
-             "pause": pause_part(s), "favs": favs_part(s)}
+             "pause": pause_part(s), "favs": favs_part(s), "tally": tally_part(s)}
     for i in range(v["players"]):
         parts[f"head{i}"] = seat_head(i, s.names[i], seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i,
                                      s.mode == "solo" and i in s.humans)
@@ -392,6 +393,13 @@ def favs_part(s: Scene) -> Markup:
     return h("div", {"class": "favs-slot", "data-part": "favs"}, inner)
 
 
+def tally_part(s: Scene) -> Markup:
+    """Every seat's hearts and cards taken, in words, under your Flip control."""
+    v = s.v
+    return tally([(i, s.names[i], v["tokens"][i], len(v["won"][i])) for i in range(v["players"])],
+                 s.humans[0] if s.mode == "solo" else None)
+
+
 def seat_tag(s: Scene, i: int) -> str:
     if s.facts.is_bot(i):
         return level_label(s.facts.game, s.facts.bots[i])
@@ -457,7 +465,7 @@ def board(s: Scene, parts: dict[str, Markup]) -> Markup:
     if s.playing:
         hand = h("div", {"class": "hand-bar", "data-hand-bar": ""},
                  h("div", {"class": "hand-inner"},
-                   h("div", {"class": "flip-box"}, parts["flip"], parts["countdown"]), parts["favs"]))
+                   h("div", {"class": "flip-box"}, parts["flip"], parts["countdown"]), parts["favs"], parts["tally"]))
     return h("div", {"class": "im-board"}, defs(), parts["pause"], between, h("div", {"class": f"seats n{n}"}, *seats, hand))
 
 

@@ -238,6 +238,12 @@ def _hearts(count: int, label: str) -> Markup:
     return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
 
 
+def heart_icon() -> Markup:
+    """One catch token, drawn as in a seat's hearts, to stand in a line of text."""
+    return svg("svg", svg("use", href="#im-heart", x=0, y=0, width=18, height=16), viewBox="0 0 18 16", width=15, height=13,
+               aria_hidden="true", class_="heart-icon")
+
+
 def favourite_badges(favourite) -> Markup:
     """A secret favourite (flavour, shape): its flavour badge and shape, named."""
     flavour, shape = favourite

@@ -13,7 +13,7 @@ from __future__ import annotations
 from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
 from gelateria.web.markup import Markup, fill, h
-from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, hearts, kbd, rounds_table
+from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, heart_icon, hearts, kbd, rounds_table
 from gelateria.web.views.itsmine_keys import key_label
 
 
@@ -111,6 +111,24 @@ def my_favourites(seat: int, favourite) -> Markup:
     return h("div", {"class": "hand-favs", "aria-label": _("Your favourites"), "role": "group"},
              h("span", {"class": "hand-title"}, _("Your favourites")),
              h("span", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)))
+
+
+def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:
+    """The hand bar's last lines: what a heart is for, then every seat's hearts and cards
+    taken this round (`rows`: seat, name, hearts, cards; `yours`: the one human's seat,
+    marked). The same lines all round: only numbers change, nothing moves."""
+    items = [h("li", {"class": f"tally-row p{seat}" + (" me" if seat == yours else ""), "data-tally": seat,
+                      "data-tokens": tokens, "data-taken": cards},
+               h("span", {"class": "tally-name"}, name),
+               h("span", {"class": "tally-hearts", "role": "img",
+                          "aria-label": ngettext("{count} heart", "{count} hearts", tokens).format(count=tokens)},
+                 heart_icon(), str(tokens)),
+               h("span", {"class": "tally-cards"}, ngettext("{count} card", "{count} cards", cards).format(count=cards)))
+             for seat, name, tokens, cards in rows]
+    return h("section", {"class": "tally", "data-part": "tally", "aria-label": _("Hearts and cards taken this round")},
+             h("p", {"class": "tally-key"}, *fill(_("{heart} Each grab costs a heart; each heart kept scores 1."),
+                                                  heart=heart_icon())),
+             h("ul", {"class": "tally-list"}, *items))
 
 
 def peek_buttons(humans: list[tuple], shown: dict) -> Markup:

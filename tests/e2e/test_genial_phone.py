@@ -2,7 +2,10 @@
 towers and tokens are readable (16 px or more); a turn is three taps — a space, a
 neighbour, Place tile — and after the first every neighbour that finishes the tile is on
 screen, inside the board and what a finger at its centre touches; the view is the same
-when the player's next turn comes (no reset after every turn)."""
+when the player's next turn comes (no reset after every turn). The strip names you with
+your tiles and says who leads in words; the turn panel holds no blank and keeps its
+height from Bo's turn to yours; on its side, the moves since your last turn end inside
+the column, faded where more is below."""
 
 from __future__ import annotations
 
@@ -50,6 +53,51 @@ def weakest(state) -> str:
     return COLOURS[colours.index(min(colours))]
 
 
+# Below the turn panel's last row, what is left over (besides its padding), in px.
+PANEL_BLANK = """() => {
+    const p = document.querySelector('[data-part=move]');
+    const rows = [...p.children].filter(e => e.getClientRects().length);
+    return p.getBoundingClientRect().bottom - parseFloat(getComputedStyle(p).paddingBottom)
+           - rows[rows.length - 1].getBoundingClientRect().bottom;
+}"""
+
+# The turn panel's step and height, and the page's height, at each redraw from now on.
+WATCH_PANEL = """() => {
+    window.__panel = [];
+    new MutationObserver(() => {
+        const p = document.querySelector('[data-part=move]');
+        if (p) window.__panel.push([p.dataset.moveBar, Math.round(p.getBoundingClientRect().height),
+                                    document.documentElement.scrollHeight]);
+    }).observe(document.querySelector('.side-main'), {childList: true, subtree: true});
+}"""
+
+# The box of moves since your last turn: inside the side column (not cut by its edge),
+# all its words in view, and whether its fade (more below) shows.
+SINCE_LAST = """() => {
+    const box = document.querySelector('.since-last'), side = document.querySelector('.side-area');
+    return {inside: box.getBoundingClientRect().bottom <= side.getBoundingClientRect().bottom + 0.5,
+            side_fits: side.scrollHeight <= side.clientHeight + 1, fits: box.scrollHeight <= box.clientHeight + 1,
+            faded: getComputedStyle(box, '::after').visibility === 'visible'};
+}"""
+
+
+def strip_says_who_is_who(page, state) -> None:
+    """"You" wears your tiles (the pattern Ana's tiles have on the board), Bo his; the
+    one ahead is said in a word, not a sign."""
+    strip = page.locator(".turn-strip")
+    own, other = page.locator("[data-strip-own]"), page.locator("[data-strip-leader]")
+    assert own.inner_text().startswith("You") and own.locator(".gs-swatch").is_visible()
+    for entry, seat in ((own, 0), (other, 1)):
+        tile = page.locator(f"svg[data-board] .gs-tile.p{seat}").first.get_attribute("fill")
+        assert entry.locator(".gs-swatch polygon").get_attribute("fill") == tile
+    scores = [min(c) for c in state.scores]
+    assert "★" not in strip.inner_text()
+    if scores[0] != scores[1]:
+        ahead = own if scores[0] > scores[1] else other
+        assert ahead.locator(".gs-lead").inner_text() == "leads" and ahead.locator(".gs-lead").is_visible()
+        assert strip.locator(".gs-lead").count() == 1
+
+
 def readable(page) -> None:
     sizes = page.evaluate(SMALLEST)
     assert sizes["tokens"] and sizes["towers"], "no tower in view"
@@ -75,12 +123,19 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert f"Round {MOVES // 2 + 1}/20" in strip.inner_text().replace("\n", " ")
     assert page.locator("[data-strip-own] .gs-strip-low.gs-c-" + weakest(state)).is_visible()
     assert strip.evaluate("e => e.scrollWidth <= e.clientWidth")
-    if shape == "landscape":  # the board has most of the screen
+    strip_says_who_is_who(page, state)
+    # The turn panel is as tall as its words: no blank row kept for buttons it has not got.
+    assert page.evaluate(PANEL_BLANK) <= 1
+    assert page.locator(".gs-step").evaluate("e => e.scrollHeight <= e.clientHeight")
+    if shape == "landscape":  # the board has most of the screen; the side column ends on a whole box
         assert board.bounding_box()["height"] >= 0.75 * PHONES[shape]["height"]
+        since = page.evaluate(SINCE_LAST)
+        assert since["inside"] and since["side_fits"] and since["faded"] == (not since["fits"]), since
 
     cells = [f"{q},{r}" for q, r in (CELLS[i] for i in sorted({c for pair in GAME.open_spaces(state) for c in pair}))]
     first = page.evaluate(TAPPABLE, cells)
     assert first is not None, "no open space in view"
+    page_height = page.evaluate("document.documentElement.scrollHeight")
     taps = 0
     page.locator(f"polygon[data-cell='{first}']").tap()
     taps += 1
@@ -95,7 +150,13 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     page.locator(f"polygon[data-cell='{targets[0]}']").tap()
     taps += 1
     page.wait_for_selector("[data-move-bar='preview']")
+    if shape == "landscape":  # the panel grew: the moves since your last turn have less room, and say so
+        since = page.evaluate(SINCE_LAST)
+        assert since["inside"] and not since["fits"] and since["faded"], since
+        page.locator(".since-last").evaluate("e => { e.scrollTop = e.scrollHeight; }")
+        page.wait_for_function("() => getComputedStyle(document.querySelector('.since-last'), '::after').visibility === 'hidden'")
     view = board.get_attribute("viewBox")
+    page.evaluate(WATCH_PANEL)
     page.locator("[data-action='confirm']").tap()
     taps += 1
     page.wait_for_function("n => document.querySelectorAll('[data-board] .gs-tile').length > n", arg=MOVES)
@@ -106,6 +167,12 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     page.wait_for_selector("[data-move-bar='first']")
     assert board.get_attribute("viewBox") == view
     readable(page)
+    # While Bo thought and when her turn came, the turn panel was the same height, and the
+    # page as long as at the start of her turn (nothing under a finger moved).
+    seen = page.evaluate("window.__panel")
+    assert {bar for bar, _h, _page in seen} >= {"watch", "first"}, seen
+    assert len({height for bar, height, _page in seen if bar in ("watch", "first")}) == 1, seen
+    assert {length for _bar, _h, length in seen} == {page_height}, seen
     assert device.errors == []
 
 
@@ -126,3 +193,22 @@ def test_the_guided_games_words_never_move_the_board_on_a_phone(site, devices):
             page.locator(f"polygon[data-cell='{page.locator('[data-suggest]').first.get_attribute('data-suggest')}']").tap()
         page.wait_for_function("h => document.querySelector('[data-guide]')?.innerText !== h", arg=hint)
     assert max(tops) - min(tops) < 1, tops
+
+
+@pytest.mark.parametrize("lang, you, leads", [("ja", "あなた", "首位"), ("ko", "나", "선두")])
+def test_the_strip_names_you_and_the_lead_in_japanese_and_korean(site, devices, lang, you, leads):
+    """On the narrowest phone, in the longer words: your name with your tiles, the lead as
+    a word, every word whole; the turn panel holds no blank."""
+    code, state = mid_game()
+    page = phone(devices, "small", lang).open(site.url + "#/genial/game/" + code)
+    take_seat(page)
+    page.wait_for_selector("[data-move-bar='first']")
+    own = page.locator("[data-strip-own]")
+    assert own.locator(".gs-strip-name").inner_text() == you and own.locator(".gs-swatch").is_visible()
+    scores = [min(c) for c in state.scores]
+    ahead = own if scores[0] > scores[1] else page.locator("[data-strip-leader]")
+    assert scores[0] != scores[1] and ahead.locator(".gs-lead").inner_text() == leads
+    strip = page.locator(".turn-strip")
+    assert strip.evaluate("e => [...e.querySelectorAll('*')].every(c => c.scrollWidth <= c.clientWidth + 1 || !c.clientWidth)")
+    assert page.evaluate(PANEL_BLANK) <= 1
+    assert page.locator(".gs-step").evaluate("e => e.scrollHeight <= e.clientHeight")

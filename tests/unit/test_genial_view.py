@@ -433,20 +433,33 @@ def test_golden_colours_by_number_keys_and_focus_stays_on_the_board():
     assert s.record.moves[-1][1]["g"] == ["b"]
 
 
-def test_the_strip_says_your_score_and_the_leaders():
+def strip_words(strip) -> str:
+    """The strip as it reads (its words, no markup)."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", str(strip).replace("</span>", " </span>"))).strip()
+
+
+def entry(strip, attr: str) -> str:
+    """One player's entry in the strip (data-strip-own or data-strip-leader)."""
+    return re.search(rf'<span {attr}="\d+".*?</b>(?: <span class="gs-lead">[^<]*</span>)?</span>', str(strip)).group(0)
+
+
+def test_the_strip_names_you_with_your_tiles_and_says_the_lead_in_words():
     app, s = table(HUMAN_VS_BOT)
     state = s.state
     put(s, replace(state, scores=((2, 3, 4, 5), (3, 3, 3, 3))))
     strip = s.parts().strip
-    # Your score wears the shape of the colour it is (orange, your weakest); the round is there too.
-    assert re.search(r'data-strip-own="0">You <b><span class="gs-strip-low gs-c-o" role="img" aria-label="orange">'
-                     r'<svg[^>]*>.*?</svg></span>2</b>', strip)
-    assert re.search(r'data-strip-leader="1">Bo <b>3</b>.*leads', strip)
-    assert re.search(r'Round <b>\d+</b>/20', strip)
+    assert strip_words(strip) == "You 2 Bo 3 leads Round 1/20"
+    assert "★" not in strip  # the lead is a word, not a sign to decode
+    # Each name wears its tiles (the hexagon in the pattern the board draws them in): yours
+    # are Ana's; and your score the shape of the colour it is (orange, your weakest).
+    own, other = entry(strip, "data-strip-own"), entry(strip, "data-strip-leader")
+    assert 'url(#gs-pat-0)' in own and 'url(#gs-pat-1)' in other
+    assert re.search(r'<span class="gs-strip-low gs-c-o" role="img" aria-label="orange"><svg[^>]*>.*?</svg></span>2</b>', own)
     put(s, replace(state, scores=((4, 4, 5, 5), (3, 3, 3, 3))))
     strip = s.parts().strip
-    assert re.search(r'gs-c-o"[^>]*><svg[^>]*>.*?</svg></span>4</b><span class="gs-lead"', strip)
-    assert 'data-strip-leader="1">Bo <b>3</b></span>' in strip
+    assert strip_words(strip) == "You 4 leads Bo 3 Round 1/20"
+    put(s, replace(state, scores=((3, 4, 5, 5), (3, 3, 3, 3))))
+    assert "leads" not in strip_words(s.parts().strip)  # level: nobody leads
 
 
 def test_what_the_page_says_of_the_device_reaches_the_view():

@@ -1,7 +1,8 @@
 """The Genial Spezial table's panels: the turn panel (your colours, the step of making
 a tile, the preview of what it scores, the golden colour choice, the buttons), the
-strip's facts (your score and the leader's), every player's colour tracks (details:
-the "More" sheet on a phone) and the end screen's summary with the tie-break in words.
+strip's facts (you and the leader, each with their tiles), every player's colour
+tracks (details: the "More" sheet on a phone) and the end screen's summary with the
+tie-break in words.
 
 Drawing only, from a `Scene`: one drawing's Facts and the view's ui (the tile being made:
 `first`, `second`, `golden_pick`), with what the rules say of them, each worked out once:
@@ -9,10 +10,12 @@ the rules' view of the position, the spaces a tile can go (the listed legal move
 rules' own preview of the tile being made (`tile_preview`, from the view), and the
 rules' ranking key.
 
-Steady: the turn panel has the same rows in every step (the step's text in a box of
-fixed height, a button row that is always there), so nothing under it moves while a
-tile is made or a bot plays. Words differ by pointer: "tap" on a touch screen,
-"click" and the keys elsewhere (both are in the page; CSS shows one).
+Steady: on a wide screen the turn panel has the same rows in every step (the step's text
+in a box of fixed height, a button row that is always there), so nothing under it moves
+while a tile is made or a bot plays. On a phone it is only as tall as its step (CSS):
+the words two lines at least, the same for a bot's turn and the start of yours, the
+button row only while there are buttons. Words differ by pointer: "tap" on a touch
+screen, "click" and the keys elsewhere (both are in the page; CSS shows one).
 """
 
 from __future__ import annotations
@@ -190,6 +193,8 @@ class Scene:
 # --- the strip: your score and the leader's ------------------------------------------------
 
 def strip(s: Scene) -> Markup:
+    """Whose score is whose at a glance: each name with its tiles' colour and pattern (so
+    "You" names your tiles too), the lead in words, and the round."""
     facts, v, names = s.facts, s.v, s.names
     if facts.phase not in ("play", "over"):
         return Markup("")
@@ -199,22 +204,24 @@ def strip(s: Scene) -> Markup:
     lead = order[0] if len(order) > 1 and v["score"][order[0]] > v["score"][order[1]] else None
 
     def shown_score(p: int, who: str, weakest: bool = False, **attrs) -> Markup:
-        # The star is read as "leads" (a picture with a name: nothing hidden to overflow the strip).
-        star = [h("span", {"class": "gs-lead", "role": "img", "aria-label": _("leads")}, "★")] if p == lead else []
+        # i18n: the strip: a tag after the score of the player ahead, e.g. "Bo 9 leads"
+        ahead = [" ", h("span", {"class": "gs-lead"}, _("leads"))] if p == lead else []
         # Your own score wears the shape of the colour it is (your weakest): the colour to raise.
         shape = weakest_shape(v["scores"][p]) if weakest else None
         # i18n: the strip: a player's name and score, e.g. "You 7"
-        return h("span", attrs, *fill(_("{player} {score}"), player=who,
-                                      score=h("b", None, shape, str(v["score"][p]))), *star)
+        words = fill(_("{player} {score}"), player=h("span", {"class": "gs-strip-name"}, who),
+                     score=h("b", None, shape, str(v["score"][p])))
+        return h("span", {**attrs, "class": f"gs-strip-player p{p}"}, art.swatch(p, 16), *words, *ahead)
 
     if me is not None:
         said.append(shown_score(me, _("You") if len(facts.humans) == 1 else names[me], weakest=True, data_strip_own=me))
     other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
     if other is not None:
         said.append(shown_score(other, names[other], data_strip_leader=other))
-    said.append(h("span", {"class": "gs-strip-round"},
-                  *fill(_("Round {round}/{rounds}"), round=h("b", None, str(v["round"])), rounds=str(v["rounds"]))))
-    return h("span", {"class": "strip-facts gs-strip", "title": _("Score: each player's weakest colour")}, *said)
+    return h("span", {"class": "strip-facts gs-strip", "title": _("Score: each player's weakest colour")},
+             h("span", {"class": "gs-strip-players"}, *said),
+             h("span", {"class": "gs-strip-round"},
+               *fill(_("Round {round}/{rounds}"), round=h("b", None, str(v["round"])), rounds=str(v["rounds"]))))
 
 
 def weakest_shape(colours) -> Markup:
@@ -309,7 +316,8 @@ def step(s: Scene, p):
         tile_no = ROUNDS - v["tiles_left"][me] + 1
         touch = (_("Tap where your tile goes: the board zooms in there, with one half placed.")
                  if s.tap_magnifies() else _("Tap a space for one half of your tile."))
-        return ("first", refusal or [h("strong", None, _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
+        return ("first", refusal or [h("strong", {"class": "gs-tile-no"},
+                                       _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
                                      " ",
                                      pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),
                                      h("span", {"class": "gs-keys"}, " " + _("Keys: Tab, arrows, Enter, Esc."))],
@@ -399,7 +407,7 @@ def latest_line(s: Scene) -> Markup:
     facts, names = s.facts, s.names
     last = latest(facts)
     acting = s.v["to_act"] if facts.phase == "play" and facts.actor is None else []
-    lead = (h("strong", None, _("{player} is choosing a place…").format(player=names[acting[0]]) + " ")
+    lead = (h("strong", {"class": "gs-acting"}, _("{player} is choosing a place…").format(player=names[acting[0]]) + " ")
             if acting else None)
     if not last:
         return h("span", {"class": "gs-latest"}, lead, _("No tiles on the board yet.") if lead is None else None)

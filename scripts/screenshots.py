@@ -271,10 +271,10 @@ def itsmine_after(events: int, holders):
 
 
 def itsmine_mid():
-    """Round 1 mid-way (49 events: 40 flips, 9 grabs): Ana to flip, Chiara has just
-    taken Bo's pile and holds no heart, three piles have cards, and no bot wants any of
-    them, so nothing moves until Ana flips."""
-    return itsmine_after(49, (ME, "", "", ""))
+    """Round 1 mid-way (31 events: 24 flips, 7 grabs): Ana to flip, Chiara has just
+    taken Dario's pile, Bo holds no heart, three piles have cards, and no bot wants any
+    of them, so nothing moves until Ana flips."""
+    return itsmine_after(31, (ME, "", "", ""))
 
 
 def itsmine_upto(phase: str):

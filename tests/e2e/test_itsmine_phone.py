@@ -84,9 +84,10 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
     assert watched.errors == [] and watched.foreign == []
 
 
-# Round 1 mid-way, as scripts/screenshots.py's itsmine-mid: 40 flips and 9 grabs, Chiara has
-# just taken Bo's pile; Ana is to flip and no bot wants a pile, so nothing moves.
-SEED, OPTIONS, MID = 5, {"first": 0, "pause": 1000}, 49
+# Round 1 mid-way, as scripts/screenshots.py's itsmine-mid: 24 flips and 7 grabs, Chiara has
+# just taken Dario's pile and Bo holds no heart; Ana is to flip and no bot wants a pile, so
+# nothing moves.
+SEED, OPTIONS, MID = 5, {"first": 0, "pause": 1000}, 31
 SEATS = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Chiara", "normal"), Seat("bot", "Dario", "normal")]
 KEY = {"en": "Each grab costs a heart", "ja": "ハートを1個使います", "ko": "하트 1개를 써요"}  # what a heart is for
 CARDS = {"en": "{} cards", "ja": "{}枚", "ko": "{}장"}
@@ -110,9 +111,9 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
     page.locator("[data-game='itsmine'] [data-action='flip']").wait_for()
     page.locator("[data-action='news-close']").tap()  # ("You play Ana on this device.": read)
     page.locator("[data-notice='news']").wait_for(state="detached")
-    # The tally says what the piles' name lines count: Chiara spent her last heart on Bo's pile.
+    # The tally says what the piles' name lines count (Bo has spent his last heart).
     heads = page.evaluate(HEADS)
-    assert heads == [["1", "6"], ["1", "11"], ["0", "11"], ["3", "3"]]
+    assert heads == [["1", "5"], ["0", "4"], ["1", "4"], ["1", "6"]]
     expected = [[name, tokens, CARDS[lang].format(taken)] for name, (tokens, taken) in zip(("Ana", "Bo", "Chiara", "Dario"), heads)]
     assert page.evaluate(TALLY) == expected
     assert KEY[lang] in page.locator("[data-part='tally'] .tally-key").inner_text()

@@ -18,22 +18,17 @@ from gelateria.core import i18n
 from gelateria.games.gelati.rules import PART_NAMES, TILE_PARTS, part_name, tile_text
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
-NAMES_FIT = """([lang, names]) => {
-    const tile = document.querySelector('[data-hand-list] [data-hand]');
-    const label = tile.querySelector('.gl-tile-name');
+# The words that do not fit `box` (a selector) whole when each is put in turn in the
+# text at `text` inside it, in `lang` (overflow: "tall" for height, else width).
+WORDS_FIT = """([box, text, overflow, lang, words]) => {
+    const outer = document.querySelector(box);
+    const label = outer.querySelector(text);
     const was = label.textContent;
     document.documentElement.lang = lang;
-    const cut = names.filter(name => { label.textContent = name; return tile.scrollHeight > tile.clientHeight + 1; });
-    label.textContent = was;
-    document.documentElement.lang = 'en';
-    return cut;
-}"""
-LINES_FIT = """([lang, lines]) => {
-    const card = document.querySelector('[data-order-card]');
-    const label = card.querySelector('.gl-order-parts li span');
-    const was = label.textContent;
-    document.documentElement.lang = lang;
-    const cut = lines.filter(line => { label.textContent = line; return card.scrollWidth > card.clientWidth + 1; });
+    const cut = words.filter(word => {
+        label.textContent = word;
+        return overflow === "tall" ? outer.scrollHeight > outer.clientHeight + 1 : outer.scrollWidth > outer.clientWidth + 1;
+    });
     label.textContent = was;
     document.documentElement.lang = 'en';
     return cut;
@@ -72,11 +67,11 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     SHOTS.mkdir(exist_ok=True)
     # Every tile's name, in each language, fits a hand tile whole (the tile never grows: nothing jumps).
     for lang in LOCALES:
-        cut = page.evaluate(NAMES_FIT, [lang, tile_names(lang)])
+        cut = page.evaluate(WORDS_FIT, ["[data-hand-list] [data-hand]", ".gl-tile-name", "tall", lang, tile_names(lang)])
         assert cut == [], f"{lang}: {cut}"
     # Every part's line of an order card, in each language, fits the card beside the tiles.
     for lang in LOCALES:
-        cut = page.evaluate(LINES_FIT, [lang, part_lines(lang)])
+        cut = page.evaluate(WORDS_FIT, ["[data-order-card]", ".gl-order-parts li span", "wide", lang, part_lines(lang)])
         assert cut == [], f"{lang}: {cut}"
     hand = page.locator("[data-hand-list] [data-hand]")
     # Each tile's whole name shows (no line of it cut off by the tile's edge).

@@ -46,9 +46,11 @@ def test_solitaire_to_the_end_by_clicking_roll(site, watched):
     # First roll by clicking: a tally mark appears, the dice animate, a click on the board settles them.
     page.get_by_role("button", name="Roll", exact=True).click()
     wait_round(page, 1)
-    assert page.locator("[data-board]").get_attribute("data-animating") == "1"
-    assert page.locator(".mat[data-seat='0'] .tally path.mark").count() == 1
-    assert page.locator(".mat[data-seat='0'] .tumble").count() >= 1
+    # (one look at the page: on a busy machine the roll may end between two)
+    animating, marks, tumbling = page.evaluate("""() => [document.querySelector('[data-board]').dataset.animating,
+        document.querySelectorAll(".mat[data-seat='0'] .tally path.mark").length,
+        document.querySelectorAll(".mat[data-seat='0'] .tumble").length]""")
+    assert animating == "1" and marks == 1 and tumbling >= 1
     page.locator(".mat[data-seat='0'] .tally-row").click()
     page.wait_for_selector("[data-board][data-animating='0']")
 

@@ -85,6 +85,20 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
     assert f'data-score="0">{min(expected)}<' in html
 
 
+def test_a_preview_in_japanese_has_no_space_between_its_sentences():
+    from gelateria.core import i18n
+    i18n.set_language("ja")
+    try:
+        app, s = table(HUMAN_VS_BOT)
+        a, b = scoring_placement(s.state, 0, golden=0)
+        click(s, a)
+        click(s, b)
+        words = re.sub(r"<[^>]+>", "", re.search(r'data-move-bar="preview".*?</p>', s.render(), re.S).group(0))
+        assert "。" in words and not re.search(r"[。：] ", words), words
+    finally:
+        i18n.set_language("en")
+
+
 def test_clicking_the_previewed_half_again_places_the_tile():
     app, s = table(HUMAN_VS_BOT)
     a, b = scoring_placement(s.state, 0, golden=0)

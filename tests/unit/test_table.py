@@ -510,3 +510,6 @@ def test_back_at_your_turn_you_see_every_move_since_your_last_and_each_was_annou
     assert "Since your last turn" in page and f'data-since="{len(others)}"' in page
     assert all(line in page for line in others)
     assert app.announced == screen.log[1:]  # every move, mine and the bots', in order
+    # My first step of this turn: the box still lists theirs (not "Nothing yet").
+    screen.act(0, screen.session.legal(0)[0])
+    assert screen.session.to_act() == [0] and f'data-since="{len(others)}"' in screen.render()

@@ -114,6 +114,12 @@ def and_list(items: list[str]) -> str:
     return _("{items} and {last}").format(items=separator.join(items[:-1]), last=items[-1])
 
 
+def sentence_gap() -> str:
+    """What goes between two sentences put side by side: a space, none in Japanese
+    (its 。 and ： carry their own room)."""
+    return "" if language() == "ja" else " "
+
+
 # Decimal and grouping marks per language (checked against Babel's CLDR data in the
 # unit tests; the browser's wheel does not carry Babel).
 NUMBER_MARKS = {"en": (".", ","), "ja": (".", ","), "ko": (".", ",")}

@@ -110,10 +110,15 @@ class Chrome:
         if not t.view.since_last_turn or t.phase != "play" or t.game.type.timing != TURNS or len(t.seats) < 2 or me is None:
             return None
         moves = t.record.moves
-        since = len(moves)
+        # During the player's own turn the others' moves before it stay listed (a box
+        # saying "nothing yet" after their own first step told them nothing).
+        end = len(moves)
+        while end > 0 and moves[end - 1][0] == me:
+            end -= 1
+        since = end
         while since > 0 and moves[since - 1][0] != me:
             since -= 1
-        lines = t.log[1 + since:]
+        lines = t.log[1 + since:1 + end]
         return h("section", {"class": "since-last", "aria-label": _("Since your last turn"), "data-since": len(lines)},
                  h("h2", None, _("Since your last turn") if since else _("Before your first turn")),
                  h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))

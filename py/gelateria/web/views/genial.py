@@ -465,8 +465,8 @@ def board_tools(s: Scene) -> Markup:
              # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
              tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), title=_("Show the whole board"),
                   aria_pressed="false" if zoomed else "true", disabled=not zoomed),
-             # i18n: a board tool's visible word; the screen reader hears it and then "the board a quarter"
-             tool("turn-board", pgettext("board tool", "Turn"), _("the board a quarter"),
+             # i18n: a board tool's visible word; the screen reader hears it and then "the board a quarter turn"
+             tool("turn-board", pgettext("board tool", "Rotate"), _("the board a quarter turn"),
                   title=_("Turn the board: wide or tall")))
 
 

@@ -24,7 +24,7 @@ from functools import cached_property
 
 from gelateria.core.facts import Facts
 from gelateria.core.game import IllegalMove
-from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext
+from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, sentence_gap
 from gelateria.games.genial.rules import COLOURS, PASS, ROUNDS, colour_name, gain_part, place_words, ranking_key, tile_preview
 from gelateria.web.markup import Markup, fill, h, svg
 from gelateria.web.views import genial_art as art
@@ -324,7 +324,7 @@ def step(s: Scene, p):
                 [], None)
     if ui.second is None:
         where = where_words(v, ui.first)
-        return ("second", refusal or [h("strong", None, _("First half {where}.").format(where=where)), " ",
+        return ("second", refusal or [h("strong", None, _("First half {where}.").format(where=where)), sentence_gap(),
                                       pointer_words(_("Tap an outlined neighbour for the other half."),
                                                     _("Click an outlined neighbour for the other half."))],
                 [cancel], None)
@@ -333,8 +333,9 @@ def step(s: Scene, p):
     gain = p["gain"]
     total = sum(gain)
     reasons = _("; ").join(why_it_scores(p))
-    words = [h("strong", None, _("Scores {total}:").format(total=total) if total else _("No points:")), " ",
-             _("{reasons}.").format(reasons=reasons), " ", h("span", {"class": "gs-weakest"}, weakest_words(p))]
+    gap = sentence_gap()
+    words = [h("strong", None, _("Scores {total}:").format(total=total) if total else _("No points:")), gap,
+             _("{reasons}.").format(reasons=reasons), gap, h("span", {"class": "gs-weakest"}, weakest_words(p))]
     place = h("button", {"type": "button", "data-action": "confirm", "class": "gs-confirm"},
               _("Place tile"), h("span", {"class": "gs-confirm-gain"},
                                  " " + _("({gains})").format(gains=gain_words(gain))))

@@ -91,10 +91,11 @@ SEED, OPTIONS, MID = 5, {"first": 0, "pause": 1000}, 31
 SEATS = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Chiara", "normal"), Seat("bot", "Dario", "normal")]
 KEY = {"en": "Each grab costs a heart", "ja": "ハートを1個使います", "ko": "하트 1개를 써요"}  # what a heart is for
 CARDS = {"en": "{} cards", "ja": "{}枚", "ko": "{}장"}
+YOU = {"en": "You", "ja": "あなた", "ko": "나"}  # Ana's own pile and tally line
 TALLY = """() => [...document.querySelectorAll('[data-tally]')].map(row => [...row.querySelectorAll(
     '.tally-name, .tally-hearts, .tally-cards')].map(e => e.textContent))"""
 HEADS = """() => [...document.querySelectorAll('.seat-head')].map(e => [e.dataset.tokens, e.dataset.taken])"""
-CUT = """() => [...document.querySelectorAll('.tally, .tally *, .hand-bar .flip-word, .hand-bar .flip-left')]
+CUT = """() => [...document.querySelectorAll('.tally, .tally *, .hand-bar .flip-word, .hand-bar .flip-left, [data-card-label]')]
     .filter(e => e.getClientRects().length && (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1))
     .map(e => e.textContent.trim())"""
 
@@ -114,7 +115,7 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
     # The tally says what the piles' name lines count (Bo has spent his last heart).
     heads = page.evaluate(HEADS)
     assert heads == [["1", "5"], ["0", "4"], ["1", "4"], ["1", "6"]]
-    expected = [[name, tokens, CARDS[lang].format(taken)] for name, (tokens, taken) in zip(("Ana", "Bo", "Chiara", "Dario"), heads)]
+    expected = [[name, tokens, CARDS[lang].format(taken)] for name, (tokens, taken) in zip((YOU[lang], "Bo", "Chiara", "Dario"), heads)]
     assert page.evaluate(TALLY) == expected
     assert KEY[lang] in page.locator("[data-part='tally'] .tally-key").inner_text()
     problems, figures = {}, {}

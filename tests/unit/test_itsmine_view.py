@@ -482,7 +482,7 @@ def tally_rows(markup: str) -> list[tuple]:
     """The hand bar's tally as a player reads it: (name, hearts, cards) per seat, yours marked."""
     return [(name + (" (you)" if "me" in classes.split() else ""), hearts, cards) for classes, name, hearts, cards in re.findall(
         r'<li class="([^"]*)"[^>]*><span class="tally-name">([^<]*)</span>'
-        r'<span class="tally-hearts" role="img" aria-label="([^"]*)">.*?<span class="tally-cards">([^<]*)<', markup)]
+        r'<span class="tally-hearts[^"]*" role="img" aria-label="([^"]*)">.*?<span class="tally-cards">([^<]*)<', markup)]
 
 
 def test_the_hand_bar_says_what_a_heart_is_for_and_tallies_everyones_hearts_and_cards():
@@ -493,14 +493,43 @@ def test_the_hand_bar_says_what_a_heart_is_for_and_tallies_everyones_hearts_and_
         tokens=[2, 2, 0, 3], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
     tally = re.search(r'<section class="tally".*?</section>', app.page, re.S)
     assert tally and "Each grab costs a heart; each heart kept scores 1." in tally.group(0)
-    assert tally_rows(tally.group(0)) == [("Ana (you)", "2 hearts", "0 cards"), ("Bo", "2 hearts", "0 cards"),
-                                          ("Chiara", "0 hearts", "3 cards"), ("Dario", "3 hearts", "0 cards")]
+    assert tally_rows(tally.group(0)) == [("You (you)", "2 hearts", "0 cards"), ("Bo", "2 hearts", "0 cards"),
+                                          ("Chiara", "no hearts left", "3 cards"), ("Dario", "3 hearts", "0 cards")]
     refreshes, app.updates[:] = app.refreshes, []
     assert view.on_key("2")  # Ana takes Bo's two cards: her heart goes to Bo
     assert app.refreshes == refreshes
-    assert tally_rows(app.updated("tally")[-1]) == [("Ana (you)", "1 heart", "2 cards"), ("Bo", "3 hearts", "0 cards"),
-                                                    ("Chiara", "0 hearts", "3 cards"), ("Dario", "3 hearts", "0 cards")]
+    assert tally_rows(app.updated("tally")[-1]) == [("You (you)", "1 heart", "2 cards"), ("Bo", "3 hearts", "0 cards"),
+                                                    ("Chiara", "no hearts left", "3 cards"), ("Dario", "3 hearts", "0 cards")]
     app.updates[:] = []
     app.advance(2000)  # (the pause after her call is over)
     assert view.on_key(" ") and len(view.state.open[0]) == 1
     assert app.updated("fan0") and not app.updated("tally")  # a flip changes nobody's hearts or cards
+
+
+def name_lines(page: str) -> list[tuple]:
+    """Each pile's name line as a player reads it: (name, hearts in words, hearts as drawn)."""
+    return [(name, label, len(re.findall(r"<use ", pic)) * "♥" + more) for name, label, pic, more in re.findall(
+        r'<span class="seat-name">([^<]*)</span>.*?<span class="hearts[^"]*" role="img" aria-label="([^"]*)">(<svg.*?</svg>)'
+        r'(?:<span class="heart-more">([^<]*)</span>)?', page, re.S)]
+
+
+def test_your_pile_says_you_and_a_seat_with_no_hearts_shows_zero_not_none():
+    """Review of issue 32: the one human's pile read "Ana" (theirs, by a name they may not
+    know is theirs), and a seat without hearts read "none", like a missing value."""
+    app, view = solo(options={"first": 0})
+    put(view, draw=[[1, 2], [3], [4], [5]], tokens=[2, 0, 5, 3], favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0,
+        now=game_time(app, view))
+    page = app.page
+    assert name_lines(page) == [("You", "2 hearts", "♥♥"), ("Bo", "no hearts left", "♥×0"), ("Chiara", "5 hearts", "♥×5"),
+                                ("Dario", "3 hearts", "♥♥♥")]
+    assert re.findall(r'<article [^>]*aria-label="([^"]*)"', page) == [
+        "Your place", "Bo&#x27;s place", "Chiara&#x27;s place", "Dario&#x27;s place"]
+    assert ">none<" not in page
+    assert view.on_key(" ")  # the log keeps her name
+    assert "<li>Ana flipped a strawberry cup.</li>" in app.updated("log")[-1]
+
+
+def test_hot_seat_piles_keep_every_players_name():
+    app, view = make([Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Chiara", "easy"), Seat("bot", "Dario", "easy")])
+    assert [name for name, _, _ in name_lines(app.page)] == ["Ana", "Bo", "Chiara", "Dario"]
+    assert "Your place" not in app.page

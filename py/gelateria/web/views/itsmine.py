@@ -77,6 +77,14 @@ class Scene:
         self.round_on = self.playing and self.v["phase"] == "play"
         self.now = ui.now
 
+    def said(self, seat: int) -> str:
+        """A seat's name on its pile and in the tally: "You" for the one human here (the
+        log and the rules keep names; hot-seat and watching screens too)."""
+        return _("You") if self.yours(seat) else self.names[seat]
+
+    def yours(self, seat: int) -> bool:
+        return self.mode == "solo" and seat in self.humans
+
     def legal(self, seat: int) -> list:
         """`seat`'s legal moves, if this screen takes its moves now."""
         hands = self.facts.legal_by_seat
@@ -311,8 +319,8 @@ def round_parts(s: Scene) -> dict[str, Markup]:
     parts = {"status": status_part(s), "facts": facts_part(s), "countdown": countdown_part(s), "flip": flip_part(s),
              "pause": pause_part(s), "favs": favs_part(s), "tally": tally_part(s)}
     for i in range(v["players"]):
-        parts[f"head{i}"] = seat_head(i, s.names[i], seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i,
-                                     s.mode == "solo" and i in s.humans)
+        parts[f"head{i}"] = seat_head(i, s.said(i), seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i,
+                                     s.yours(i))
         parts[f"flash{i}"] = flash_part(s, i)
         parts[f"draw{i}"] = deck_slot(i, v["draw"][i], s.names[i])
         parts[f"fan{i}"] = fan_part(s, i)
@@ -396,14 +404,15 @@ def favs_part(s: Scene) -> Markup:
 def tally_part(s: Scene) -> Markup:
     """Every seat's hearts and cards taken, in words, under your Flip control."""
     v = s.v
-    return tally([(i, s.names[i], v["tokens"][i], len(v["won"][i])) for i in range(v["players"])],
+    return tally([(i, s.said(i), v["tokens"][i], len(v["won"][i])) for i in range(v["players"])],
                  s.humans[0] if s.mode == "solo" else None)
 
 
 def seat_tag(s: Scene, i: int) -> str:
+    """Who plays a seat: a bot's level, "Human"; nothing beside "You" (the one human's name line)."""
     if s.facts.is_bot(i):
         return level_label(s.facts.game, s.facts.bots[i])
-    return _("You") if s.mode == "solo" else _("Human")
+    return "" if s.mode == "solo" else _("Human")
 
 
 def flash_part(s: Scene, i: int) -> Markup:
@@ -451,9 +460,10 @@ def board(s: Scene, parts: dict[str, Markup]) -> Markup:
     v, n = s.v, s.v["players"]
     seats = []
     for i in range(n):
-        classes = f"seat p{i}" + (" me" if s.mode == "solo" and not s.facts.is_bot(i) else "")
+        classes = f"seat p{i}" + (" me" if s.yours(i) else "")
         seats.append(h("article", {"class": classes, "data-seat-panel": i,
-                                   "aria-label": _("{player}'s place").format(player=s.names[i])},
+                                   "aria-label": _("Your place") if s.yours(i)
+                                   else _("{player}'s place").format(player=s.names[i])},
                        parts[f"head{i}"], parts[f"flash{i}"],
                        h("div", {"class": "seat-body"},
                          parts[f"draw{i}"], h("div", {"class": "fan-wrap"}, parts[f"fan{i}"], parts[f"burst{i}"])),

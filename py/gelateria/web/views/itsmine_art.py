@@ -229,13 +229,14 @@ def hearts(count: int, label: str) -> Markup:
 
 
 def _hearts(count: int, label: str) -> Markup:
-    shown = count if count <= 3 else 1  # three at most, or one and "×N": the box keeps its width
+    # three at most, or one and "×N" (none left: a faded one and "×0"): the box keeps its width
+    shown = count if 0 < count <= 3 else 1
     icons = [svg("use", href="#im-heart", x=i * 19, y=0, width=18, height=16) for i in range(shown)]
-    width = max(1, shown) * 19
-    pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true", class_="hearts-pic")
-    extra = h("span", {"class": "heart-more"}, f"×{count}") if count > shown else None
-    none = h("span", {"class": "heart-none"}, _("none")) if count == 0 else None
-    return h("span", {"class": "hearts", "role": "img", "aria-label": label}, pic if count else None, extra, none)
+    width = shown * 19
+    pic = svg("svg", *icons, viewBox=f"0 0 {width} 16", width=width, height=16, aria_hidden="true",
+              class_="hearts-pic" + ("" if count else " spent"))
+    extra = h("span", {"class": "heart-more"}, f"×{count}") if count > 3 or not count else None
+    return h("span", {"class": "hearts" + ("" if count else " spent"), "role": "img", "aria-label": label}, pic, extra)
 
 
 def heart_icon() -> Markup:

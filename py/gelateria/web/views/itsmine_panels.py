@@ -30,12 +30,17 @@ def seat_head(i: int, name: str, tag: str, tokens: int, draw: int, won: list, fl
     return h("div", {"class": "seat-head", "data-part": f"head{i}", "data-tokens": tokens, "data-taken": len(won)},
              h("span", {"class": "pile-no", "aria-hidden": "true"}, str(i + 1)),
              h("span", {"class": "seat-name"}, name),
-             h("span", {"class": "seat-tag"}, tag),
+             h("span", {"class": "seat-tag"}, tag) if tag else None,
              h("span", {"class": "seat-meta"}, _("{count} to flip · {taken}").format(count=draw, taken=taken)),
              # always there (hidden when not), so a redraw keeps every span the same element
              h("span", {"class": "turn-flag", "data-turn-mark": "" if flips_next else None, "hidden": not flips_next},
                pgettext("itsmine seat badge", "Your turn") if yours else _("flips next")),
-             hearts(tokens, ngettext("{count} heart", "{count} hearts", tokens).format(count=tokens)))
+             hearts(tokens, hearts_words(tokens)))
+
+
+def hearts_words(count: int) -> str:
+    """A seat's hearts in words, as its hearts' accessible name."""
+    return ngettext("{count} heart", "{count} hearts", count).format(count=count) if count else _("no hearts left")
 
 
 def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by: str | None) -> Markup:
@@ -120,8 +125,8 @@ def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:
     items = [h("li", {"class": f"tally-row p{seat}" + (" me" if seat == yours else ""), "data-tally": seat,
                       "data-tokens": tokens, "data-taken": cards},
                h("span", {"class": "tally-name"}, name),
-               h("span", {"class": "tally-hearts", "role": "img",
-                          "aria-label": ngettext("{count} heart", "{count} hearts", tokens).format(count=tokens)},
+               h("span", {"class": "tally-hearts" + ("" if tokens else " spent"), "role": "img",
+                          "aria-label": hearts_words(tokens)},
                  heart_icon(), str(tokens)),
                h("span", {"class": "tally-cards"}, ngettext("{count} card", "{count} cards", cards).format(count=cards)))
              for seat, name, tokens, cards in rows]

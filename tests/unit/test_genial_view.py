@@ -55,6 +55,9 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
     a, b = scoring_placement(s.state, 0, golden=0)
     expected = GAME.apply(s.state, 0, {"a": list(a), "b": list(b)}).last["gain"]
     assert 'data-move-bar="first"' in s.render()
+    # "Tap a space for one half of your tile" beside a picture of it: two hexes in your pattern.
+    tile = re.search(r'<svg[^>]*class="gs-tile-pic".*?</svg>', s.render()).group(0)
+    assert tile.count('fill="url(#gs-pat-0)"') == 2
 
     click(s, a)
     html = s.render()

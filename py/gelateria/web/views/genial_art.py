@@ -431,11 +431,23 @@ def cursor_mark(geo: Geometry, c, label: str, shown: bool) -> Markup:
 
 
 @lru_cache(maxsize=32)
+def player_hex(player: int, cx: float = 0, cy: float = 0) -> Markup:
+    return svg("polygon", points=hex_pts(cx, cy, 28), fill=f"url(#gs-pat-{player})", stroke=PLAYER_EDGE[player],
+               stroke_width=3)
+
+
 def swatch(player: int, size: int = 22) -> Markup:
     """A player's tile colour and pattern, for the score panel and legends."""
-    return svg("svg", svg("polygon", points=hex_pts(0, 0, 28), fill=f"url(#gs-pat-{player})", stroke=PLAYER_EDGE[player],
-                          stroke_width=3),
-               viewBox="-31 -28 62 56", width=size, height=round(size * 56 / 62), class_="gs-swatch", aria_hidden="true")
+    return svg("svg", player_hex(player), viewBox="-31 -28 62 56", width=size, height=round(size * 56 / 62),
+               class_="gs-swatch", aria_hidden="true")
+
+
+def tile_picture(player: int, height: int = 30) -> Markup:
+    """A player's tile as it looks: two joined hexes in their colour (the turn panel's
+    "your tile")."""
+    dx, dy = 42, 28 * math.sqrt(3) / 2  # the diagonal neighbour of a flat-top hex
+    return svg("svg", player_hex(player), player_hex(player, dx, dy), viewBox=f"-31 -28 104 {n(56 + dy)}",
+               height=height, width=round(height * 104 / (56 + dy)), class_="gs-tile-pic", aria_hidden="true")
 
 
 def defs() -> Markup:

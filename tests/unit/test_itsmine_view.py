@@ -2,6 +2,7 @@
 that the test moves forward, so real-time scheduling is checked exactly."""
 
 import re
+import statistics
 
 import pytest
 from fakeapp import FakeApp, table_of
@@ -301,6 +302,30 @@ def test_bots_play_a_whole_game_even_when_every_timer_fires_late():
     for seat, move in view.record.moves:
         state = GAME.apply(state, seat, move)
     assert state.totals == view.state.totals
+
+
+def test_bots_on_fast_react_at_their_level_in_whole_games_at_the_table():
+    """Three bots play whole games at the table on Fast. From each game's record, a
+    bot's reaction: from the flip that put the top card on a pile to its grab of it
+    (pooled over a few deals: one game's few grabs are noisy). A grab's time is its
+    planned time, so a busy page that fires timers late changes nothing (the test above)."""
+    reactions = {"easy": [], "normal": [], "hard": []}
+    for seed in (3, 5, 11, 77):
+        app, view = make([Seat("bot", n, lvl) for n, lvl in (("Bo", "easy"), ("Chiara", "normal"), ("Dario", "hard"))], seed=seed)
+        app.prefs["pace"] = "fast"
+        app.advance(3_000_000)
+        assert view.phase == "over"
+        last_flip = {}
+        for seat, move in view.record.moves:
+            if move["a"] == "f":
+                last_flip[seat] = move["t"]
+            elif move["a"] == "c":
+                last_flip = {}
+            elif move["a"] == "g":
+                reactions[view.record.seats[seat].level] += [move["t"] - last_flip[o] for o in move["p"] if o in last_flip]
+    medians = {level: statistics.median(times) for level, times in reactions.items()}
+    assert all(len(times) >= 20 for times in reactions.values()), reactions
+    assert medians["easy"] > medians["normal"] > medians["hard"] >= LEVELS["hard"].react_ms, medians
 
 
 def test_pace_makes_bots_flip_sooner_but_never_react_faster():

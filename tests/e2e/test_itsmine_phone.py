@@ -3,7 +3,8 @@ the setup says which bots suit a thumb, your own seat's turn tab says what the s
 says, no key cap shows, and mid-game (10+ flips) every grab a player could tap now is
 on screen and on top, with the top cards' names in letters a phone can read, and the
 table holds still while the bots play. Then one position mid-round in each language:
-under Flip, what a heart is for and each player's hearts and cards, in words, whole."""
+under Flip, what a heart is for and each player's hearts and cards, in words, whole; each
+pile's top card large, named beside it, your favourites starred; whose turn in whole phrases."""
 
 from pathlib import Path
 
@@ -92,6 +93,15 @@ SEATS = [Seat("human", "Ana"), Seat("bot", "Bo", "normal"), Seat("bot", "Chiara"
 KEY = {"en": "Each grab costs a heart", "ja": "ハートを1個使います", "ko": "하트 1개를 써요"}  # what a heart is for
 CARDS = {"en": "{} cards", "ja": "{}枚", "ko": "{}장"}
 YOU = {"en": "You", "ja": "あなた", "ko": "나"}  # Ana's own pile and tally line
+LEFT_WORDS = {"en": "31 cards left to flip", "ja": "山札の残り 31枚", "ko": "뒤집을 카드 31장 남음"}
+STARRED = {"en": "★cup", "ja": "★カップ", "ko": "★컵"}  # Ana likes vanilla cups; her top card is a strawberry cup
+# Each pile's top card (its height, px) and the words beside it; how many lines the status takes.
+PILES = """() => [...document.querySelectorAll('.pile')].filter(e => e.getClientRects().length).map(e => [
+    Math.round(e.getBoundingClientRect().height),
+    [...e.parentElement.querySelectorAll('[data-card-label] > span')].map(w => w.textContent).filter(Boolean)])"""
+STATUS_LINES = """() => { const text = document.querySelector('[data-part=status] strong');
+    const range = document.createRange(); range.selectNodeContents(text);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
 TALLY = """() => [...document.querySelectorAll('[data-tally]')].map(row => [...row.querySelectorAll(
     '.tally-name, .tally-hearts, .tally-cards')].map(e => e.textContent))"""
 HEADS = """() => [...document.querySelectorAll('.seat-head')].map(e => [e.dataset.tokens, e.dataset.taken])"""
@@ -118,6 +128,7 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
     expected = [[name, tokens, CARDS[lang].format(taken)] for name, (tokens, taken) in zip((YOU[lang], "Bo", "Chiara", "Dario"), heads)]
     assert page.evaluate(TALLY) == expected
     assert KEY[lang] in page.locator("[data-part='tally'] .tally-key").inner_text()
+    assert page.locator(LEFT).inner_text() == LEFT_WORDS[lang]
     problems, figures = {}, {}
     for shape, viewport in PHONES.items():
         page.set_viewport_size(viewport)
@@ -130,10 +141,16 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
         if not tally or tally["y"] < 0 or tally["y"] + tally["height"] > viewport["height"]:
             found.append(f"the tally is not wholly on screen: {tally}")
         found += [f"cut: {text}" for text in page.evaluate(CUT)]
+        piles = page.evaluate(PILES)
+        found += [f"a top card {px} px tall: {words}" for px, words in piles if px < 60]
+        if STARRED[lang] not in piles[0][1]:
+            found.append(f"your pile's cup is not starred: {piles[0][1]}")
+        if lang == "ja" and page.evaluate(STATUS_LINES) != 1:
+            found.append("あなたの番！ is broken over two lines")
         if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
             found.append("the page scrolls sideways")
         below = viewport["height"] - page.evaluate("document.querySelector('[data-hand-bar]').getBoundingClientRect().bottom")
-        figures[shape] = f"{below:.0f} px under the hand bar"
+        figures[shape] = f"{below:.0f} px under the hand bar, top cards {min(px for px, _ in piles)} px tall"
         if viewport["height"] > viewport["width"] and below > 80:  # (it was 180 px of empty paper at 390x844)
             found.append(f"{below:.0f} px left empty under the hand bar")
         if found:

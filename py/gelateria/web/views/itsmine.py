@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gelateria.core.facts import Facts
-from gelateria.core.i18n import _, and_list, seat_label
-from gelateria.games.itsmine.rules import COUNTDOWN_MS, ROUNDS, card_points
+from gelateria.core.i18n import _, and_list, ngettext, seat_label
+from gelateria.games.itsmine.rules import COUNTDOWN_MS, ICE_CREAMS, ROUNDS, card_points
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.views.contract import Notice, Parts, Reveal, Seated, Setting, View, level_label
 from gelateria.web.views.itsmine_art import (
@@ -121,8 +121,12 @@ class Scene:
         return any(m["a"] == "g" and m["p"] == [pile] for p in self.humans for m in self.legal(p))
 
     def favourite(self):
-        """The favourite the piles are marked for: the one human's, during a round."""
-        return self.v["favourite"] if self.mode == "solo" and self.v["phase"] == "play" else None
+        """The favourite the piles are marked for, during a round: the one human's; in
+        hot-seat the peeking player's while they hold Peek (as their favourites show)."""
+        if self.v["phase"] != "play" or self.v["favourite"] is None:
+            return None
+        shown = self.mode == "solo" or (self.mode == "hotseat" and self.facts.viewer in self.ui.peeking)
+        return self.v["favourite"] if shown else None
 
 
 class ItsMineView(View):
@@ -322,7 +326,7 @@ def round_parts(s: Scene) -> dict[str, Markup]:
         parts[f"head{i}"] = seat_head(i, s.said(i), seat_tag(s, i), v["tokens"][i], v["draw"][i], v["won"][i], v["turn"] == i,
                                      s.yours(i))
         parts[f"flash{i}"] = flash_part(s, i)
-        parts[f"draw{i}"] = deck_slot(i, v["draw"][i], s.names[i])
+        parts[f"draw{i}"] = deck_slot(i, v["draw"][i], s.names[i], s.yours(i))
         parts[f"fan{i}"] = fan_part(s, i)
         parts[f"burst{i}"] = burst_part(s, i)
         parts[f"grab{i}"] = grab_part(s, i)
@@ -361,7 +365,7 @@ def facts_part(s: Scene) -> Markup:
     return h("span", {"class": "strip-facts", "data-part": "facts"},
              h("span", {"class": "round-fact"}, _("Round {round} of {rounds}").format(round=s.v["round"], rounds=ROUNDS)),
              # (every seat's draw piles together; the hand bar says how many are yours)
-             h("span", {"data-left": left}, _("Everyone: {count} to flip").format(count=left)))
+             h("span", {"data-left": left}, ngettext("{count} card left to flip", "{count} cards left to flip", left).format(count=left)))
 
 
 def countdown_part(s: Scene) -> Markup:
@@ -426,9 +430,9 @@ def flash_part(s: Scene, i: int) -> Markup:
 def fan_part(s: Scene, i: int) -> Markup:
     v, fav = s.v, s.favourite()
     taken = v["taken"][i]
-    marks = [card_points(card, fav) if fav else 0 for card in v["open"][i]]
+    marks = [card_points(card, fav) if fav and card < ICE_CREAMS else 0 for card in v["open"][i]]
     return fan_slot(i, v["open"][i], marks, i in s.ui.flipped and s.facts.phase != "replay", s.names[i],
-                    s.names[taken[1]] if taken is not None else None)
+                    s.names[taken[1]] if taken is not None else None, fav, s.yours(i))
 
 
 def burst_part(s: Scene, i: int) -> Markup:
@@ -449,7 +453,7 @@ def grab_part(s: Scene, i: int) -> Markup:
     groups = s.groups() if s.playing else {}
     hands = [(seat, s.names[seat], keys[i] if keys else None) for seat, keys in groups.items()]
     hands += [(seat, s.names[seat], None) for seat in s.humans if seat not in groups and s.playing]
-    return grab_controls(i, s.names[i], hands, s.grab_offered(i))
+    return grab_controls(i, s.names[i], hands, s.grab_offered(i), s.yours(i))
 
 
 # --- drawing: the table --------------------------------------------------------------------

@@ -190,8 +190,7 @@ def card_face(card: int, mark: int = 0) -> Markup:
                 **fit(shape_name(shape), 8, 38)),
         ]
         if mark:
-            parts += [svg("rect", x=2, y=46, width=18, height=13, rx=6.5, fill="#ffd54f", stroke="#b28704", stroke_width=0.8),
-                      svg("text", f"+{mark}", x=11, y=55.6, font_size=8.5, font_weight=800, fill="#4a3500", text_anchor="middle")]
+            parts.append(star_tag(mark, 11, 52.5))
     elif card in CHERRIES:
         parts += [
             svg("rect", x=0.5, y=0.5, width=CW - 1, height=CH - 1, rx=6, fill="#fff0f0", stroke="#c62828", stroke_width=1.4),
@@ -215,6 +214,72 @@ def card_face(card: int, mark: int = 0) -> Markup:
     markup = join(*parts)
     _CARD_CACHE[key] = markup
     return markup
+
+
+MATCH_GOLD, MATCH_EDGE = "#ffd54f", "#b28704"
+
+
+def star_tag(mark: int, cx: float, cy: float, size: float = 8) -> Markup:
+    """A card's match with the viewer's favourites: a gold tag with a star per
+    favourite it matches (★ flavour or shape, ★★ both)."""
+    width = size * (1.25 + 0.95 * (mark - 1))
+    return join(svg("rect", x=cx - width / 2, y=cy - size * 0.8, width=width, height=size * 1.6, rx=size * 0.8,
+                    fill=MATCH_GOLD, stroke=MATCH_EDGE, stroke_width=0.8),
+                svg("text", "★" * mark, x=cx, y=cy + size * 0.42, font_size=size * 1.1, fill="#6b4e00", text_anchor="middle"))
+
+
+EDGE_W = 6  # how much of each card under the top one a phone's pile shows
+EDGES = 3  # … for at most this many of them (the words beside say how many there are)
+
+
+def _edge_fill(card: int) -> str:
+    """The colour of a card's edge under a phone's top card: its flavour, cherry red, closed grey."""
+    if card < ICE_CREAMS:
+        return f"url(#im-f{flavour_of(card)})"
+    return "#e53935" if card in CHERRIES else "#37474f"
+
+
+def top_card(card: int, mark: int = 0) -> Markup:
+    """A card as a phone's pile shows it on top: the picture alone, large (its words are
+    a line of text beside it), with a gold frame and stars when it matches the viewer's
+    favourites."""
+    key = ("top", card, mark, language())
+    if key not in _CARD_CACHE:
+        frame = {"stroke": MATCH_EDGE, "stroke_width": 3} if mark else {"stroke": "#b89a80", "stroke_width": 1}
+        if card < ICE_CREAMS:
+            flavour, shape = flavour_of(card), shape_of(card)
+            parts = [svg("rect", x=1, y=1, width=CW - 2, height=CH - 2, rx=6, fill="#fffdf8", **frame),
+                     svg("rect", x=3, y=3, width=CW - 6, height=12, rx=4, fill=f"url(#im-f{flavour})"),
+                     shape_use(shape, 3, 22, CW - 6, flavour)]
+        elif card in CHERRIES:
+            parts = [svg("rect", x=1, y=1, width=CW - 2, height=CH - 2, rx=6, fill="#fff0f0", stroke="#c62828", stroke_width=1.4),
+                     svg("use", href="#im-cherry", x=3, y=18, width=CW - 6, height=CW - 6)]
+        else:
+            parts = [svg("rect", x=1, y=1, width=CW - 2, height=CH - 2, rx=6, fill="#37474f", stroke="#c62828", stroke_width=2),
+                     svg("use", href="#im-closed", x=3, y=18, width=CW - 6, height=CW - 6)]
+        if mark:
+            parts.append(star_tag(mark, CW / 2, 10, 10))
+        _CARD_CACHE[key] = join(svg("title", card_name(card)), *parts)
+    return _CARD_CACHE[key]
+
+
+def pile_picture(cards: list, marks: list, fresh: bool, label: str) -> Markup:
+    """An open pile as a phone shows it: the top card large, the ones under it as thin
+    edges in their flavour's colour (gold-framed when they match the viewer's
+    favourites). Drawn beside the full fan; CSS shows the one for the screen."""
+    k = len(cards)
+    if not k:
+        return svg("svg", svg("rect", x=1, y=1, width=CW - 2, height=CH - 2, rx=6, fill="none", stroke="#c9b7a7",
+                              stroke_width=1.3, stroke_dasharray="5 4"),
+                   viewBox=f"0 0 {CW} {CH}", class_="pile", role="img", aria_label=label)
+    under = list(zip(cards, marks))[max(0, k - 1 - EDGES):k - 1]
+    body = [svg("rect", x=1 + j * EDGE_W, y=1, width=CW - 2, height=CH - 2, rx=6, fill=_edge_fill(card),
+                stroke=MATCH_EDGE if mark else "#8d6e63", stroke_width=2.5 if mark else 1)
+            for j, (card, mark) in enumerate(under)]
+    top = top_card(cards[-1], marks[-1])
+    body.append(svg("g", svg("g", top, class_="fresh") if fresh else top, transform=f"translate({len(under) * EDGE_W} 0)"))
+    return svg("svg", *body, viewBox=f"0 0 {len(under) * EDGE_W + CW} {CH}", class_="pile", role="img", aria_label=label,
+               preserveAspectRatio="xMinYMid meet")
 
 
 _HEARTS: dict = {}
@@ -398,8 +463,9 @@ def round_over(result: dict, sheet: Markup, rounds: int) -> Markup:
                  h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")))))
 
 
-def deck_slot(i: int, count: int, name: str) -> Markup:
+def deck_slot(i: int, count: int, name: str, yours: bool = False) -> Markup:
     """Seat i's draw pile as a picture (flipping is the hand bar's Flip control)."""
+    label = (ngettext("Your draw pile: {count} card", "Your draw pile: {count} cards", count) if yours
+             else ngettext("{player}'s draw pile: {count} card", "{player}'s draw pile: {count} cards", count))
     return h("div", {"class": "draw-slot", "data-part": f"draw{i}", "data-draw": count},
-             h("div", {"class": "deck", "role": "img", "aria-label": ngettext(
-                 "{player}'s draw pile: {count} card", "{player}'s draw pile: {count} cards", count).format(player=name, count=count)}, deck_picture(count)))
+             h("div", {"class": "deck", "role": "img", "aria-label": label.format(player=name, count=count)}, deck_picture(count)))

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 
 from gelateria.core.i18n import _, ngettext, pgettext
-from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name
+from gelateria.games.itsmine.rules import CHERRIES, CLOSED, card_name, flavour_name, flavour_of, shape_name, shape_of
 from gelateria.web.markup import Markup, fill, h
-from gelateria.web.views.itsmine_art import fan_picture, favourite_badges, heart_icon, hearts, kbd, rounds_table
+from gelateria.web.views.itsmine_art import (
+    fan_picture, favourite_badges, heart_icon, hearts, kbd, pile_picture, rounds_table,
+)
 from gelateria.web.views.itsmine_keys import key_label
 
 
@@ -43,28 +45,51 @@ def hearts_words(count: int) -> str:
     return ngettext("{count} heart", "{count} hearts", count).format(count=count) if count else _("no hearts left")
 
 
-def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by: str | None) -> Markup:
-    """Pile i's open cards (a box of fixed size); an empty pile says why in words."""
+def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by: str | None,
+             favourite=None, yours: bool = False) -> Markup:
+    """Pile i's open cards (a box of fixed size); an empty pile says why in words.
+    `marks`: each card's matches with `favourite` (the viewer's, None when hidden);
+    `yours`: the pile is the one human's."""
     k = len(cards)
     empty = _("Taken by {player}").format(player=taken_by) if taken_by is not None else _("No cards face up")
     if k:
-        label = ngettext("{player}'s open pile, {count} card: {cards}", "{player}'s open pile, {count} cards: {cards}",
-                         k).format(player=name, count=k, cards=_(", ").join(card_name(c) for c in cards))
+        label = (ngettext("Your open pile, {count} card: {cards}", "Your open pile, {count} cards: {cards}", k) if yours
+                 else ngettext("{player}'s open pile, {count} card: {cards}", "{player}'s open pile, {count} cards: {cards}", k)
+                 ).format(player=name, count=k, cards=_(", ").join(card_name(c) for c in cards))
+        matches = sum(1 for mark in marks if mark)
+        if matches:
+            label += " " + ngettext("({count} card matches your favourites)", "({count} cards match your favourites)",
+                                    matches).format(count=matches)
     elif taken_by is not None:
-        label = _("{player}'s open pile: empty, taken by {taker}").format(player=name, taker=taken_by)
+        label = (_("Your open pile: empty, taken by {taker}") if yours
+                 else _("{player}'s open pile: empty, taken by {taker}")).format(player=name, taker=taken_by)
     else:
-        label = _("{player}'s open pile: empty").format(player=name)
-    # On a phone the cards are drawn too small for the words on them: the top card's name
-    # is a line of text under the fan (a line of fixed height, always there).
-    top = h("span", {"class": "fan-top", "aria-hidden": "true", "data-card-label": ""}, card_name(cards[-1]) if k else "")
+        label = _("Your open pile: empty") if yours else _("{player}'s open pile: empty").format(player=name)
     return h("div", {"class": "fan-slot", "data-part": f"fan{i}", "data-cards": k},
              fan_picture(cards, marks, fresh, label),
-             # (both lines always there, empty when not said: the page keeps the same
-             # elements as the pile fills and empties, so none is seen to jump)
-             h("span", {"class": "fan-empty", "aria-hidden": "true"}, "" if k else empty), top)
+             # A phone draws the top card large, the rest as edges, and says it in words beside
+             # (the lines always there, empty when not said: nothing is seen to jump).
+             pile_picture(cards, marks, fresh, label),
+             h("span", {"class": "fan-empty", "aria-hidden": "true"}, "" if k else empty),
+             h("span", {"class": "fan-top", "aria-hidden": "true", "data-card-label": ""},
+               *(top_words(cards[-1], favourite) if k else ()),
+               h("span", {"class": "pile-count"}, ngettext("{count} card", "{count} cards", k).format(count=k) if k > 1 else "")))
 
 
-def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool) -> Markup:
+def top_words(card: int, favourite) -> list[Markup]:
+    """The top card in words, a line each for its flavour and shape (a starred line is
+    one of your favourites), or a special card and what it scores."""
+    if card in CHERRIES:
+        return [h("span", {"class": "top-word"}, card_name(card)), h("span", {"class": "top-worth"}, _("+1 point"))]
+    if card in CLOSED:
+        return [h("span", {"class": "top-word"}, _("closed")), h("span", {"class": "top-worth"}, _("−1 point, all 3: +3"))]
+    words = ((flavour_name(flavour_of(card)), favourite is not None and flavour_of(card) == favourite[0]),
+             (shape_name(shape_of(card)), favourite is not None and shape_of(card) == favourite[1]))
+    return [h("span", {"class": "top-word" + (" match" if match else ""), "data-match": "" if match else None},
+              h("span", {"class": "star", "aria-hidden": "true"}, "★") if match else None, word) for word, match in words]
+
+
+def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool, yours: bool = False) -> Markup:
     """Pile i's "It's mine!" control(s), each with its key beside the label. `hands`:
     (seat, name, key) per human; one human gets one button, hot-seat humans one each
     (seat None: no humans, no buttons)."""
@@ -73,8 +98,12 @@ def grab_controls(i: int, owner: str, hands: list[tuple], enabled: bool) -> Mark
         shown = key_label(key) if key else None
         if len(hands) == 1:
             text = (_("It's mine!"), " ", kbd(shown) if shown else None)
-            label = (_("It's mine! {key}: take {owner}'s pile").format(key=shown, owner=owner) if shown
-                     else _("It's mine!: take {owner}'s pile").format(owner=owner))
+            if yours:  # (the one human's own pile)
+                label = (_("It's mine! {key}: take your own pile").format(key=shown) if shown
+                         else _("It's mine!: take your own pile"))
+            else:
+                label = (_("It's mine! {key}: take {owner}'s pile").format(key=shown, owner=owner) if shown
+                         else _("It's mine!: take {owner}'s pile").format(owner=owner))
         else:
             text = (name, " ", kbd(shown) if shown else None)
             label = (_("{player} {key}: {player} takes {owner}'s pile").format(player=name, key=shown, owner=owner) if shown
@@ -115,7 +144,9 @@ def my_favourites(seat: int, favourite) -> Markup:
     """The one human's favourites, in the hand bar."""
     return h("div", {"class": "hand-favs", "aria-label": _("Your favourites"), "role": "group"},
              h("span", {"class": "hand-title"}, _("Your favourites")),
-             h("span", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)))
+             h("span", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)),
+             # (what the stars on the piles' cards mean, once, beside what they stand for)
+             h("span", {"class": "fav-key"}, _("★ on a card: your flavour or shape")))
 
 
 def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:
@@ -197,7 +228,7 @@ def how_to_play(mode: str, n: int, groups: list[tuple[str, list[str]]]) -> Marku
 def scoring_box() -> Markup:
     return h("section", {"class": "scoring", "aria-label": _("Scoring")},
              h("h2", None, _("Scoring")),
-             h("p", {"class": "fine"}, _("Each card with your flavour or shape: 1 point; both: 2 (gold tags). Cherry +1. "
+             h("p", {"class": "fine"}, _("Each card with your flavour or shape (★): 1 point; both (★★): 2. Cherry +1. "
                                         "Closed −1 each, all three +3. Each heart you keep: +1.")))
 
 

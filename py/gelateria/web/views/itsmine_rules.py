@@ -76,7 +76,7 @@ def components() -> Markup:
 # --- the examples ----------------------------------------------------------------------
 
 def points(favourite, cards) -> list[int]:
-    """What each card is worth to the holder of `favourite` (the gold tags)."""
+    """What each card is worth to the holder of `favourite` (the gold star tags)."""
     return [card_points(c, favourite) for c in cards]
 
 

@@ -1,11 +1,12 @@
 """Genial Spezial on a phone (issue 32), mid-game, at 390x844, 844x390 and 360x640 (touch):
 towers and tokens are readable (16 px or more); a turn is three taps — a space, a
 neighbour, Place tile — and after the first every neighbour that finishes the tile is on
-screen, inside the board and what a finger at its centre touches; the view is the same
-when the player's next turn comes (no reset after every turn). The strip names you with
-your tiles and says who leads in words; the turn panel holds no blank and keeps its
-height from Bo's turn to yours; on its side, the moves since your last turn end inside
-the column, faded where more is below."""
+screen, inside the board and what a finger at its centre touches; when the player's next
+turn comes the scale is the same (no reset after every turn) and Bo's tile is in view.
+The board's tools hold their words whole. The strip names you with your tiles and says
+who leads in words; the turn panel's colours say whose they are and that the lowest is
+the score, it holds no blank and keeps its height from Bo's turn to yours; on its side,
+the moves since your last turn end inside the column, faded where more is below."""
 
 from __future__ import annotations
 
@@ -98,6 +99,19 @@ def strip_says_who_is_who(page, state) -> None:
         assert strip.locator(".gs-lead").count() == 1
 
 
+def colours_are_labelled(page, shape: str, rule: str = "the lowest is your score") -> None:
+    """Over the four colour scores, whose they are and how they score, whole; held upright,
+    on the panel's top edge (a tab: no line of its own), on its side the panel's heading."""
+    label = page.locator(".gs-own-head")
+    assert label.is_visible() and rule in label.inner_text()
+    assert label.evaluate("e => [e, ...e.children].every(c => c.scrollWidth <= c.clientWidth + 1 || !c.clientWidth)")
+    box, chips = label.bounding_box(), page.locator(".gs-own-colours").bounding_box()
+    assert box["y"] + box["height"] <= chips["y"]
+    if shape != "landscape":
+        top = page.locator("[data-part=move]").bounding_box()["y"]
+        assert box["y"] < top < box["y"] + box["height"] and box["height"] < 20, (box, top)
+
+
 def readable(page) -> None:
     sizes = page.evaluate(SMALLEST)
     assert sizes["tokens"] and sizes["towers"], "no tower in view"
@@ -115,9 +129,12 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     board = page.locator("svg[data-board]")
     board.scroll_into_view_if_needed()
     readable(page)
-    # Nothing floats over the board: its tools sit beside it, clear of every space.
+    # Nothing floats over the board: its tools sit beside it, clear of every space, each
+    # word whole in its button.
     tools, drawn = page.locator(".gs-board-tools").bounding_box(), board.bounding_box()
     assert tools["x"] >= drawn["x"] + drawn["width"] or tools["y"] >= drawn["y"] + drawn["height"], (tools, drawn)
+    assert page.locator(".gs-tool").evaluate_all("els => els.every(e => e.scrollWidth <= e.clientWidth)")
+    colours_are_labelled(page, shape)
     # The strip says the round and your score in the shape of your weakest colour, whole.
     strip = page.locator(".turn-strip")
     assert f"Round {MOVES // 2 + 1}/20" in strip.inner_text().replace("\n", " ")
@@ -161,11 +178,13 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     taps += 1
     page.wait_for_function("n => document.querySelectorAll('[data-board] .gs-tile').length > n", arg=MOVES)
     assert taps <= 3
-    # Bo replies; Ana's next turn opens where her last one ended.
+    # Bo replies; Ana's next turn opens at the scale her last one ended, his tile in view.
     page.wait_for_function("n => document.querySelectorAll('[data-board] .gs-tile').length > n + 1", arg=MOVES,
                            timeout=60_000)
     page.wait_for_selector("[data-move-bar='first']")
-    assert board.get_attribute("viewBox") == view
+    assert board.get_attribute("viewBox").split()[2:] == view.split()[2:]
+    bo_tile = page.locator(".gs-last").get_attribute("data-tile").replace(";", " ").split()
+    assert hidden_targets(page, ", ".join(f"polygon.gs-cell[data-cell='{c}']" for c in bo_tile), "svg[data-board]") == []
     readable(page)
     # While Bo thought and when her turn came, the turn panel was the same height, and the
     # page as long as at the start of her turn (nothing under a finger moved).
@@ -195,10 +214,11 @@ def test_the_guided_games_words_never_move_the_board_on_a_phone(site, devices):
     assert max(tops) - min(tops) < 1, tops
 
 
-@pytest.mark.parametrize("lang, you, leads", [("ja", "あなた", "首位"), ("ko", "나", "선두")])
-def test_the_strip_names_you_and_the_lead_in_japanese_and_korean(site, devices, lang, you, leads):
+@pytest.mark.parametrize("lang, you, leads, rule", [("ja", "あなた", "首位", "最も低い色が得点"),
+                                                   ("ko", "나", "선두", "가장 낮은 색이 점수")])
+def test_the_strip_names_you_and_the_lead_in_japanese_and_korean(site, devices, lang, you, leads, rule):
     """On the narrowest phone, in the longer words: your name with your tiles, the lead as
-    a word, every word whole; the turn panel holds no blank."""
+    a word, every word whole; the turn panel holds no blank, its colours say how they score."""
     code, state = mid_game()
     page = phone(devices, "small", lang).open(site.url + "#/genial/game/" + code)
     take_seat(page)
@@ -212,3 +232,32 @@ def test_the_strip_names_you_and_the_lead_in_japanese_and_korean(site, devices, 
     assert strip.evaluate("e => [...e.querySelectorAll('*')].every(c => c.scrollWidth <= c.clientWidth + 1 || !c.clientWidth)")
     assert page.evaluate(PANEL_BLANK) <= 1
     assert page.locator(".gs-step").evaluate("e => e.scrollHeight <= e.clientHeight")
+    colours_are_labelled(page, "small", rule)
+
+
+def test_a_golden_half_on_the_smallest_phone_keeps_place_on_screen(site, devices):
+    """A tile with a golden half on a 360x640 phone: the colour to raise is chosen from one
+    row of shapes (the weakest gold, as in your colours), and Place tile is on screen
+    without scrolling."""
+    code, state = mid_game()
+    gold = state.layout.golden
+    halves = sorted({c for pair in GAME.open_spaces(state) for c in pair if c in gold})
+    page = phone(devices, "small").open(site.url + "#/genial/game/" + code)
+    take_seat(page)
+    page.locator("[data-action='news-close']").tap()  # (the link's notice read: a game as it is played on)
+    page.wait_for_selector("[data-notice='news']", state="detached")
+    page.wait_for_selector("[data-move-bar='first']")
+    page.wait_for_selector("svg[data-board].gs-zoomed")
+    golden = page.evaluate(TAPPABLE, [f"{q},{r}" for q, r in (CELLS[i] for i in halves)])
+    assert golden is not None, "no golden space in view"
+    page.locator(f"polygon[data-cell='{golden}']").tap()
+    page.wait_for_selector("[data-move-bar='second']")
+    page.locator(f"polygon[data-cell='{page.locator('[data-target]').first.get_attribute('data-target')}']").tap()
+    page.wait_for_selector("[data-golden-choice]")
+    shapes = page.locator(".gs-golden-row").first.locator(".gs-colour-btn")
+    assert len({round(box["y"]) for box in shapes.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")}) == 1
+    weak = page.locator(".gs-colour-btn.gs-weak:not(.on)")
+    if weak.count():
+        assert weak.first.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 244, 194)"
+    place = page.locator("[data-action='confirm']").bounding_box()
+    assert place["y"] + place["height"] <= 640 and page.evaluate("scrollY") == 0, place

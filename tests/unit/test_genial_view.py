@@ -419,6 +419,49 @@ def test_on_a_touch_screen_the_board_is_readable_a_turn_is_three_taps_and_the_vi
     assert 0 <= x <= 330 and 0 <= y <= 480
 
 
+def ana_moves_on_a_phone():
+    """Ana against Bo on a phone's board: she places a scoring tile (Bo to move)."""
+    app, s = table(HUMAN_VS_BOT)
+    s.set_board_size(330.0, 480.0, True)
+    s.render()
+    a, b = scoring_placement(s.state, 0)
+    click(s, a)
+    click(s, b)
+    s.on_action("confirm", {})
+    return app, s
+
+
+def test_as_a_turn_starts_the_latest_tile_slides_into_view_at_the_scale_kept():
+    """On a phone, while Bo thinks Ana looks at the corner farthest from where he will
+    play, zoomed in a little: her turn starts with his tile in view at her scale; a first
+    half chosen and cancelled leaves the view where it is."""
+    from gelateria.web.views.board_pan import visible_box
+    app, twin = ana_moves_on_a_phone()
+    app.run_timers(limit=10)
+    bo_tile = [tuple(c) for c in (scene(twin).v["last"]["a"], scene(twin).v["last"]["b"])]
+    app, s = ana_moves_on_a_phone()
+    geo, cam = scene(s).geo, s.ui.camera
+    x, y, w, hh = visible_box(cam.view_box(geo.box), cam.aspect)
+    w, hh = w * 0.8, hh * 0.8
+    (cx, cy), (bx, by, bw, bh) = geo.centres[bo_tile[0]], geo.box
+    s.set_view_box(bx if cx > bx + bw / 2 else bx + bw - w, by if cy > by + bh / 2 else by + bh - hh, w, hh)
+    scale = px_per_unit(s)
+    app.run_timers(limit=10)  # Bo plays
+    assert [tuple(c) for c in (scene(s).v["last"]["a"], scene(s).v["last"]["b"])] == bo_tile
+    s.render()
+    for c in bo_tile:
+        x, y = shown_px(s, c)
+        assert 0 <= x <= 330 and 0 <= y <= 480, c
+    assert px_per_unit(s) == pytest.approx(scale)
+    spot = next(iter(scene(s).pairs))  # a first half, then Cancel: no slide back
+    click(s, spot)
+    s.render()
+    seen = s.ui.camera.view_box(geo.box)
+    s.on_action("cancel", {})
+    s.render()
+    assert s.ui.first is None and s.ui.camera.view_box(geo.box) == seen
+
+
 def test_a_zoom_of_the_players_own_stays_between_moves_and_the_buttons_zoom():
     app, s = table(HUMAN_VS_BOT)
     assert 'data-action="zoom-out"' in s.render() and scene(s).whole_in_view()

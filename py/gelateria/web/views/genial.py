@@ -15,10 +15,11 @@ What a player sees and does:
   space is a fingertip across (so towers and tokens are readable), round the board's
   middle; a tap picks at once. Zoomed out further (−, pinch, Fit: the whole board), a
   tap on spaces smaller than a fingertip zooms in around it and picks it there (the
-  magnified pick step: still one tap). Choosing a first half brings every neighbour
-  that finishes it into view (the tools sit in a row under the board, over no space). The view stays
-  as it is between moves; Fit (or Esc) shows the whole board. At most three taps a
-  turn: a half, the other half, Place (or the other half again);
+  magnified pick step: still one tap). As your turn starts, the latest tile (what changed)
+  slides into view if it is out of it; choosing a first half brings every neighbour that
+  finishes it into view (the tools sit in a column beside the board, over no space). The
+  scale stays as the player left it between moves; Fit (or Esc) shows the whole board. At
+  most three taps a turn: a half, the other half, Place (or the other half again);
 - keyboard: the board has one stop in the Tab order, a cursor on a space (focus
   lands there after Start and after every move); arrows move it spatially, Enter
   or Space picks, Esc cancels;
@@ -67,6 +68,9 @@ TAP_MIN_PX = 36.0
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
 LAYERS = ("last", "pick", "cursor")  # the board's layers that show the tile being made
+# The board tools' pictures (20 x 20, drawn as lines): four corners, a turning arrow.
+FIT_ICON = "M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4"
+ROTATE_ICON = "M16.5 10a6.5 6.5 0 1 1-1.9-4.6M15.2 1.8v3.9h-3.9"
 KEPT = ("camera", "cursor", "cursor_anchor", "keyboard", "auto_tall", "setting")  # outlast a game
 
 
@@ -97,6 +101,7 @@ class GenialUI:
     cursor_anchor: tuple[float, float] | None = None  # the row/column arrows keep to
     keyboard: bool = False  # the cursor is shown (the keys were used)
     auto_tall: bool | None = None  # a phone held upright when the table opened: the board is drawn tall
+    opened: int | None = None  # the position (moves made) whose turn start the camera framed
     setting: Setting = field(default_factory=Setting)  # the table's word on this device (View.sense)
 
 
@@ -325,6 +330,28 @@ def show_whole(s: Scene) -> None:
     cam.vb, cam.fitted_play = (s.geo.box if cam.min_scale else None), False
 
 
+def frame_play(s: Scene, said) -> None:
+    """What the camera brings into view, at the scale the player keeps: a first half chosen,
+    every neighbour that finishes the tile (or, in the guided game, the spaces its hint
+    points at); else, once as your turn starts, the latest tile and the towers it scored
+    (what changed since your turn: a Cancel later leaves the view where it is)."""
+    ui, cam = s.ui, s.ui.camera
+    box = play_box(s, said)
+    if box is not None or ui.first is not None or s.me is None:
+        cam.frame((s.facts.moves, ui.first), box, s.geo.box)
+    elif ui.opened != s.facts.moves and cam.board_px is not None:
+        ui.opened = s.facts.moves
+        cam.frame(("opened", s.facts.moves), cells_box(s.geo, latest_cells(s)), s.geo.box)
+
+
+def latest_cells(s: Scene) -> list[tuple[int, int]]:
+    """The latest tile's spaces and the towers it scored (none: no tile yet, or a pass)."""
+    last, v = latest(s.facts), s.v
+    if not last or "a" not in last:
+        return []
+    return [tuple(last["a"]), tuple(last["b"]), *(tuple(v["towers"][t]["at"]) for t, _c, _pts in last["towers"])]
+
+
 def play_box(s: Scene, said) -> tuple[float, float, float, float] | None:
     """The box, in board units, of what the player is to tap next on the board: the first
     half chosen and every neighbour that finishes the tile, else the spaces the guided
@@ -332,10 +359,13 @@ def play_box(s: Scene, said) -> tuple[float, float, float, float] | None:
     ui = s.ui
     if s.me is None or ui.second is not None:
         return None
-    cells = [ui.first, *s.pairs.get(ui.first, ())] if ui.first is not None else guide.pointed(s, said)
+    return cells_box(s.geo, [ui.first, *s.pairs.get(ui.first, ())] if ui.first is not None else guide.pointed(s, said))
+
+
+def cells_box(geo: art.Geometry, cells) -> tuple[float, float, float, float] | None:
+    """The box, in board units, round these spaces (None: no spaces)."""
     if not cells:
         return None
-    geo = s.geo
     spots = [geo.centres[c] for c in cells]
     xs, ys = [x for x, _y in spots], [y for _x, y in spots]
     return (min(xs) - geo.half_w, min(ys) - geo.half_h, max(xs) - min(xs) + 2 * geo.half_w,
@@ -429,9 +459,7 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
     shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"]), spare),
              tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), layers["cursor"]]
     cam, need = ui.camera, geo.box
-    # A first half chosen: every neighbour that finishes the tile comes into view (or, in
-    # the guided game, the spaces its hint points at).
-    cam.frame((s.facts.moves, ui.first), play_box(s, said), need)
+    frame_play(s, said)
     x, y, w, hh = cam.view_box(need)
     bx, by, bw, bh = need
     title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
@@ -451,10 +479,14 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
 
 
 def board_tools(s: Scene) -> Markup:
-    """Zoom in and out, the whole board (while zoomed), and turn the board: a slim row
-    under the board, outside its drawing, so no tool ever covers a space."""
-    def tool(action: str, shown: str, said: str, **extra) -> Markup:
-        # The visible word or sign starts the name (a screen reader hears both).
+    """Zoom in and out, the whole board (while zoomed), and turn the board: a slim column
+    beside the board, outside its drawing, so no tool ever covers a space."""
+    def tool(action: str, shown: str, said: str, icon: str = "", **extra) -> Markup:
+        # The visible word or sign starts the name (a screen reader hears both); a word
+        # under a picture is small, so the narrow button holds it whole.
+        if icon:
+            shown = Markup(svg("svg", svg("path", d=icon), viewBox="0 0 20 20", class_="gs-tool-icon", aria_hidden="true")
+                           + h("span", {"class": "gs-tool-word"}, shown))
         return h("button", {"type": "button", "class": "gs-tool", "data-action": action, **extra},
                  shown, h("span", {"class": "visually-hidden"}, " " + said))
 
@@ -463,10 +495,10 @@ def board_tools(s: Scene) -> Markup:
              tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
              tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
              # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
-             tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), title=_("Show the whole board"),
+             tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), FIT_ICON, title=_("Show the whole board"),
                   aria_pressed="false" if zoomed else "true", disabled=not zoomed),
              # i18n: a board tool's visible word; the screen reader hears it and then "the board a quarter turn"
-             tool("turn-board", pgettext("board tool", "Rotate"), _("the board a quarter turn"),
+             tool("turn-board", pgettext("board tool", "Rotate"), _("the board a quarter turn"), ROTATE_ICON,
                   title=_("Turn the board: wide or tall")))
 
 

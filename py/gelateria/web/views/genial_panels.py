@@ -247,6 +247,9 @@ def turn_panel(s: Scene) -> Markup:
                  art.swatch(own, 20),
                  h("span", {"class": "gs-pname"}, names[own] if len(s.facts.humans) != 1 else _("Your colours"),
                    h("small", None, " · " + tiles_left(v["tiles_left"][own]))),
+                 # (on a phone, in place of the tiles left: the strip's round says as much)
+                 # i18n: after "Your colours" (or a player's name) over the four colour scores: how they score
+                 h("small", {"class": "gs-own-rule"}, " · " + _("the lowest is your score")),
                  score_mark(v["score"][own], {"data-own-score": own}))
     return h("section", {"data-part": "move", "class": "gs-turn" + (" gs-previewing" if previewing else ""),
                          "aria-label": _("Confirm your tile") if previewing else _("Your move") if me is not None
@@ -387,7 +390,8 @@ def golden_chooser(s: Scene, p: dict) -> Markup:
             title = (_("Golden point {number}: {colour} (your weakest) (key {key})") if is_weak
                      else _("Golden point {number}: {colour} (key {key})")).format(
                 number=i + 1, colour=colour_name(c), key=key)
-            buttons.append(h("button", {"type": "button", "class": f"gs-colour-btn gs-c-{c}" + (" on" if on else ""),
+            buttons.append(h("button", {"type": "button", "class": f"gs-colour-btn gs-c-{c}" + (" on" if on else "")
+                                        + (" gs-weak" if is_weak else ""),
                                         "data-action": "golden", "data-half": i, "data-colour": c, "data-golden": i,
                                         "aria-pressed": "true" if on else "false",
                                         "aria-keyshortcuts": str(key), "title": title},

@@ -250,7 +250,7 @@ MULTI = {"mode": "multi"}
 
 
 def gelatinous_multi(holders=(ME, ME, ME), rolls=4, seats=(human(ANA), human(BO), human(CHIARA))):
-    moves = bots_game("gelatinous", 3, 7, tuple(MULTI.items()))[:rolls]
+    moves = bots_game("gelatinous", len(seats), 7, tuple(MULTI.items()))[:rolls]
     return _record("gelatinous", list(seats), 7, MULTI, moves, holders)
 
 
@@ -549,6 +549,9 @@ def screens() -> list[Screen]:
         Screen("gelatinous-bots", lambda: own("gelatinous-bots", gelatinous_multi((ME, "", ""), seats=(
                    human(ANA), bot(BO), bot(CHIARA)))), (odds_ready,),
                ready=play("gelatinous"), scroll=True, what="the same deal, Ana against two bots: her mat says You"),
+        Screen("gelatinous-four", lambda: own("gelatinous-four", gelatinous_multi((ME, ME, ME, ME), seats=(
+                   human(ANA), human(BO), human(CHIARA), human(DARIO)))), (odds_ready,),
+               ready=play("gelatinous"), scroll=True, what="multiplayer, four passing the device, after four rolls"),
         Screen("gelatinous-more", lambda: own("gelatinous-solo", gelatinous_mid()), (odds_ready, open_sheet),
                ready=play("gelatinous"), sizes=("phone",), what="the More sheet open"),
         Screen("gelatinous-share", lambda: own("gelatinous-solo", gelatinous_mid()), (odds_ready, open_share),

@@ -92,7 +92,7 @@ def test_solitaire_to_the_end_by_clicking_roll(site, watched):
     end.wait_for()
     assert end.get_attribute("data-outcome") == "won"
     text = end.inner_text()
-    assert "Ana wins!" in text and "score 8 − 5 = 3" in text
+    assert "You win!" in text and "You: cube complete" in text and "score 8 − 5 = 3" in text and "Ana" not in text
     assert "personal best" in text
     assert "Lower scores are better" in text
     assert page.get_by_role("button", name="Roll", exact=True).is_disabled()
@@ -257,12 +257,16 @@ def test_touch_targets_and_hints_on_a_phone(site, devices):
     page.wait_for_selector("[data-board][data-round='1']")
     assert small_controls(page) == []
     assert not page.locator(".keys-hint").is_visible()  # no keys to list on a touch screen
-    # Both sticky, at opposite edges: the strip at the top, Roll at the bottom.
+    # The strip sticks at the top; Roll comes right under your mat, over no other mat, clear of the strip.
     page.evaluate("scrollTo(0, document.querySelector(\".mat[data-seat='2']\").offsetTop)")
     page.wait_for_function("scrollY > 0")
     strip = page.locator("[data-strip]").bounding_box()
     bar = page.locator(".roll-bar").bounding_box()
-    assert strip["y"] >= 0 and strip["y"] + strip["height"] <= bar["y"] and bar["y"] + bar["height"] <= 844
+    mine = page.locator(".mat[data-seat='0']").bounding_box()
+    assert strip["y"] == 0 and 0 <= bar["y"] - (mine["y"] + mine["height"]) <= 16
+    for seat in (1, 2):
+        other = page.locator(f".mat[data-seat='{seat}']").bounding_box()
+        assert other["y"] >= bar["y"] + bar["height"]
     page.get_by_role("button", name="More").tap()
     page.wait_for_selector("#more-sheet[data-sheet='open']")
     assert small_controls(page) == []  # the Auto speed chips in the sheet too

@@ -1,13 +1,15 @@
 """Gelatinous on a phone (issue 32): a four-player pass-the-dice game opened mid-game (12
 rolls in, from a link), at 390x844, 844x390 and 360x640 (touch), in English, Japanese and
 Korean. What a player taps now (Roll, Auto, More) is on screen and is what a finger at its
-centre touches, at the top of the table and scrolled to its end; every mat's pass line
-("1 → Bo  6 → Chiara") comes into view clear of the Roll bar and the strip; in portrait
-the four mats take at most 1.3 screen heights, and in landscape Roll never covers a mat
-and more than two players show at once. The one player's mat says it is theirs ("You"), the
-bots' their names. No word or number on the board or the odds panel is drawn under 12 CSS
-px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody has
-choices in Gelatinous, the dice go where the rules send them.)"""
+centre touches, at the top of the table (and in landscape scrolled to its end too; in
+portrait Roll sits right under the player's own mat); every mat's pass line ("1s go to Bo")
+comes into view clear of the Roll bar and the strip; Roll never covers a mat, at any scroll;
+the other players' dice are drawn at least 18 px; in portrait the four mats take at most
+MAX_MATS_SCREENS screen heights, and in landscape the mats are in an even grid, none cut
+at the sides, more than two players at once. The one player's mat says it is theirs ("You"),
+the bots' their names. No word or number on the board or the odds panel is drawn under 12
+CSS px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody
+has choices in Gelatinous, the dice go where the rules send them.)"""
 
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 SEED, MOVES = 3, 12  # four normal bots' game of 20 rounds, cut after round 12: everyone still rolling
 OPTIONS = {"mode": "multi"}
 PLAYERS = 4
-MAX_MATS_SCREENS = 1.3
+MAX_MATS_SCREENS = {"portrait": 1.1, "small": 1.4}  # (others' dice at a readable size take room)
+MIN_OTHERS_DIE_PX = 18
 MIN_TEXT_PX = 12
 TAPPABLE = "[data-board] [data-action='roll'], [data-board] [data-action='auto'], [data-strip] [data-action='sheet']"
 YOU = {"en": "You", "ja": "あなた", "ko": "나"}  # the one player's own mat, against bots or alone
@@ -96,6 +99,24 @@ def small_text(page) -> list[str]:
         return small; }""", MIN_TEXT_PX)
 
 
+def others_dice(page) -> list[float]:
+    """The drawn size of every die on the other players' mats: in their picture, in their last roll."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            '[data-board] .mat.other [data-hand-die] rect.die, [data-board] .mat.other .last-roll .gel-die')]
+        .filter(d => d.checkVisibility()).map(d => { const r = d.getBoundingClientRect();
+            return Math.round(Math.min(r.width, r.height) * 10) / 10; })""")
+
+
+def uneven_mats(page) -> list[str]:
+    """Mats in a row of the grid that differ in width from the others, or cut by the screen's sides."""
+    return page.evaluate("""() => { const out = [], mats = [...document.querySelectorAll('[data-board] .mat')];
+        const widths = new Set(mats.map(m => Math.round(m.getBoundingClientRect().width)));
+        if (widths.size > 1) out.push(`mats of widths ${[...widths]}`);
+        for (const m of mats) { const r = m.getBoundingClientRect();
+            if (r.left < 0 || r.right > innerWidth) out.push(`seat ${m.dataset.seat} cut at ${r.left},${r.right}`); }
+        return out; }""")
+
+
 def players_in_view(page) -> int:
     """With the mats scrolled to just under the strip: the players whose mat's head (name,
     cube and hand) is on screen with nothing over it."""
@@ -118,19 +139,26 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
         scroll_to(page, 0)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"gelatinous-phone-{lang}-{viewport['width']}x{viewport['height']}.png"))
-        found = []
-        for where in (0, "end"):
-            scroll_to(page, where)
-            found += [f"scrolled to {where}: {p}" for p in hidden_targets(page, TAPPABLE, "section.table")]
+        found = [f"at the top: {p}" for p in hidden_targets(page, TAPPABLE, "section.table")]
+        scroll_to(page, "end")
+        landscape = viewport["width"] > viewport["height"]
+        found += [f"scrolled to the end: {p}" for p in hidden_targets(page, TAPPABLE if landscape else "[data-strip] [data-action='sheet']", "section.table")]
         found += covered_pass_lines(page)
         found += [f"small text: {t}" for t in small_text(page)]
+        found += [f"Roll covers {m}" for m in roll_over_mats(page)]
+        dice = others_dice(page)
+        if not dice or min(dice) < MIN_OTHERS_DIE_PX:
+            found.append(f"other players' dice drawn at {sorted(set(dice))[:4]} px")
         screens = mats_height(page) / viewport["height"]
-        figures[shape] = f"mats {screens:.2f} screens"
-        if viewport["width"] < viewport["height"]:
-            if screens > MAX_MATS_SCREENS:
+        figures[shape] = f"mats {screens:.2f} screens, others' dice >= {min(dice, default=0)} px"
+        if not landscape:
+            roll, mine = (page.locator(sel).bounding_box() for sel in (".roll-bar", ".mat.mine"))
+            if not 0 <= roll["y"] - (mine["y"] + mine["height"]) <= 16:
+                found.append("Roll is not right under the player's own mat")
+            if screens > MAX_MATS_SCREENS[shape]:
                 found.append(f"the mats take {screens:.2f} screen heights")
         else:
-            found += [f"Roll covers {m}" for m in roll_over_mats(page)]
+            found += uneven_mats(page)
             shown = players_in_view(page)
             figures[shape] += f", {shown} players in view"
             if shown <= 2:

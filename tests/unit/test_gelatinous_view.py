@@ -178,7 +178,7 @@ def test_multiplayer_and_video_boards_show_every_player():
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
     screen.on_action("start", {"form": form_of(screen, seed="5")})
     screen.on_action("roll", {})
-    assert app.page.count('class="mat ') == 3 and "1s →" in app.page
+    assert app.page.count('class="mat ') == 3 and "1s go to" in app.page
 
 
 def test_odds_come_after_the_render_and_are_cached():
@@ -585,3 +585,56 @@ def test_the_last_roll_is_drawn_as_dice_named_in_words():
         # each die shows its face: as many pips as the number it is named by
         pips = [d.count('class="pip"') for d in re.findall(r'<svg[^>]*class="gel-die".*?</svg>', row, re.S)]
         assert pips == faces
+
+
+# --- issue 32: what each multiplayer hint means, in words where it is seen -------------------
+
+def test_the_multiplayer_hints_say_in_words_what_they_mean():
+    from gelateria.web.views.gelatinous_art import PLAYER_COLOURS
+
+    app, screen = against_bots("multi")
+    names = ["You", "Bo", "Chiara"]
+    received = None
+    while screen.phase == "play" and received is None:
+        roll(screen)
+        players = screen.chrome.public()["players"]
+        received = next((seat for seat, p in enumerate(players) if any(g["dice"] for g in p["last"]["received"])), None)
+    page = app.page
+    assert re.search(r'class="caller-tag">you roll for everyone<', mat_of(page, 0))  # not "call the rolls"
+    for seat, p in enumerate(players):  # where the 1s and 6s go, as a sentence
+        passing = re.search(r'<p class="passing">(.*?)</p>', mat_of(page, seat), re.S).group(1)
+        said = [re.sub(r"\s+", " ", words(part)).strip() for part in re.findall(r"<span>(.*?)</span>", passing)]
+        assert said == [f"1s go to {'you' if p['left'] == 0 else names[p['left']]}",
+                        f"6s go to {'you' if p['right'] == 0 else names[p['right']]}"], passing
+    assert "→" not in page
+    # A die passed to a player is ringed in the giver's colour on the mat: the words say so beside that ring.
+    got = players[received]["last"]["received"]
+    caption = re.search(r'<p class="last-roll">(.*?)</p>', mat_of(page, received), re.S).group(1)
+    for given in (g for g in got if g["dice"]):
+        giver = "you" if given["from"] == 0 else names[given["from"]]
+        assert re.search(rf'class="ring-die".*?stroke:{PLAYER_COLOURS[given["from"]]}.*?</svg>got {given["dice"]} from {giver}',
+                         caption, re.S), caption
+    jelly = words(re.search(r'<p class="odds-nobody">.*?</p>', odds_panel(screen), re.S).group(0))
+    assert re.search(r"The jelly eats everyone: .+ if everyone runs out of dice before a cube is complete", jelly), jelly
+
+
+def test_the_caller_of_a_shared_screen_is_said_to_roll_for_everyone():
+    app, screen = make()
+    screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
+    form = form_of(screen, **{f"seat{i}_kind": "human" for i in range(3)})
+    screen.on_action("start", {"form": {**form, "seed": "5"}})
+    assert re.search(r'class="caller-tag">rolls for everyone<', mat_of(app.page, 0))
+
+
+def test_the_end_and_the_log_speak_of_you_and_of_a_game_number():
+    app, screen = against_bots("multi")
+    assert screen.session.log[0].startswith("New game, number 5:")  # the dice are rolled, not dealt
+    app.prefs["pace"] = "instant"
+    screen.on_action("auto", {})
+    app.run_timers()
+    end = str(screen.chrome.end_screen())
+    assert screen.phase == "over" and "<strong>You</strong>:" in end and "Ana" not in words(end), words(end)
+    won = [seat for seat, p in enumerate(screen.chrome.public()["players"]) if p["status"] == "won"]
+    lines = re.findall(r'<li data-seat="(\d)"', end)
+    assert won and len(lines) == 3 and lines[0] == str(won[0]) and 'class="winner"' in end  # the winner's line first, starred
+    assert won != [0] or "<h2>You win!</h2>" in end

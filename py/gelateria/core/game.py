@@ -82,6 +82,8 @@ class GameType:
     order: int = 100  # position on the home screen
     minutes: str = ""
     pitch: str = ""
+    # The log's first line in the game's own words (N_, with {seed} and {players}); "": "New game, deal …".
+    opening: str = ""
     accent: str = "#cccccc"
     # Real-time games: `planner(game, bots, rngs)` makes the object that says what the
     # bots (or the clock) do next (core.session): `next(state, now)` -> Event | None,

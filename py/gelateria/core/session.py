@@ -158,7 +158,8 @@ class Session:
         if i < 0 and self.practice:
             return _("Practice: {example}.").format(example=_(self.practice))
         if i < 0:
-            return _("New game, deal {seed}: {players}.").format(seed=self.record.seed, players=_(", ").join(self.names()))
+            opening = _(self.game.type.opening) if self.game.type.opening else _("New game, deal {seed}: {players}.")
+            return opening.format(seed=self.record.seed, players=_(", ").join(self.names()))
         seat, move = self.record.moves[i]
         return name_players(self.game.describe(self.states[i], seat, move), self.names())
 

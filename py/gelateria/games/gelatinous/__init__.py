@@ -21,4 +21,5 @@ register(GAME, GameType(
     minutes=N_("5 min"),
     pitch=N_("Roll dice to build a cube of eight 3s before the jelly eats you. Solitaire, lockstep, or pass the dice."),
     accent="#9ad9a5",
+    opening=N_("New game, number {seed}: {players}."),  # (dice: nothing is dealt)
 ))

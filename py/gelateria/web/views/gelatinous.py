@@ -135,6 +135,7 @@ class GelatinousView(View):
     since_last_turn = False  # every roll is the caller's and moves everyone's dice: the mats show it all
     bot_speed_chips = False  # "Auto speed" in the details sets the same pace
     own_words = DICE_WORDS
+    scores_in_summary = True  # its lines say each player's game, score included, as the mats do ("You")
 
     def new_ui(self, before: GelatinousUI | None = None) -> GelatinousUI:
         return GelatinousUI()
@@ -278,11 +279,13 @@ class GelatinousView(View):
             details = join(details, h("div", {"class": "pace gel-pace", "role": "group", "aria-label": _("Auto-roll speed")},
                                       h("span", None, _("Auto speed")), *pace_chips(auto_speed(ui.setting))))
         nobody = NOBODY_WINS.get(view["outcome"])
+        winners = [seat for seat, p in enumerate(view["players"]) if p["status"] == WON]
+        headline = _(nobody) if nobody else _("You win!") if winners == [you(facts)] else None
         return Parts(board=board, side=side, details=details, strip=strip(facts), status=status(facts),
                      summary=summary(facts, ui) if over else Markup(""),
                      focus="[data-action='roll']",  # a player works at the Roll button (Space/Enter, or a tap)
                      wake=wake_ms(facts, ui), hold_end=ending(facts, ui),
-                     headline=_(nobody) if over and nobody else None, outcome=view["outcome"] if over else None,
+                     headline=headline if over else None, outcome=view["outcome"] if over else None,
                      # A roll playing out, the odds worked out: these change, the rest stays.
                      pieces={"[data-odds]": side, "[data-board]": board})
 
@@ -372,8 +375,8 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     if fresh:
         attrs["style"] = f"--k:{k}"
         attrs["data-action"] = "settle"
-    # The roll bar comes after the mats so that on a phone it can stick to the bottom
-    # of the screen, under the thumb (CSS puts it on top on wider screens).
+    # The roll bar comes after the mats so that on a phone it can sit low, under the
+    # thumb (CSS puts it on top on wider screens, under your mat in a phone's portrait).
     return h("div", attrs,
              h("div", {"class": f"mats mats-{mode} n{len(mats)}"}, *mats),
              roll_bar(facts))
@@ -412,8 +415,10 @@ def summary(facts: Facts, ui: GelatinousUI) -> Markup:
     view = facts.view
     mode, kind = view["mode"], view["outcome"]
     lines = []
-    # (by their names, as the end screen's scores above: the game as it will be remembered)
-    for seat, (name, p) in enumerate(zip(facts.names, view["players"])):
+    # ("You" for this screen's one player, as on the mats; the winner first)
+    names = player_names(facts)
+    for seat in sorted(range(len(names)), key=lambda seat: view["players"][seat]["status"] != WON):
+        name, p = names[seat], view["players"][seat]
         status, tally, hand, cube = p["status"], p["tally"], p["hand"], p["cube"]
         if mode == "multi":
             if status == WON:
@@ -432,7 +437,8 @@ def summary(facts: Facts, ui: GelatinousUI) -> Markup:
         else:
             text = ngettext("{cube} of 8 in the cube after {tally} roll", "{cube} of 8 in the cube after {tally} rolls",
                             tally).format(tally=tally, cube=cube)
-        lines.append(h("li", {"data-seat": seat}, *fill(_("{player}: {summary}"), player=h("strong", None, name), summary=text)))
+        lines.append(h("li", {"data-seat": seat, "class": "winner" if status == WON else None},
+                       *fill(_("{player}: {summary}"), player=h("strong", None, name), summary=text)))
     parts = []
     if kind == EATEN:
         parts.append(h("div", {"class": "eaten-art", "aria-hidden": "true"}, jelly_monster()))

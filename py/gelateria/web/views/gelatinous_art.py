@@ -31,6 +31,8 @@ ANIM_MS = int((T_MOVE2 + T_TRAVEL) * 1000)  # 1550 ms for a whole roll at k = 1
 STATUS_TEXT = {PLAYING: N_("Rolling"), WON: N_("Won"), LOST: N_("Lost"), ELIMINATED: N_("Out of dice"), EATEN: N_("Eaten")}
 STATUS_ICON = {PLAYING: "", WON: "★ ", LOST: "✕ ", ELIMINATED: "✕ ", EATEN: "☠ "}
 PLAYER_COLOURS = ["#d6336c", "#1c7ed6", "#2b8a3e", "#e67700", "#7048e8", "#495057"]
+# Where a player's rolled 1s and 6s go, in words (multiplayer): (way, to a player, to you).
+PASSES = (("left", N_("1s go to {player}"), N_("1s go to you")), ("right", N_("6s go to {player}"), N_("6s go to you")))
 
 # Pips on a die face, as fractions of its side.
 PIPS = {
@@ -229,7 +231,8 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True,
     header = h("header", {"class": "mat-head"},
                h("span", {"class": f"seat-dot p{seat}", "aria-hidden": "true"}),
                h("h2", None, names[seat]),
-               h("span", {"class": "caller-tag"}, _("call the rolls") if seat == you else _("calls the rolls"))
+               # (in plain words: one Roll button rolls everybody's dice, this player's)
+               h("span", {"class": "caller-tag"}, _("you roll for everyone") if seat == you else _("rolls for everyone"))
                if seat == CALLER and n > 1 else None,
                h("span", {"class": "mat-rolls", "aria-hidden": "true"},
                  ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])),
@@ -249,9 +252,10 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True,
             score=p["score"], tally=p["tally"], hand=p["hand"]))
     passing = None
     if mode == "multi":
-        passing = h("p", {"class": "passing"},
-                    h("span", None, _("1s → "), h("b", None, names[p["left"]])), " ",
-                    h("span", None, _("6s → "), h("b", None, names[p["right"]])))
+        passing = h("p", {"class": "passing"}, *(
+            h("span", None, _(to_you)) if p[way] == you
+            else h("span", None, *fill(_(to_player), player=h("b", None, names[p[way]])))
+            for way, to_player, to_you in PASSES))
     return h("article", {"class": f"mat p{seat} st-{status}" + (" mine" if mine else " other") + (" rolled" if rolled_now else ""),
                          "data-seat": seat,
                          "data-cube": p["cube"], "data-hand": p["hand"], "data-reserve": p.get("reserve", 0),
@@ -285,22 +289,34 @@ def roll_caption(view: dict, seat: int, names: list[str], you: int | None = None
                 parts.append(ngettext("{count} to the reserve", "{count} to the reserve", k).format(count=k))
             if k := last.get("from_reserve"):
                 parts.append(ngettext("{count} back from the reserve", "{count} back from the reserve", k).format(count=k))
-    for got in last.get("received", []):
-        if k := got["dice"]:
-            parts.append(ngettext("got {count} from you", "got {count} from you", k).format(count=k) if got["from"] == you
-                         else ngettext("got {count} from {player}", "got {count} from {player}", k)
-                         .format(count=k, player=names[got["from"]]))
+    # Dice from a neighbour: drawn ringed in the giver's colour on the mat, so the words
+    # come with that ring (a small mat on a phone shows these words, not the roll's).
+    got = []
+    for given in last.get("received", []):
+        if k := given["dice"]:
+            words = (ngettext("got {count} from you", "got {count} from you", k).format(count=k) if given["from"] == you
+                     else ngettext("got {count} from {player}", "got {count} from {player}", k)
+                     .format(count=k, player=names[given["from"]]))
+            got.append(h("span", {"class": "got"}, h("span", {"class": "sep"}, _(", ")) if parts or got else None,
+                         ring_die(given["face"], given["from"]), words))
     effects = _(", ").join(parts)
     if not last["rolled"]:
         if p["status"] != PLAYING:
             return Markup("")
         if view["round"] == 0:
             return h("span", {"class": "muted"}, _("Dice ready in hand"))
-        # (what came from neighbours is the roll's effects: a small mat on a phone leaves them out)
-        return h("span", {"class": "muted"}, _("No dice to roll this round"),
-                 h("span", {"class": "effects"}, _(": ") + effects) if parts else None)
+        return h("span", {"class": "muted"}, _("No dice to roll this round"), _(": ") if got else None, *got)
     return join(dice_row(last["faces"], rolled_words(last["faces"])),
-                " ", h("span", {"class": "effects"}, effects if parts else _("nothing moves")))
+                " ", h("span", {"class": "effects"}, effects if parts or got else _("nothing moves")), *got)
+
+
+def ring_die(face: int | None, giver: int, size: int = 18) -> Markup:
+    """A die ringed (dashed) in the giver's colour, as the mat draws one passed to a player."""
+    return svg("svg", flat_die(size, face, "got"),
+               svg("rect", x=1, y=1, width=size - 2, height=size - 2, rx=size * 0.22, class_="from-ring",
+                   style=f"stroke:{PLAYER_COLOURS[giver % 6]}"),
+               viewBox=f"-2 -2 {size + 4} {size + 4}", width=size, height=size, class_="ring-die",
+               aria_hidden="true")
 
 
 def mat_art(view: dict, seat: int, fresh: bool) -> Markup:

@@ -180,7 +180,10 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
     nobody_words = _("The jelly eats everyone: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
     rounds = round(now["mean_rounds"]) if now else None
     return [h("ol", {"class": "odds-rows"}, *rows),
-            h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody)),
+            h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody),
+              # (what that means, the first time a player reads it)
+              h("span", {"class": "odds-why"}, _("if everyone runs out of dice before a cube is complete"))
+              if view["mode"] == "multi" else None),
             h("p", {"class": "muted odds-note"},
               ngettext("About {rounds} more roll.", "About {rounds} more rolls.", max(1, rounds)).format(rounds=max(1, rounds))
               if now else _("How many more rolls: …"),

@@ -7,8 +7,8 @@
 // redraw per pointer move), then tells Python where it ended up ("view-box"). A drag of
 // more than a few pixels swallows the click that follows, so panning never places a
 // tile by accident. The board's size on screen goes to Python ("board-size") the first
-// time a screen shows a board and when the window changes shape, with what the controls
-// floating on it cover: what is in view depends on it. Listeners sit on the app root (it outlives every redraw) and window.
+// time a screen shows a board and when the window changes shape, with how much of it is
+// below the screen's edge: what is in view depends on it. Listeners sit on the app root (it outlives every redraw) and window.
 (function () {
   "use strict";
   const DRAG_PX = 6; // movement before a press becomes a drag
@@ -33,30 +33,15 @@
     if (fit) fit.setAttribute("aria-pressed", "false");
   }
 
-  // What the controls floating on the board (marked data-overlay) take from each of its
-  // sides, in px: [top, right, bottom, left]. Each is counted against the side it hugs
-  // (the one it takes least from), so Python can frame the playable spaces clear of them.
-  function overlayInsets(svg, rect) {
-    const insets = [0, 0, 0, 0];
-    for (const el of svg.parentElement.querySelectorAll("[data-overlay]")) {
-      const r = el.getBoundingClientRect();
-      if (r.width <= 0 || r.height <= 0) continue;
-      const take = [r.bottom - rect.top, rect.right - r.left, rect.bottom - r.top, r.right - rect.left];
-      const side = take.indexOf(Math.min(...take));
-      insets[side] = Math.max(insets[side], Math.max(0, take[side]));
-    }
-    return insets;
-  }
-
   function measure() {
     const svg = board();
     if (!svg) return;
     const rect = svg.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
     // The part of the board below the screen's edge (a landscape phone, a notice above)
-    // is not seen either: the playable spaces are framed in what is.
-    const insets = overlayInsets(svg, rect).map(Math.round);
-    insets[2] = Math.max(insets[2], Math.round(rect.bottom - innerHeight));
+    // is not seen: the playable spaces are framed in what is. (Its controls sit beside
+    // it, never over it.) Insets: [top, right, bottom, left] px.
+    const insets = [0, 0, Math.max(0, Math.round(rect.bottom - innerHeight)), 0];
     const said = JSON.stringify([Math.round(rect.width), Math.round(rect.height), insets]);
     if (said === measured) return;
     measured = said;

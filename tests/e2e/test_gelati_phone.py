@@ -2,8 +2,10 @@
 the table, opened at 390x844, 844x390 and 360x640 (touch). Whichever tile of the hand
 the player chooses, every space it may go is inside the visible board and is what a
 finger at its centre touches — not under the stack and orders chips, the zoom buttons
-or a notice — and the notice about the link sits in the flow, covering no control. Every
-tile's name fits a hand tile, and every line of an order card fits the card beside them."""
+or a notice, which sit beside the board, over none of its tiles — and the last move is
+in view whole; the zoom buttons stay clear of the sticky strip when the page is scrolled.
+The notice about the link sits in the flow, covering no control. Every tile's name fits
+a hand tile, and every line of an order card fits the card beside them."""
 
 from __future__ import annotations
 
@@ -33,7 +35,27 @@ WORDS_FIT = """([box, text, overflow, lang, words]) => {
     document.documentElement.lang = 'en';
     return cut;
 }"""
-CONTROLS = "[data-action='zoom-in'], [data-action='zoom-out'], [data-action='fit'], [data-hand], [data-action='sheet']"
+ZOOMS = "[data-action='zoom-in'], [data-action='zoom-out'], [data-action='fit']"
+CONTROLS = ZOOMS + ", [data-hand], [data-action='sheet']"
+# What of the board's frame (the chips, the zoom buttons) lies over its drawing, and
+# whether the last move's tile is wholly in the visible part of it with nothing over its
+# middle (the chips let taps through, so a hit test alone would not see them).
+COVERED = """() => {
+    const board = document.querySelector('[data-board]');
+    const b = board.getBoundingClientRect();
+    const seen = {left: Math.max(b.left, 0), top: Math.max(b.top, 0), right: Math.min(b.right, innerWidth),
+                  bottom: Math.min(b.bottom, innerHeight)};
+    const over = [...board.closest('.gl-board-frame').querySelectorAll('*')]
+        .filter(e => !board.contains(e) && !e.contains(board) && e.getClientRects().length)
+        .filter(e => { const r = e.getBoundingClientRect();
+                       return r.left < b.right - 1 && r.right > b.left + 1 && r.top < b.bottom - 1 && r.bottom > b.top + 1; })
+        .map(e => e.className || e.tagName);
+    const r = document.querySelector('[data-last].gl-latest').getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const last = r.left >= seen.left - 1 && r.right <= seen.right + 1 && r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1
+                 && !!top && board.contains(top);
+    return {over, last};
+}"""
 
 
 def in_language(lang: str, words):
@@ -86,9 +108,15 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
         if problems:
             page.screenshot(path=str(SHOTS / f"gelati-phone-{shape}-hidden.png"))
         assert problems == [], f"tile {i + 1}: {problems}"
-        # Nothing floats over the board's own controls or the hand either.
+        # Nothing floats over the board's own controls or the hand either, and they are
+        # beside the drawing, not over its tiles; the last move is in view whole.
         assert hidden_targets(page, CONTROLS, "body") == []
+        assert page.evaluate(COVERED) == {"over": [], "last": True}, f"tile {i + 1}"
     page.screenshot(path=str(SHOTS / f"gelati-phone-{shape}.png"))
+    # Scrolled till the sticky strip covers the board's top, the zoom buttons are not under it.
+    page.evaluate("scrollBy(0, document.querySelector('[data-board]').getBoundingClientRect().top - 30)")
+    assert hidden_targets(page, ZOOMS, "body") == []
+    page.evaluate("scrollTo(0, 0)")
     print(f"\nGelati {shape}: {chosen} spaces for each tile of the hand, all in view")
     # Once the player has moved, the news shrinks to one line, a tap away.
     spot = page.locator("[data-spot][tabindex='0']")

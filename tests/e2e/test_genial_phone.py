@@ -126,6 +126,8 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     take_seat(page)
     page.wait_for_selector("[data-move-bar='first']")
     page.wait_for_selector("svg[data-board].gs-zoomed")  # measured: a finger's scale, not the whole board
+    # The board's tools are on screen and uncovered, though the notice above pushes its foot below the screen.
+    assert hidden_targets(page, ".gs-tool", "body") == []
     board = page.locator("svg[data-board]")
     board.scroll_into_view_if_needed()
     readable(page)

@@ -2,7 +2,7 @@
 drag, pinch: static/board.js in the page, which says where it left the board: View.panned).
 Camera adds zoom and pan by buttons and keys to a board that fits itself, a view that
 stays put between moves (kept in a view's ui), and framing: where the player can play is
-brought into view, clear of the controls floating on the board. step_towards() is how arrow keys move
+brought into view, in the part of the board on screen. step_towards() is how arrow keys move
 between board spaces: by where they are on screen, not by page order."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class Camera:
     TAP_SCALE = 44 / 78  # px per board unit at which a space (78 units tall) is 44 px: the least on touch
     ZOOM_STEP = 1.25
     MIN_WIDTH = 260  # the closest zoom, in board units across
-    FRAME_MARGIN_PX = 6  # room kept between a framed space and the edge of what is clear
+    FRAME_MARGIN_PX = 4  # room kept between a framed space and the edge of what is clear
     FRAME_MIN_WIDTH = 520  # framing zooms in no closer: about five tiles across, the spaces' surroundings in view
     MAX_FIT = 2.5  # the farthest zoom, in fitted boards across
     PAN_STEP = 0.2  # of the visible width, per arrow key / button
@@ -100,7 +100,7 @@ class Camera:
     aspect: float = 1.2  # the board element's width / height, as the browser helper measured it
     board_px: tuple[int, int] | None = None  # the board element's size, as measured
     min_scale: float = 0.0  # px per board unit the camera keeps to (touch screens)
-    insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # px the floating controls cover: t, r, b, l
+    insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # px of the board element not seen (below the screen's edge): t, r, b, l
     framed: object = None  # what was framed last (a view's key: the position and the tile chosen)
     fitted_play: bool = False  # Fit framed the playable spaces: the next Fit shows the whole board
 
@@ -143,7 +143,7 @@ class Camera:
     def set_board_size(self, width: float, height: float, coarse: bool = False,
                        insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
         """The helper measured the board element (its shape decides what is in view), the
-        pointer (a finger needs bigger spaces) and what the floating controls cover. True
+        pointer (a finger needs bigger spaces) and what of it is not seen. True
         if that changed the view."""
         if width <= 0 or height <= 0:
             return False
@@ -159,9 +159,9 @@ class Camera:
         return True
 
     def clear_area(self) -> tuple[float, float, float, float]:
-        """The part of the board element no floating control covers, in px (x, y, w, h),
+        """The part of the board element that is seen, in px (x, y, w, h),
         less a margin (a space's outline, a finger's room); the whole element when the
-        controls would leave too little."""
+        part seen would be too little."""
         width, height = self.board_px
         top, right, bottom, left = self.insets
         if width - left - right < width / 2 or height - top - bottom < height / 2:

@@ -74,7 +74,7 @@ def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | 
     if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
         return None
     spaces = targets(facts, ui)
-    return hexgrid.bounds(set(spaces), art.R) if spaces else None
+    return art.drawn_box(set(spaces), art.SPOT_R) if spaces else None
 
 
 def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
@@ -308,7 +308,7 @@ class GelatiView(View):
         camera = ui.camera
         # A new turn or another tile chosen: every space it can go comes into view, with
         # the whole board, or else the last move, when they fit beside them.
-        last_move = hexgrid.bounds({tuple(recent[0][2]["at"])}, art.R) if recent else None
+        last_move = art.drawn_box({tuple(recent[0][2]["at"])}, art.MARK_R) if recent else None
         camera.frame((facts.moves, ui.selected), play_box(facts, ui), need,
                      also=[box for box in (need, last_move) if box is not None])
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
@@ -316,10 +316,12 @@ class GelatiView(View):
         return h("div", {"class": "gelati-main"},
                  art.defs_svg(),
                  h("div", {"class": "gl-board-frame"},
-                   drawn,
-                   art.board_chips(v["stack"], v["order_pile"]),
-                   art.zoom_buttons(camera.vb is None),
-                   panels.confirm_bar(facts, ui)))
+                   h("div", {"class": "gl-board-view"}, drawn, panels.confirm_bar(facts, ui)),
+                   # The chips and zoom buttons in a rail of their own, beside or under the
+                   # drawing: nothing but "Place here" ever covers a tile or a space.
+                   h("div", {"class": "gl-board-rail"},
+                     art.board_chips(v["stack"], v["order_pile"]),
+                     art.zoom_buttons(camera.vb is None))))
 
     def focus_home(self, facts: Facts, ui: GelatiUI) -> str | None:
         """Where the player works: the board's home space while placing, End turn (or

@@ -46,7 +46,17 @@ KIND_TITLES = ((N_("Cups"), range(0, 4)), (N_("Flavours"), range(4, 8)), (N_("To
 R = 50.0  # tile circumradius in board units
 HALF_H = R * math.sqrt(3) / 2  # 43.3
 TILE_BOX = (-R, -HALF_H, 2 * R, 2 * HALF_H)
+SPOT_R = R - 5  # a space the chosen tile may go, drawn inside its cell
+MARK_R = R - 3.5  # the outline of a latest placement
 INK = "#4a3326"
+
+
+def drawn_box(cells, radius: float) -> tuple[float, float, float, float]:
+    """The box of hexes of that radius drawn on these cells (what the camera frames:
+    a space's outline, not its whole cell, so a landscape phone fits one more row)."""
+    x, y, w, hh = hexgrid.bounds(cells, R)
+    dx, dy = R - radius, (R - radius) * math.sqrt(3) / 2
+    return (x + dx, y + dy, w - 2 * dx, hh - 2 * dy)
 
 
 def hex_points(radius: float, cx: float = 0.0, cy: float = 0.0) -> str:
@@ -366,7 +376,7 @@ def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
 
 
 def board_chips(stack: int, order_pile: int) -> Markup:
-    return h("p", {"class": "gl-board-chips", "data-overlay": ""},
+    return h("p", {"class": "gl-board-chips"},
              h("span", {"class": "gl-chip-info", "data-stack": stack},
                ngettext("Stack: {count} tile", "Stack: {count} tiles", stack).format(count=stack)),
              h("span", {"class": "gl-chip-info"}, _("Orders left: {count}").format(count=order_pile)))
@@ -378,7 +388,7 @@ def zoom_buttons(fitted: bool) -> Markup:
         attrs.update(extra)
         return h("button", attrs, text)
 
-    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": _("Zoom and pan the board"), "data-overlay": ""},
+    return h("div", {"class": "gl-zoom-tools", "role": "group", "aria-label": _("Zoom and pan the board")},
              b("zoom-in", _("Zoom in (+)"), "+"),
              b("zoom-out", _("Zoom out (−)"), "−"),
              b("fit", _("Fit: the spaces you can play, then the whole board (0)"), pgettext("zoom", "Fit"),
@@ -398,7 +408,7 @@ def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = Fal
         icons.append(svg("use", href=f"#gk-{part}", x=round(ix + 2, 1), y=round(cy + 10, 1), width=22, height=22))
     return svg("g",
                svg("title", label),
-               svg("polygon", points=hex_points(R - 5, cx, cy), class_="gl-spot-hex"),
+               svg("polygon", points=hex_points(SPOT_R, cx, cy), class_="gl-spot-hex"),
                svg("text", f"+{points}", x=round(cx, 1), y=round(cy + (2 if not n else -4), 1),
                    class_="gl-spot-points" + (" gl-zero" if not points else "")),
                *icons,
@@ -423,7 +433,7 @@ def badge_svg(cell, points: int, earned: list[int], player: int) -> Markup:
 def mark_svg(cell, player: int, latest: bool, fresh: bool) -> Markup:
     """The outline of a player's latest placement (the newest one marked as such)."""
     cx, cy = hexgrid.to_pixel(cell, R)
-    return svg("polygon", points=hex_points(R - 3.5, cx, cy),
+    return svg("polygon", points=hex_points(MARK_R, cx, cy),
                class_=f"gl-mark p{player}" + (" gl-latest" if latest else "") + (" gl-fresh" if fresh else ""),
                data_last=player if latest else None)
 

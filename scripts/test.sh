@@ -5,7 +5,8 @@
 #    fonts-noto-cjk when no Japanese/Korean font is (for the ja/ko screens)
 #  - Babel (requirements-build.txt) by scripts/build.sh, which compiles the catalogs
 #  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e, in two
-#    processes (pytest-xdist; each test file runs whole in one of them)
+#    processes (pytest-xdist; each test file runs whole in one of them, the longest first:
+#    see pytest_collection_modifyitems in tests/e2e/conftest.py)
 # Extra arguments go to pytest (e.g. scripts/test.sh tests/unit -q; -n 0 for one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,4 +38,4 @@ if ! fc-list :lang=ja 2>/dev/null | grep -q . || ! fc-list :lang=ko 2>/dev/null 
 fi
 
 bash scripts/build.sh
-exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"

@@ -91,9 +91,14 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(items):
+    """Marks the browser tests, and puts the longest work first: scripts/test.sh hands
+    whole files to its two processes in this order (--no-loadscope-reorder), so the many
+    short unit files fill the end of a run instead of one long file running alone."""
     for item in items:
         if "tests/e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: 0 if item.path in slow_files else 1 if item.get_closest_marker("e2e") else 2)
 
 
 def _check_built():

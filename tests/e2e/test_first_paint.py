@@ -145,8 +145,14 @@ def test_the_language_is_picked_before_the_first_paint_and_can_be_switched(site,
         context.close()
 
 
-@pytest.mark.parametrize("before_python", list(SIZES), indirect=True)
-@pytest.mark.parametrize("route", ["", "#/gelati/rules", "#/genial", "#/genial/rules", "#/gelatinous/rules", "#/itsmine/rules"])
+# The home and a game's panel at both sizes; the rules pages (one layout, each game's own
+# drawings) one size each, so each size sees two of them.
+TAKEOVERS = [("", "phone"), ("", "desktop"), ("#/genial", "phone"), ("#/genial", "desktop"),
+             ("#/gelati/rules", "phone"), ("#/genial/rules", "desktop"),
+             ("#/gelatinous/rules", "phone"), ("#/itsmine/rules", "desktop")]
+
+
+@pytest.mark.parametrize("route, before_python", TAKEOVERS, indirect=["before_python"])
 def test_python_takes_over_the_same_page_without_a_change_or_a_shift(site, before_python, route):
     page = before_python.page
     page.goto(site.url + route, wait_until="domcontentloaded")

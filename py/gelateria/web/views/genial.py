@@ -3,7 +3,8 @@
 What a player sees and does:
 - the board (SVG, the whole double hexagon fitted to the screen): towers tall or
   short with their score token (colour + number, light or dark side), golden spaces
-  with a star, unused tower spaces with their player mark, every tile in its player's
+  with a star, unused tower spaces as the plain spaces they are in play (unmarked: a
+  faint "3" or "4" read as points to new players; the rules page shows the marks), every tile in its player's
   colour and pattern, each chain drawn as a line through its cells, and the latest
   move outlined with what it scored;
 - placing: click a space for one half of the tile, then one of its lit neighbours for
@@ -454,9 +455,8 @@ def board(s: Scene, layers: dict, said) -> Markup:
 
 def board_svg(s: Scene, layers: dict, said) -> Markup:
     geo, v, ui = s.geo, s.v, s.ui
-    spare = {tuple(t["at"]): (t["tall"], t["mark"]) for t in v["spare_towers"]}
     tiles, towers = art.pieces(geo, v)
-    shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"]), spare),
+    shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"])),
              tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), layers["cursor"]]
     cam, need = ui.camera, geo.box
     frame_play(s, said)

@@ -7,7 +7,7 @@ Everything is told apart by shape as well as colour, so colour-blind players can
 - a token's light side is white with a coloured number, its dark side filled;
 - tall towers stand high on a column with their token on top, short towers are a
   low drum;
-- golden spaces are gold with a star; unused tower spaces show their player mark;
+- golden spaces are gold with a star; unused tower spaces are plain spaces;
 - the players' tiles by colour AND pattern: plain, dots, stripes, grid.
 
 Board units: a cell is a hexagon of circumradius R. The board is drawn wide (the two
@@ -206,21 +206,21 @@ class Geometry:
         cx, cy = self.centres[tuple(h)]
         return svg("polygon", points=self.hex_pts(cx, cy), fill=f"url(#gs-pat-{player})", class_=f"{cls} p{player}")
 
-    def base_board(self, towers: frozenset, golden: frozenset, spare: dict) -> Markup:
+    def base_board(self, towers: frozenset, golden: frozenset) -> Markup:
         """Every cell as a click target (data-cell="q,r"), golden spaces with their star,
-        tower spaces in use as stone ground, unused tower spaces with their player mark."""
-        key = (towers, golden, tuple(sorted(spare.items())))
+        tower spaces in use as stone ground; an unused tower space is a plain space."""
+        key = (towers, golden)
         if key in self._base:
             return self._base[key]
-        out = self.spaces(CELLS, towers, golden, spare)
+        out = self.spaces(CELLS, towers, golden)
         if len(self._base) > 8:
             self._base.clear()
         self._base[key] = out
         return out
 
-    def spaces(self, cells, towers, golden, spare: dict, clickable: bool = True) -> Markup:
+    def spaces(self, cells, towers, golden, clickable: bool = True) -> Markup:
         """These cells of the board as base_board draws them (clickable: as targets)."""
-        shapes, stars, marks = [], [], []
+        shapes, stars = [], []
         target = ' data-action="cell"' if clickable else ""
         for h in cells:
             cx, cy = self.centres[h]
@@ -230,16 +230,9 @@ class Geometry:
             elif h in golden:
                 cls += " gs-golden"
                 stars.append(star_path(cx, cy, 13))
-            elif h in spare:
-                cls += " gs-spare"
-                tall, mark = spare[h]
-                marks.append(f'<text x="{n(cx)}" y="{n(cy + 5)}" class="gs-spare-mark">{mark}</text>')
             shapes.append(f'<polygon points="{self.hex_pts(cx, cy, R - 1.2)}" class="{cls}"{target} '
                           f'data-cell="{h[0]},{h[1]}"/>')
-        return Markup(
-            f'<g class="gs-cells">{"".join(shapes)}</g>'
-            f'<path class="gs-stars" d="{"".join(stars)}"/>'
-            f'<g class="gs-spares">{"".join(marks)}</g>')
+        return Markup(f'<g class="gs-cells">{"".join(shapes)}</g><path class="gs-stars" d="{"".join(stars)}"/>')
 
     def chain_line(self, ch: dict, partner: dict) -> Markup:
         """A chain (the view's dict) as a line through its cells: every tile's own bar,

@@ -146,7 +146,7 @@ def picture(example, outcome) -> Markup:
     words = board_words(v, seat, move)
     cells = shown_cells(box)
     return svg("svg", svg("title", words),
-               GEO.spaces(cells, towers, frozenset(v["golden_set"]), {}, clickable=False),
+               GEO.spaces(cells, towers, frozenset(v["golden_set"]), clickable=False),
                tiles, tower_pieces, placed,
                viewBox=" ".join(art.n(x) for x in box), role="img", aria_label=words,
                class_="genial gs-example-board", data_cells=len(cells))

@@ -577,6 +577,7 @@ def test_the_last_roll_is_drawn_as_dice_named_in_words():
     for seat, p in enumerate(screen.chrome.public()["players"]):
         faces = p["last"]["faces"]
         row = re.search(r'<p class="last-roll">(.*?)</p>', mat_of(page, seat), re.S).group(1)
+        assert words(row).strip().startswith("Rolled")  # a heading the eye sees before the dice (the dice say it to a reader)
         label = re.search(r'<span class="gel-dice" role="img" aria-label="([^"]+)"', row).group(1)
         spoken = ", ".join(map(str, faces[:-1])) + (f" and {faces[-1]}" if len(faces) > 1 else str(faces[-1]))
         assert label == f"Rolled {spoken}"

@@ -264,7 +264,9 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True,
              mat_art(view, seat, fresh),
              h("div", {"class": "tally-row"}, h("span", {"class": "tally-label"}, _("Rolls")),
                tally_marks(p["tally"], rolled_now, 300, art_id("tally", seat, view))),
-             h("p", {"class": "last-roll"}, roll_caption(view, seat, names, you)),
+             # (the dice are named in words by their own label: the visible one is for the eye)
+             h("p", {"class": "last-roll"}, h("span", {"class": "roll-label", "aria-hidden": "true"}, _("Rolled"))
+               if last["rolled"] else None, roll_caption(view, seat, names, you)),
              score, passing,
              h("p", {"class": "facts visually-hidden"}, _(" · ").join(facts)))
 

@@ -362,7 +362,7 @@ def why_it_scores(p: dict) -> list[str]:
         why.append(_("golden {gains}").format(gains=_(", ").join(gain_part(c, 1) for c in p["golden"])))
     if not why:
         if len(p["touched"]) == 1:
-            why.append(_("it touches one tower: a chain scores once it touches two"))
+            why.append(_("it touches only one tower (a chain scores once it touches two)"))
         elif p["touched"]:
             why.append(_("this chain has already scored every tower it touches"))
         else:

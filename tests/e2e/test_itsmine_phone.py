@@ -3,7 +3,8 @@ the setup says which bots suit a thumb, your own seat's turn tab says what the s
 says, no key cap shows, and mid-game (10+ flips) every grab a player could tap now is
 on screen and on top, with the top cards' names in letters a phone can read, and the
 table holds still while the bots play. Then one position mid-round in each language:
-under Flip, what a heart is for and each player's hearts and cards, in words, whole; each
+under Flip, what a heart is for and each player's hearts and cards taken, in words, whole
+and 12 px or more; the round on the strip; what a star means on one line; each
 pile's top card large, named beside it, your favourites starred; whose turn in whole phrases."""
 
 from pathlib import Path
@@ -94,6 +95,9 @@ KEY = {"en": "Each grab costs a heart", "ja": "ハートを1個使います", "k
 CARDS = {"en": "{} cards", "ja": "{}枚", "ko": "{}장"}
 YOU = {"en": "You", "ja": "あなた", "ko": "나"}  # Ana's own pile and tally line
 LEFT_WORDS = {"en": "31 cards left to flip", "ja": "山札の残り 31枚", "ko": "뒤집을 카드 31장 남음"}
+ROUND = {"en": "Round 1 of 3", "ja": "ラウンド 1/3", "ko": "라운드 1/3"}
+TALLY_HEAD = {"en": "Cards taken, scored at the round's end", "ja": "取ったカード（ラウンド終了時に得点）",
+              "ko": "가져온 카드 (라운드가 끝나면 점수 계산)"}
 STARRED = {"en": "★cup", "ja": "★カップ", "ko": "★컵"}  # Ana likes vanilla cups; her top card is a strawberry cup
 # Each pile's top card (its height, px) and the words beside it; how many lines the status takes.
 PILES = """() => [...document.querySelectorAll('.pile')].filter(e => e.getClientRects().length).map(e => [
@@ -105,6 +109,15 @@ STATUS_LINES = """() => { const text = document.querySelector('[data-part=status
 TALLY = """() => [...document.querySelectorAll('[data-tally]')].map(row => [...row.querySelectorAll(
     '.tally-name, .tally-hearts, .tally-cards')].map(e => e.textContent))"""
 HEADS = """() => [...document.querySelectorAll('.seat-head')].map(e => [e.dataset.tokens, e.dataset.taken])"""
+# The tally's words under 12 px; the round's line on the strip, below the strip's edge; the
+# stars' key, in lines.
+SMALL_TALLY = """() => [...document.querySelectorAll('.tally *')].filter(e => e.childElementCount === 0 && e.textContent.trim()
+    && parseFloat(getComputedStyle(e).fontSize) < 12).map(e => e.textContent)"""
+ROUND_OUT = """() => { const r = document.querySelector('[data-part=facts] .round-fact').getBoundingClientRect();
+    const strip = document.querySelector('[data-part=facts]').closest('.turn-strip').getBoundingClientRect();
+    return !r.height || r.bottom > strip.bottom; }"""
+KEY_LINES = """() => { const key = document.querySelector('.fav-key'); const range = document.createRange();
+    range.selectNodeContents(key); return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
 CUT = """() => [...document.querySelectorAll('.tally, .tally *, .hand-bar .flip-word, .hand-bar .flip-left, [data-card-label]')]
     .filter(e => e.getClientRects().length && (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1))
     .map(e => e.textContent.trim())"""
@@ -129,6 +142,7 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
     assert page.evaluate(TALLY) == expected
     assert KEY[lang] in page.locator("[data-part='tally'] .tally-key").inner_text()
     assert page.locator(LEFT).inner_text() == LEFT_WORDS[lang]
+    assert page.locator("[data-part='tally'] .tally-head").inner_text() == TALLY_HEAD[lang]
     problems, figures = {}, {}
     for shape, viewport in PHONES.items():
         page.set_viewport_size(viewport)
@@ -145,6 +159,13 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
         found += [f"a top card {px} px tall: {words}" for px, words in piles if px < 60]
         if STARRED[lang] not in piles[0][1]:
             found.append(f"your pile's cup is not starred: {piles[0][1]}")
+        if page.evaluate(ROUND_OUT):
+            found.append(f"{ROUND[lang]} is not on the strip")
+        elif page.locator("[data-part='facts'] .round-fact").inner_text() != ROUND[lang]:
+            found.append(f"the strip's round: {page.locator('[data-part=facts] .round-fact').inner_text()}")
+        found += [f"tally words under 12 px: {small}" for small in [page.evaluate(SMALL_TALLY)] if small]
+        if page.evaluate(KEY_LINES) != 1:
+            found.append("★'s key is broken over two lines")
         if lang == "ja" and page.evaluate(STATUS_LINES) != 1:
             found.append("あなたの番！ is broken over two lines")
         if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:

@@ -150,8 +150,8 @@ def my_favourites(seat: int, favourite) -> Markup:
 
 
 def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:
-    """The hand bar's last lines: what a heart is for, then every seat's hearts and cards
-    taken this round (`rows`: seat, name, hearts, cards; `yours`: the one human's seat,
+    """The hand bar's last lines: what a heart is for, then (under a heading) every seat's
+    hearts and cards taken this round (`rows`: seat, name, hearts, cards; `yours`: the one human's seat,
     marked). The same lines all round: only numbers change, nothing moves."""
     items = [h("li", {"class": f"tally-row p{seat}" + (" me" if seat == yours else ""), "data-tally": seat,
                       "data-tokens": tokens, "data-taken": cards},
@@ -164,6 +164,7 @@ def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:
     return h("section", {"class": "tally", "data-part": "tally", "aria-label": _("Hearts and cards taken this round")},
              h("p", {"class": "tally-key"}, *fill(_("{heart} Each grab costs a heart; each heart kept scores 1."),
                                                   heart=heart_icon())),
+             h("p", {"class": "tally-head"}, _("Cards taken, scored at the round's end")),
              h("ul", {"class": "tally-list"}, *items))
 
 

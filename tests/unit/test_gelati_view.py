@@ -32,6 +32,16 @@ def table(seats, seed=7):
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
 
 
+def test_a_korean_tile_name_breaks_after_its_dots_never_before():
+    from gelateria.core import i18n
+    i18n.set_language("ko")
+    _app, s = table(HUMAN_VS_BOT)
+    names = re.findall(r'<span class="gl-tile-name">(.*?)</span>', s.render())
+    assert names and all("·" in n for n in names)
+    # A word joiner holds the dot to the word before it; a zero-width space lets the line break after.
+    assert all(n.count("·") == n.count("\u2060·\u200b") for n in names)
+
+
 def put(s, state):
     """Set the position on screen (white-box: the session's latest state)."""
     s.session.states[-1] = state
@@ -393,11 +403,17 @@ def test_only_the_best_space_is_in_the_tab_order_and_focus_goes_where_the_turn_g
     assert s.focus_home() == "[data-board]"  # the bot's turn: focus waits on the board
 
 
-def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes():
+def strip_of(html: str) -> str:
+    return re.search(r'<span class="strip-facts gl-strip".*?</span>(?=<button)', html).group(0)
+
+
+def test_the_strip_shows_your_score_and_the_best_others_and_a_changed_score_flashes():
     app, s = table(HUMAN_VS_BOT)
-    # Your score toward the win: "You 0/50", in words to a screen reader.
+    # Your score toward the win: "You 0/50", in words to a screen reader, and Bo's.
+    strip = strip_of(s.render())
     assert re.search(r'You <span class="gl-toward"><b[^>]*>0</b><span[^>]*>/50</span>'
-                     r'<span class="visually-hidden"> of 50 to win</span>', s.render()) and "tied" in s.render()
+                     r'<span class="visually-hidden"> of 50 to win</span>', strip)
+    assert re.search(r'Bo</span> <b[^>]*data-strip-score="1"[^>]*>0</b>', strip)
     placed = 0
     while placed == 0 or s.state.turn != 0:
         if s.actor() == 0 and s.facts().view["phase"] == "place":
@@ -411,10 +427,13 @@ def test_the_strip_shows_your_score_and_the_leaders_and_a_changed_score_flashes(
             app.run_timers(limit=1)
     scores = s.state.scores
     html = s.render()
-    strip = re.search(r'<span class="strip-facts gl-strip".*?</span>(?=<button)', html).group(0)
-    assert f">{scores[0]}</b>" in strip
-    if scores[1] > scores[0]:
-        assert "Bo" in strip and f">{scores[1]}</b>" in strip
+    strip = strip_of(html)
+    # Leading or not, in either step, Bo's score is there beside yours.
+    assert f">{scores[0]}</b>" in strip and "Bo" in strip and f">{scores[1]}</b>" in strip
+    # Under the step, a line says whose the board's outlines are, each name with its colour.
+    key = re.search(r'<span class="gl-outline-key".*?\.</span>', html).group(0)
+    assert key.startswith('<span class="gl-outline-key" data-outline-key="">Outlines mark each player')
+    assert re.search(r'class="gl-key p0"><svg[^>]*>.*?</svg>you</span> <span class="gl-key p1"><svg[^>]*>.*?</svg>Bo</span>', key)
     # The last move was the bot's: a tile of its own fades in where it landed.
     last_place = next(m for p, m in reversed(s.record.moves) if "p" in m)
     q, r = last_place["at"]

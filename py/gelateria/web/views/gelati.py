@@ -8,7 +8,7 @@ What a player sees and does:
   to move and zooms out only when the board outgrows what is in view. Ctrl+wheel, a
   drag, a pinch (static/board.js), the +/−/Fit buttons or keys zoom and pan; arrow keys
   move between the spaces by where they are on the board;
-- the strip above it: whose turn, your score and the leader's;
+- the strip above it: whose turn, your score and the best of the others';
 - beside it (under it on a phone): your tiles and the step you are on, your orders;
   step 2 (orders, trades, discards, End turn) floats over the board once the tile is down;
 - one tap away (the "More" sheet on a phone): the race to 50, the supply, help.
@@ -32,7 +32,7 @@ from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
 from gelateria.web.views import gelati_guide as guide
 from gelateria.web.views import gelati_panels as panels
-from gelateria.web.views.gelati_panels import give_ok, preview, shown_seat, targets, trade_ok
+from gelateria.web.views.gelati_panels import give_ok, preview, recent_placements, shown_seat, targets, trade_ok, trail
 from gelateria.web.views.board_pan import Camera
 from gelateria.web.views.contract import UI, Notice, Parts, View
 
@@ -52,10 +52,6 @@ class GelatiUI:
     chose_tile: bool = False  # a tile was chosen once (the guided game's first hint is done)
     focus_next: str | None = None  # focus this once drawn ("home": where work goes on)
     camera: Camera = field(default_factory=Camera)
-
-
-def trail(facts: Facts) -> list[dict]:
-    return facts.trail[:facts.moves + 1]
 
 
 def fit_box(facts: Facts) -> tuple[float, float, float, float]:
@@ -88,21 +84,6 @@ def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
     if not spaces:
         return None
     return max(spaces, key=lambda c: (preview(facts, ui.selected, c)["points"], -spaces.index(c)))
-
-
-def recent_placements(facts: Facts) -> list[tuple[int, int, dict]]:
-    """The latest placement of each player in the last round, newest first: (move
-    index, player, what the rules said of it)."""
-    seen, out = set(), []
-    steps = trail(facts)
-    for i in range(len(steps) - 1, 0, -1):
-        last = steps[i]["last"]
-        if last and last.get("kind") == "place":
-            if last["player"] in seen:
-                break
-            seen.add(last["player"])
-            out.append((i - 1, last["player"], last))
-    return out
 
 
 def bumped(facts: Facts) -> dict[int, str]:
@@ -352,7 +333,7 @@ class GelatiView(View):
         return join(panels.scores_panel(facts, bumped(facts)), art.supply_panel(facts.view["supply"]), panels.help_panel())
 
     def strip(self, facts: Facts) -> Markup:
-        """Your score and the leader's: "You 12 · Bo leads 20" (or who is next to you)."""
+        """Your score and the best of the others': "You 12/50 · Bo 20"."""
         v = facts.view
         names = facts.names
         scores = v["scores"]
@@ -374,12 +355,9 @@ class GelatiView(View):
 
         if me is None:
             words = fill(_("{player} leads {score}"), player=name(lead), score=toward_goal(lead))
-        elif scores[lead] == scores[me]:
-            other = next((p for p in order if p != me), None)
-            tied = other is not None and scores[other] == scores[me]
-            words = fill(_("You {score} · tied") if tied else _("You {score} · you lead"), score=toward_goal(me))
-        else:
-            words = fill(_("You {score} · {player} {lead}"), score=toward_goal(me), player=name(lead), lead=num(lead))
+        else:  # the best of the others, whether you lead or not: you always see where they are
+            other = next(p for p in order if p != me)
+            words = fill(_("You {score} · {player} {lead}"), score=toward_goal(me), player=name(other), lead=num(other))
         return h("span", {"class": "strip-facts gl-strip", "data-strip-facts": ""}, *words)
 
     # --- the guided game ---------------------------------------------------------------------

@@ -438,6 +438,12 @@ def mark_svg(cell, player: int, latest: bool, fresh: bool) -> Markup:
                data_last=player if latest else None)
 
 
+def outline_swatch() -> Markup:
+    """A small hex outline in the player's colour (CSS), as a key to the board's marks."""
+    return svg("svg", svg("polygon", points=hex_points(8, 10, 9)), viewBox="0 0 20 18", class_="gl-swatch",
+               aria_hidden="true", focusable="false")
+
+
 def aim_svg(tile: int, cell) -> Markup:
     """The chosen tile shown on the space clicked once, before it is placed."""
     cx, cy = hexgrid.to_pixel(cell, R)
@@ -474,13 +480,19 @@ def score_track(scores: list, label: str) -> Markup:
 
 # --- pieces off the board (HTML around the pictures) ---------------------------------------------
 
+def tile_caption(label: str) -> Markup:
+    """A tile's name under it. Korean joins the parts with "·": a line may break after
+    one, never before (no line starts with the dot)."""
+    return h("span", {"class": "gl-tile-name"}, label.replace("·", "\u2060·\u200b"))
+
+
 def hand_tile(tile: int, key: int, selected: bool = False, fits: bool | None = None) -> Markup:
     """A tile in your hand: while you place (`fits` given) a button that picks it, with
     `key` (1, 2 …) as its shortcut; otherwise just the tile."""
     label = tile_text(tile)
     if fits is None:
         return h("li", {"class": "gl-hand-tile gl-still", "data-hand": tile},
-                 tile_picture(tile, label, size=84), h("span", {"class": "gl-tile-name"}, label))
+                 tile_picture(tile, label, size=84), tile_caption(label))
     return h("li", None,
              h("button", {"type": "button", "class": "gl-hand-tile" + (" on" if selected else ""),
                           "data-action": "select-tile", "data-tile": tile, "data-hand": tile,
@@ -488,7 +500,7 @@ def hand_tile(tile: int, key: int, selected: bool = False, fits: bool | None = N
                           "aria-keyshortcuts": str(key),
                           "aria-label": label if fits else _("{tile} (fits nowhere yet)").format(tile=label)},
                tile_picture(tile, size=84),
-               h("span", {"class": "gl-tile-name"}, label),
+               tile_caption(label),
                None if fits else h("span", {"class": "gl-tile-note"}, _("fits nowhere yet"))))
 
 

@@ -30,12 +30,30 @@ from gelateria.games.gelati.rules import (
     placement_result,
     tile_text,
 )
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
 from gelateria.web.views.contract import bot_tag
 
 
 # --- what the facts and the picks say ---------------------------------------------------
+
+def trail(facts: Facts) -> list[dict]:
+    return facts.trail[:facts.moves + 1]
+
+
+def recent_placements(facts: Facts) -> list[tuple[int, int, dict]]:
+    """The latest placement of each player in the last round, newest first: (move
+    index, player, what the rules said of it)."""
+    seen, out = set(), []
+    steps = trail(facts)
+    for i in range(len(steps) - 1, 0, -1):
+        last = steps[i]["last"]
+        if last and last.get("kind") == "place":
+            if last["player"] in seen:
+                break
+            seen.add(last["player"])
+            out.append((i - 1, last["player"], last))
+    return out
 
 
 def shown_seat(facts: Facts) -> int | None:
@@ -112,6 +130,20 @@ def tap(touch: str, mouse: str) -> Markup:
     return h("span", None, h("span", {"class": "gl-coarse"}, touch), h("span", {"class": "gl-fine"}, mouse))
 
 
+def outline_key(facts: Facts) -> Markup | None:
+    """What the outlines on the board are: each player's last tile (its points in the
+    badge), named with a swatch of their colour."""
+    players = sorted({player for _i, player, _last in recent_placements(facts)})
+    if not players:
+        return None
+    who = []
+    for p in players:
+        who += [" " if who else "", h("span", {"class": f"gl-key p{p}"}, art.outline_swatch(),
+                                        _("you") if p == facts.viewer else facts.names[p])]
+    return h("span", {"class": "gl-outline-key", "data-outline-key": ""},
+             *fill(_("Outlines mark each player's last tile and what it scored: {players}."), players=join(*who)))
+
+
 # --- the turn panel: your tiles and the step you are on ---------------------------------
 
 def turn_panel(facts: Facts, ui) -> Markup:
@@ -128,8 +160,12 @@ def turn_panel(facts: Facts, ui) -> Markup:
                  _("{player}'s tiles and orders are secret.").format(player=names[v["turn"]])) if facts.phase == "play" else None
     else:
         hand = hand_panel(facts, ui)
+    step = step_panel(facts, ui)
+    # The key to the outlines under the step, the same while you wait and while you place,
+    # so the page does not move when your turn comes (step 2's card has its own).
+    key = outline_key(facts) if step is not None and facts.phase == "play" else None
     return h("section", {"class": "gl-turn", "aria-label": _("Your tiles and turn")},
-             hand, orders_panel(facts), step_panel(facts, ui))
+             hand, orders_panel(facts), step, key and h("p", {"class": "gl-key-line"}, key))
 
 def hand_panel(facts: Facts, ui) -> Markup:
     v = facts.view
@@ -228,6 +264,7 @@ def after_card(facts: Facts, ui, hint) -> Markup:
     count = sum(held)
     end_ok = {"end": 1} in legal
     orders = [m["order"] for m in legal if "order" in m]
+    key = outline_key(facts)
     if not end_ok:
         text = _("You hold {count} parts: discard, trade or complete an order until you hold {limit}.").format(
             count=count, limit=PART_LIMIT)
@@ -236,7 +273,7 @@ def after_card(facts: Facts, ui, hint) -> Markup:
     else:
         text = _("Trade parts if you like, then end your turn.")
     blocks = [h("div", {"class": "gl-after-head"},
-                h("p", None, h("strong", None, _("Step 2 · ")), text),
+                h("p", None, h("strong", None, _("Step 2 · ")), text, key and " ", key),
                 h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
                              "disabled": not end_ok},
                   _("End turn and draw") if v["stack"] and v["placed"] else _("End turn")))]

@@ -1,4 +1,4 @@
-"""It's Mine! over a thousand simulated games: every round keeps its 55 cards and 2n
+"""It's Mine! over five hundred simulated games: every round keeps its 55 cards and 2n
 tokens, no flip comes during the pause after a call, and every round's scores equal
 the card values counted independently here."""
 
@@ -27,10 +27,10 @@ def round_score(won, favourite, tokens: int) -> int:
 
 
 @pytest.mark.slow
-def test_a_thousand_games_conserve_cards_and_tokens_and_score_by_the_book():
+def test_five_hundred_games_conserve_cards_and_tokens_and_score_by_the_book():
     rnd = random.Random(1000)
     rounds_checked = 0
-    for seed in range(1000):
+    for seed in range(500):
         players = rnd.randint(3, 5)
         levels = [rnd.choice(["random", "easy", "normal", "hard"]) for _ in range(players)]
 
@@ -53,4 +53,4 @@ def test_a_thousand_games_conserve_cards_and_tokens_and_score_by_the_book():
         state, _ = simulate(levels, seed, on_event=check)
         assert state.phase == "over" and len(state.history) == 3
         assert state.totals == [sum(r["scores"][p] for r in state.history) for p in range(players)]
-    assert rounds_checked == 3000
+    assert rounds_checked == 1500

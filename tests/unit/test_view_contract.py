@@ -1,7 +1,7 @@
 """Every registered view draws from Facts alone (web/views/contract.py).
 
 For each game with a registered screen (Dice Race, the tests' own game, included), games
-are played through the session (80 moves each). At every position, for every seat and for a
+are played through the session (60 moves each). At every position, for every seat and for a
 spectator, the Facts are sent through JSON and back, and the view must draw exactly the
 same parts from the copy as from the original, and answer the same to its controls (every
 kind, up to a dozen of each). Then a table on a fake page plays games to the end: at every position its screen's
@@ -87,7 +87,7 @@ def test_every_position_draws_the_same_from_facts_sent_over_the_wire(game_id):
                 facts = facts_of(session, index, phase, viewer, actor, humans, movers)
                 ui = view.settle(facts, ui)
                 same_from_a_copy(view, facts, ui, rng)
-            if session.is_over() or index >= 80:
+            if session.is_over() or index >= 60:
                 break
             seat = acting[0]
             session.submit(seat, rng.choice(session.legal(seat)))

@@ -8,7 +8,6 @@ import pytest
 from fakeapp import FakeApp, table_of
 
 from gelateria.core.record import Seat
-from gelateria.core.rng import Rng
 from gelateria.games.itsmine.bots import BOTS, LEVELS
 from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import Planner

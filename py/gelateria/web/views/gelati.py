@@ -32,7 +32,7 @@ from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
 from gelateria.web.views import gelati_guide as guide
 from gelateria.web.views import gelati_panels as panels
-from gelateria.web.views.gelati_panels import give_ok, preview, recent_placements, shown_seat, targets, trade_ok, trail
+from gelateria.web.views.gelati_panels import give_ok, preview, recent_placements, targets, trade_ok, trail
 from gelateria.web.views.board_pan import Camera
 from gelateria.web.views.contract import UI, Notice, Parts, View
 

@@ -28,7 +28,6 @@ from gelateria.games.gelati.rules import (
     part_name,
     parts_text,
     placement_result,
-    tile_text,
 )
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art

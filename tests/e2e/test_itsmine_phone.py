@@ -64,10 +64,12 @@ def test_mid_game_every_grab_is_in_reach_and_readable_without_keys(site, devices
         tapped = bool(flip.count())
         if tapped:
             flip.tap()
-        # A card is flipped (hers or a bot's), or, while a call pauses play on her turn, the pause ends.
+        # A card is flipped (hers or a bot's); or, while a call pauses play on her turn, the
+        # pause ends; or a bot called just as she tapped: the pause refused her flip (she
+        # tries again once it ends).
+        waiting_for = "[data-action='flip'][data-paused]" if tapped else "[data-action='flip']:not([data-paused])"
         page.wait_for_function(f"""() => Number(document.querySelector("{LEFT}").dataset.left) < {left}
-            || document.querySelector("[data-scores]")
-            || {'false' if tapped else 'true'} && document.querySelector("[data-action='flip']:not([data-paused])")""",
+            || document.querySelector("[data-scores]") || document.querySelector("{waiting_for}")""",
                                timeout=15_000)
     assert start - cards_left(page) >= 10, "the round ended before ten flips"
     # Layout shifts while the bots flip and grab (not those right after Ana's taps).

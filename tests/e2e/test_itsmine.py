@@ -7,6 +7,10 @@ from pathlib import Path
 import pytest
 from conftest import start_game
 
+from gelateria.core.record import Record, Seat, encode
+from gelateria.core.session import play
+from gelateria.games.itsmine.rules import GAME, PAUSE_MS
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
@@ -95,13 +99,20 @@ def test_one_human_flips_grabs_and_plays_into_round_two(site, watched):
     assert watched.errors == [] and watched.foreign == []
 
 
-def test_a_bots_only_game_on_instant_plays_three_rounds_to_the_end_screen(site, watched):
-    """Three bots play the whole game in the browser's real time (how fast each level
-    reacts is checked on the table's own clock in tests/unit/test_itsmine_view.py)."""
-    page = watched.open(site.url + "#/itsmine")
-    start_game(page, "itsmine", ["easy", "normal", "hard"], seed=77, pace="Instant")
-    for round_ in (1, 2):  # between rounds, the score table waits for "Next round"
-        page.get_by_role("button", name=re.compile("Next round")).click(timeout=120_000)
+def test_a_bots_only_game_on_instant_plays_its_last_round_to_the_end_screen(site, watched):
+    """Three bots play on in the browser's real time from a link to a game whose second
+    round has just been scored (how fast each level reacts is checked on the table's own
+    clock in tests/unit/test_itsmine_view.py; the CPython games of the same bots play all
+    three rounds in tests/unit)."""
+    seats = [Seat("bot", name, level) for name, level in (("Bo", "easy"), ("Chiara", "normal"), ("Dario", "hard"))]
+    options = {"first": 0, "pause": PAUSE_MS}
+    moves = play(GAME, [seat.level for seat in seats], 77, options).record.moves
+    second_scored = [i for i, (_, move) in enumerate(moves) if move["a"] == "c"][1]
+    page = watched.open(site.url + "#/itsmine/game/" + encode(Record("itsmine", seats, 77, options, moves[:second_scored])))
+    page.locator("[data-game='itsmine'][data-round='2'][data-stage='scored']").wait_for()
+    page.get_by_role("button", name=re.compile("Next round")).click()
+    page.locator("[data-game='itsmine'][data-round='3']").wait_for()
+    page.get_by_role("button", name="Instant", exact=True).click()
     page.locator("[data-end]").wait_for(timeout=120_000)
     assert re.search("wins|share", page.locator("[data-end] h2").inner_text())
     assert watched.errors == []

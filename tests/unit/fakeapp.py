@@ -8,6 +8,7 @@ render that raises fails the test, and keeps the markup in app.page.
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from gelateria.web.storage import MemoryBackend, SaveStore
@@ -127,10 +128,15 @@ class Controls(HTMLParser):
             self.found.append((a["data-action"], data))
 
 
+# A start tag that carries data-action (markup escapes "<" and ">" in attribute values):
+# only these go to the parser, not a board's hundreds of other elements.
+CONTROL_TAG = re.compile(r"<[a-zA-Z][^<>]*\sdata-action=[^<>]*>")
+
+
 def controls(html: str) -> list[tuple[str, dict]]:
     """The (data-action, data-* attributes) of every enabled control in `html`."""
     parser = Controls()
-    parser.feed(html)
+    parser.feed("".join(CONTROL_TAG.findall(html)))
     return parser.found
 
 

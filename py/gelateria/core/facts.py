@@ -18,7 +18,7 @@ not what it holds), and the view answers with the seat a click or key was for.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 LOG_LINES = 60  # the newest log lines a screen is given (the whole log stays with the session)
 
@@ -50,7 +50,8 @@ class Facts:
         return bool(self.bots[seat])
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+        # (the fields are plain JSON values already: no deep copy as asdict makes)
+        return json.dumps({f.name: getattr(self, f.name) for f in fields(self)}, sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "Facts":

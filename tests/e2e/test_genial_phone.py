@@ -19,6 +19,7 @@ from gelateria.core.session import Session, play
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME
 
 MIN_PX = 16  # a token or tower this wide on screen, at least
+LABEL_PX = 12  # the board's numbers (tokens, what a move scores) this high on screen, at least
 MOVES = 12  # the game cut here: Ana (seat 0) to move, the board grown
 
 
@@ -35,7 +36,10 @@ SMALLEST = """() => {
     const inside = r => r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
     const sizes = sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
         .filter(inside).map(r => Math.min(r.width, r.height));
-    return {tokens: sizes('[data-tower] .gs-token path'), towers: sizes('[data-tower]')};
+    const texts = [...document.querySelectorAll('svg[data-board] text')].filter(t => inside(t.getBoundingClientRect()));
+    return {tokens: sizes('[data-tower] .gs-token path'), towers: sizes('[data-tower]'),
+            labels: texts.map(t => [t.getAttribute('class'), t.textContent,
+                                    parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])};
 }"""
 
 # The first of these spaces a finger can tap: on screen, well inside the board.
@@ -112,10 +116,14 @@ def colours_are_labelled(page, shape: str, rule: str = "the lowest is your score
         assert box["y"] < top < box["y"] + box["height"] and box["height"] < 20, (box, top)
 
 
-def readable(page) -> None:
+def readable(page, label: str = "") -> None:
+    """Towers and tokens 16 px or more, every number on the board 12 px or more (`label`:
+    one of the board's texts that must be in view, e.g. the latest move's badge)."""
     sizes = page.evaluate(SMALLEST)
     assert sizes["tokens"] and sizes["towers"], "no tower in view"
     assert min(sizes["tokens"]) >= MIN_PX and min(sizes["towers"]) >= MIN_PX, sizes
+    assert all(px >= LABEL_PX for _cls, _text, px in sizes["labels"]), sizes["labels"]
+    assert not label or label in {cls for cls, _text, _px in sizes["labels"]}, (label, sizes["labels"])
 
 
 @pytest.mark.parametrize("shape", list(PHONES))
@@ -130,7 +138,7 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert hidden_targets(page, ".gs-tool", "body") == []
     board = page.locator("svg[data-board]")
     board.scroll_into_view_if_needed()
-    readable(page)
+    readable(page, "gs-badge-text")  # what Bo's tile scored, on the board beside it
     # Nothing floats over the board: its tools sit beside it, clear of every space, each
     # word whole in its button.
     tools, drawn = page.locator(".gs-board-tools").bounding_box(), board.bounding_box()
@@ -169,6 +177,7 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     page.locator(f"polygon[data-cell='{targets[0]}']").tap()
     taps += 1
     page.wait_for_selector("[data-move-bar='preview']")
+    readable(page)
     if shape == "landscape":  # the panel grew: the moves since your last turn have less room, and say so
         since = page.evaluate(SINCE_LAST)
         assert since["inside"] and not since["fits"] and since["faded"], since
@@ -187,7 +196,7 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert board.get_attribute("viewBox").split()[2:] == view.split()[2:]
     bo_tile = page.locator(".gs-last").get_attribute("data-tile").replace(";", " ").split()
     assert hidden_targets(page, ", ".join(f"polygon.gs-cell[data-cell='{c}']" for c in bo_tile), "svg[data-board]") == []
-    readable(page)
+    readable(page, "gs-badge-text")
     # While Bo thought and when her turn came, the turn panel was the same height, and the
     # page as long as at the start of her turn (nothing under a finger moved).
     seen = page.evaluate("window.__panel")
@@ -263,3 +272,63 @@ def test_a_golden_half_on_the_smallest_phone_keeps_place_on_screen(site, devices
         assert weak.first.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 244, 194)"
     place = page.locator("[data-action='confirm']").bounding_box()
     assert place["y"] + place["height"] <= 640 and page.evaluate("scrollY") == 0, place
+
+
+# What the board shows: its viewBox, and whether every space is inside the board on screen.
+SHOWN = """() => {
+    const svg = document.querySelector('svg[data-board]'), b = svg.getBoundingClientRect();
+    const whole = [...svg.querySelectorAll('polygon.gs-cell')].every(e => { const r = e.getBoundingClientRect();
+        return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; });
+    return {box: svg.getAttribute('viewBox').split(' ').map(Number), whole};
+}"""
+
+
+@pytest.mark.parametrize("shape", ["small", "landscape"])
+def test_the_whole_board_at_a_tap_and_back_at_your_zoom(site, devices, shape):
+    """The overview: on the smallest phone what changed since your last turn is on screen
+    without scrolling; Fit shows the whole board, where you were outlined on it; Back
+    returns there; a tap on a space far away zooms in there at the scale you had (not
+    another) and picks it: the first half is placed."""
+    code, state = mid_game()
+    device = phone(devices, shape)
+    page = device.open(site.url + "#/genial/game/" + code)
+    take_seat(page)
+    page.locator("[data-action='news-close']").tap()  # (the link's notice read: a game as it is played on)
+    page.wait_for_selector("[data-notice='news']", state="detached")
+    page.wait_for_selector("[data-move-bar='first']")
+    page.wait_for_selector("svg[data-board].gs-zoomed")
+    if shape == "small":  # Bo's move, in words, under the turn panel: on screen without scrolling
+        line = page.locator(".since-last li").first
+        assert line.inner_text().startswith("Bo placed a tile")
+        assert page.evaluate("scrollY") == 0 and line.bounding_box()["y"] + line.bounding_box()["height"] <= 640
+    opened = page.evaluate(SHOWN)
+    page.locator("[data-action='zoom-in']").tap()  # the player's own zoom, closer than the board opened
+    page.wait_for_function("w => +document.querySelector('svg[data-board]').getAttribute('viewBox').split(' ')[2] < w - 1",
+                           arg=opened["box"][2])
+    before = page.evaluate(SHOWN)
+    page.locator("[data-action='fit']").tap()
+    page.wait_for_selector("[data-action='zoom-back']")
+    assert page.evaluate(SHOWN)["whole"]
+    window = page.locator("[data-back-window]")  # where you were, on the whole board
+    assert [float(window.get_attribute(k)) for k in ("x", "y", "width", "height")] == pytest.approx(before["box"], abs=0.1)
+    assert hidden_targets(page, ".gs-tool", "body") == []
+    page.locator("[data-action='zoom-back']").tap()
+    page.wait_for_selector("[data-action='fit']:not([disabled])")
+    assert page.evaluate(SHOWN)["box"] == pytest.approx(before["box"], abs=0.1)
+    # The whole board again; a tap on the open space farthest from where you were.
+    page.locator("[data-action='fit']").tap()
+    page.wait_for_selector("[data-action='zoom-back']")
+    cx, cy = before["box"][0] + before["box"][2] / 2, before["box"][1] + before["box"][3] / 2
+    spots = page.evaluate("""keys => keys.map(k => { const e = document.querySelector(`polygon[data-cell='${k}']`);
+        const r = e.getBBox(); return [k, r.x + r.width / 2, r.y + r.height / 2]; })""",
+                          [f"{q},{r}" for q, r in (CELLS[i] for i in sorted({c for pair in GAME.open_spaces(state) for c in pair}))])
+    far, x, y = max(spots, key=lambda spot: (spot[1] - cx) ** 2 + (spot[2] - cy) ** 2)
+    assert not (before["box"][0] <= x <= before["box"][0] + before["box"][2]
+                and before["box"][1] <= y <= before["box"][1] + before["box"][3]), "the far space was in view"
+    page.locator(f"polygon[data-cell='{far}']").tap()
+    page.wait_for_selector("[data-move-bar='second']")
+    after = page.evaluate(SHOWN)
+    assert after["box"][2:] == pytest.approx(before["box"][2:], abs=0.1) and not after["whole"]
+    assert hidden_targets(page, f"polygon.gs-cell[data-cell='{far}']", "svg[data-board]") == []
+    assert page.locator("[data-back-window]").count() == 0
+    assert device.errors == []

@@ -419,6 +419,29 @@ def test_on_a_touch_screen_the_board_is_readable_a_turn_is_three_taps_and_the_vi
     assert 0 <= x <= 330 and 0 <= y <= 480
 
 
+def test_the_whole_board_and_back_at_the_players_own_zoom():
+    """On a phone zoomed in: Fit shows the whole board with where you were outlined; Back
+    (or Esc) returns there; a tap on the whole board zooms in around that space at your
+    scale (not a finger's) and picks it."""
+    app, s = table(HUMAN_VS_BOT)
+    s.set_board_size(330.0, 480.0, True)
+    s.render()
+    s.on_action("zoom-in", {})
+    zoomed, scale = s.ui.camera.vb, px_per_unit(s)
+    s.on_action("fit", {})
+    assert scene(s).whole_in_view()
+    shown = s.render()
+    assert 'data-action="zoom-back"' in shown and "data-back-window" in shown and 'data-action="fit"' not in shown
+    assert s.on_key("Escape") and s.ui.camera.vb == zoomed and 'data-action="fit"' in s.render()
+    s.on_action("fit", {})
+    a = max(scene(s).pairs, key=lambda c: abs(scene(s).geo.centres[c][1] - (zoomed[1] + zoomed[3] / 2)))
+    click(s, a)
+    assert s.ui.first == a and px_per_unit(s) == pytest.approx(scale)
+    x, y = shown_px(s, a)
+    assert 0 <= x <= 330 and 0 <= y <= 480
+    assert "data-back-window" not in s.render() and 'data-action="fit"' in s.render()
+
+
 def ana_moves_on_a_phone():
     """Ana against Bo on a phone's board: she places a scoring tile (Bo to move)."""
     app, s = table(HUMAN_VS_BOT)

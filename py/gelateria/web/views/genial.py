@@ -16,11 +16,14 @@ What a player sees and does:
   space is a fingertip across (so towers and tokens are readable), round the board's
   middle; a tap picks at once. Zoomed out further (−, pinch, Fit: the whole board), a
   tap on spaces smaller than a fingertip zooms in around it and picks it there (the
-  magnified pick step: still one tap). As your turn starts, the latest tile (what changed)
-  slides into view if it is out of it; choosing a first half brings every neighbour that
-  finishes it into view (the tools sit in a column beside the board, over no space). The
-  scale stays as the player left it between moves; Fit (or Esc) shows the whole board. At
-  most three taps a turn: a half, the other half, Place (or the other half again);
+  magnified pick step: still one tap). Fit is the phone's overview: the whole board,
+  where you were outlined on it; Back returns there, and a tap zooms in at your scale.
+  As your turn starts, the latest tile (what changed) slides into view if it is out of
+  it; choosing a first half brings every neighbour that finishes it into view (the tools
+  sit in a column beside the board, over no space). The scale stays as the player left it
+  between moves; Fit (or Esc) shows the whole board, Back (or Esc) returns. At most three
+  taps a turn: a half, the other half, Place (or the other half again); the board's
+  numbers (tokens, what a move scored) 12 px or more at a finger's scale;
 - keyboard: the board has one stop in the Tab order, a cursor on a space (focus
   lands there after Start and after every move); arrows move it spatially, Enter
   or Space picks, Esc cancels;
@@ -72,6 +75,7 @@ LAYERS = ("last", "pick", "cursor")  # the board's layers that show the tile bei
 # The board tools' pictures (20 x 20, drawn as lines): four corners, a turning arrow.
 FIT_ICON = "M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4"
 ROTATE_ICON = "M16.5 10a6.5 6.5 0 1 1-1.9-4.6M15.2 1.8v3.9h-3.9"
+BACK_ICON = "M8.5 3a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11M12.5 12.5l4.5 4.5M6 8.5h5M8.5 6v5"  # a magnifier, +
 KEPT = ("camera", "cursor", "cursor_anchor", "keyboard", "auto_tall", "setting")  # outlast a game
 
 
@@ -98,6 +102,7 @@ class GenialUI:
     plan: dict | None = None  # the guided game's suggestion for this position (genial_guide.plan), once worked out
     # What outlasts a game (new_ui), like the page's scroll: the board's view and the cursor.
     camera: Camera = field(default_factory=GenialCamera)  # zoom/pan, kept between moves
+    back_view: tuple | None = None  # the zoomed view the whole board was shown from: Back (or a tap) returns to its scale
     cursor: tuple[int, int] | None = None  # keyboard cursor
     cursor_anchor: tuple[float, float] | None = None  # the row/column arrows keep to
     keyboard: bool = False  # the cursor is shown (the keys were used)
@@ -146,12 +151,16 @@ class GenialView(View):
         if action == "fit":
             show_whole(s)
             return UI
+        if action == "zoom-back":
+            go_back(s)
+            return UI
         if action in ("zoom-in", "zoom-out"):
             ui.camera.zoom_action(action, {}, s.geo.box)  # the player's own zoom: it stays between moves
             return UI
         if action == "turn-board":
             tall = not s.geo.tall
             ui.camera.vb = ui.camera.cam = ui.camera.framed = None  # another picture: seen afresh
+            ui.back_view = None
             # (back to what suits this screen: no preference)
             return Prefs({"genial_board": None if tall == bool(ui.auto_tall) else "tall" if tall else "wide"})
         if action == "cancel":
@@ -205,8 +214,10 @@ class GenialView(View):
             on_board = ui.keyboard or key in ARROWS
         if key == "Escape" and (ui.first is not None or ui.refusal):
             action = "cancel"
-        elif key == "Escape" and not Scene(facts, ui).whole_in_view() and facts.phase == "play":
+        elif key == "Escape" and facts.phase == "play" and not Scene(facts, ui).whole_in_view():
             action = "fit"
+        elif key == "Escape" and facts.phase == "play" and ui.back_view is not None:
+            action = "zoom-back"
         elif key in ARROWS and on_board and facts.phase == "play":
             action = "key-cursor"
         elif facts.actor is None:
@@ -315,20 +326,43 @@ def why_not(s: Scene, cell) -> str:
 
 def zoom_to_tap(s: Scene, cell) -> None:
     """The magnified pick step: on a touch screen whose board shows spaces smaller than a
-    fingertip (the player zoomed out), a tap zooms in around the tapped space, to a
-    finger's scale; the tap picks it as well (interpret), so it costs no extra tap."""
-    cam = s.ui.camera
+    fingertip (the player zoomed out, or looks at the whole board), a tap zooms in around
+    the tapped space, to the scale the whole board was shown from (else a finger's); the
+    tap picks it as well (interpret), so it costs no extra tap."""
+    ui, cam = s.ui, s.ui.camera
     if not s.tap_magnifies():
         return
     width, height = cam.board_px
-    cam.set_view_box(*clamped(s.geo, *s.geo.centres[cell], width / cam.TAP_SCALE, height / cam.TAP_SCALE))
+    scale = max(cam.TAP_SCALE, width / ui.back_view[2]) if ui.back_view else cam.TAP_SCALE
+    cam.set_view_box(*clamped(s.geo, *s.geo.centres[cell], width / scale, height / scale))
+    ui.back_view = None
 
 
 def show_whole(s: Scene) -> None:
     """Fit: the whole board (on a touch screen too, where the camera's own view keeps to a
-    finger's scale)."""
-    cam = s.ui.camera
+    finger's scale), the view it was shown from kept for Back."""
+    ui, cam = s.ui, s.ui.camera
+    if not s.whole_in_view():
+        ui.back_view = cam.view_box(s.geo.box)
     cam.vb, cam.fitted_play = (s.geo.box if cam.min_scale else None), False
+
+
+def go_back(s: Scene) -> None:
+    """Back from the whole board to the view it was shown from."""
+    ui = s.ui
+    if ui.back_view is not None:
+        ui.camera.set_view_box(*ui.back_view)
+    ui.back_view = None
+
+
+def back_window(s: Scene) -> Markup | None:
+    """On the whole board, where the player was looking before (Back returns there)."""
+    ui = s.ui
+    if ui.back_view is None or not s.whole_in_view():
+        return None
+    x, y, w, hh = ui.back_view
+    return svg("rect", x=art.n(x), y=art.n(y), width=art.n(w), height=art.n(hh), rx=12, class_="gs-back-window",
+               data_back_window="")
 
 
 def frame_play(s: Scene, said) -> None:
@@ -456,10 +490,10 @@ def board(s: Scene, layers: dict, said) -> Markup:
 def board_svg(s: Scene, layers: dict, said) -> Markup:
     geo, v, ui = s.geo, s.v, s.ui
     tiles, towers = art.pieces(geo, v)
-    shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"])),
-             tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), layers["cursor"]]
     cam, need = ui.camera, geo.box
     frame_play(s, said)
+    shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"])),
+             tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), back_window(s), layers["cursor"]]
     x, y, w, hh = cam.view_box(need)
     bx, by, bw, bh = need
     title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
@@ -491,12 +525,18 @@ def board_tools(s: Scene) -> Markup:
                  shown, h("span", {"class": "visually-hidden"}, " " + said))
 
     zoomed = not s.whole_in_view()
+    if not zoomed and s.ui.back_view is not None:
+        # i18n: a board tool's visible word on the whole board; a screen reader adds "to where you were, at your zoom"
+        whole = tool("zoom-back", pgettext("board tool", "Back"), _("to where you were, at your zoom"), BACK_ICON,
+                     title=_("Back to where you were (or tap a space: the board zooms in there)"))
+    else:
+        # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
+        whole = tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), FIT_ICON,
+                     title=_("Show the whole board"), aria_pressed="false" if zoomed else "true", disabled=not zoomed)
     return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view")},
              tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
              tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
-             # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
-             tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), FIT_ICON, title=_("Show the whole board"),
-                  aria_pressed="false" if zoomed else "true", disabled=not zoomed),
+             whole,
              # i18n: a board tool's visible word; the screen reader hears it and then "the board a quarter turn"
              tool("turn-board", pgettext("board tool", "Rotate"), _("the board a quarter turn"), ROTATE_ICON,
                   title=_("Turn the board: wide or tall")))

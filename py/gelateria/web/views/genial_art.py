@@ -36,6 +36,11 @@ R = 30.0
 HALF_H = R * math.sqrt(3) / 2
 MARGIN = 12.0
 TOKEN = 14.0  # a tower's token, about 2 x this across: at a finger's scale on a phone, 16 px or more
+# The board's words and numbers (tokens, what a move scored) are LABEL units high: at a
+# finger's scale on a phone (GenialCamera.TAP_SCALE, 0.69 px a unit) 12 px or more.
+LABEL = 18.0
+BADGE_H = 30.0  # the latest move's badge: a pill this tall
+BADGE_ITEM = 46.0  # and this wide per colour it scored
 # Scoring colours: fill (dark side, track), text on the light side, outline.
 FILL = {"o": "#f08c00", "g": "#2f9e44", "b": "#1c7ed6", "p": "#7950f2"}
 TEXT = {"o": "#b35c00", "g": "#237a38", "b": "#1864ab", "p": "#5f3dc4"}
@@ -60,9 +65,10 @@ def hex_pts(cx: float, cy: float, radius: float = R, turn: float = 0.0) -> str:
                     f"{n(cy + radius * math.sin(math.radians(60 * i + turn)))}" for i in range(6))
 
 
-def text_width(text: str, narrow: float = 8.2, wide: float = 14.5) -> float:
-    """About how wide a chip's text is in board units (CJK characters are wider)."""
-    return sum(wide if ord(ch) > 0x2e80 else narrow for ch in text)
+def text_width(text: str) -> float:
+    """About how wide a chip's text (LABEL units high, bold) is in board units (CJK
+    characters are wider)."""
+    return sum(LABEL * (1.1 if ord(ch) > 0x2e80 else 0.63) for ch in text)
 
 
 def cell_key(h) -> str:
@@ -337,17 +343,18 @@ def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float
     (ax, ay), (bx, by) = geo.centres[a], geo.centres[b]
     mx, my = (ax + bx) / 2, (ay + by) / 2
     hw, hh = geo.half_w, geo.half_h
-    spots = [(mx, min(ay, by) - hh - 2), (mx, max(ay, by) + hh + 2),
+    spots = [(mx, min(ay, by) - hh - 5), (mx, max(ay, by) + hh + 5),
              (max(ax, bx) + hw + width / 2 - 4, my), (min(ax, bx) - hw - width / 2 + 4, my)]
     x0, y0, w0, h0 = geo.box
     towers = [geo.centres[tuple(t["at"])] for t in v["towers"]]
 
     def clearance(spot):
         x, y = spot
-        if not (x0 + width / 2 <= x <= x0 + w0 - width / 2 and y0 + 14 <= y <= y0 + h0 - 14):
+        half = BADGE_H / 2
+        if not (x0 + width / 2 <= x <= x0 + w0 - width / 2 and y0 + half + 2 <= y <= y0 + h0 - half - 2):
             return -1.0
         # gap between the badge (a pill) and the nearest tower (about 32 x 46 units)
-        gaps = [max(abs(tx - x) - width / 2 - 16, 0, (ty - 25) - (y + 12), (y - 12) - (ty + 21)) for tx, ty in towers]
+        gaps = [max(abs(tx - x) - width / 2 - 16, 0, (ty - 25) - (y + half), (y - half) - (ty + 21)) for tx, ty in towers]
         return min(gaps) if gaps else 99.0
 
     for spot in spots:
@@ -358,19 +365,20 @@ def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float
 
 def badge(geo: Geometry, v: dict, a, b, gain, player: int) -> Markup:
     items = [(c, g) for c, g in zip(COLOURS, gain) if g]
-    width = 34 if not items else 8 + 38 * len(items)
+    width = 42 if not items else 8 + BADGE_ITEM * len(items)
     cx, y = badge_spot(geo, v, a, b, width)
+    base = y + LABEL * 0.36  # the text's baseline: its digits centred on y
     if not items:
-        body = [svg("text", "+0", x=n(cx), y=n(y + 5), class_="gs-badge-text")]
+        body = [svg("text", "+0", x=n(cx), y=n(base), class_="gs-badge-text")]
     else:
         body = []
         x0 = cx - width / 2 + 6
         for i, (c, g) in enumerate(items):
-            x = x0 + 38 * i
-            body.append(svg("path", d=shape_path(c, x + 8, y, 6.5), fill=FILL[c], stroke=EDGE[c], stroke_width=1.2))
-            body.append(svg("text", f"+{g}", x=n(x + 27), y=n(y + 5), class_="gs-badge-text"))
-    return svg("g", svg("rect", x=n(cx - width / 2), y=n(y - 12), width=n(width), height=24, rx=12,
-                        class_=f"gs-badge-bg p{player}"),
+            x = x0 + BADGE_ITEM * i
+            body.append(svg("path", d=shape_path(c, x + 9, y, 8), fill=FILL[c], stroke=EDGE[c], stroke_width=1.2))
+            body.append(svg("text", f"+{g}", x=n(x + 32), y=n(base), class_="gs-badge-text"))
+    return svg("g", svg("rect", x=n(cx - width / 2), y=n(y - BADGE_H / 2), width=n(width), height=n(BADGE_H),
+                        rx=n(BADGE_H / 2), class_=f"gs-badge-bg p{player}"),
                *body, class_="gs-badge", aria_hidden="true")
 
 
@@ -382,7 +390,7 @@ def half_targets(geo: Geometry, me: int, first, targets: list) -> Markup:
         cx, cy = geo.centres[c]
         out.append(svg("polygon", points=geo.hex_pts(cx, cy, R - 5), class_=f"gs-target p{me}", data_target=cell_key(c)))
         if pts:
-            out.append(svg("text", f"+{pts}", x=n(cx), y=n(cy + 6), class_="gs-target-pts"))
+            out.append(svg("text", f"+{pts}", x=n(cx), y=n(cy + LABEL * 0.36), class_="gs-target-pts"))
         if golden:
             out.append(svg("path", d=star_path(cx, cy - 14 if pts else cy, 6), class_="gs-target-star"))
     return svg("g", *out, class_="gs-pick")
@@ -406,10 +414,11 @@ def previewed_tile(geo: Geometry, v: dict, me: int, first, second, p: dict) -> M
         label = ([f"+{scores}"] if scores else []) + ([_("+1 all")] if bonus else [])
         if label:
             text = " ".join(label)
-            width = 10 + text_width(text)
+            width = 12 + text_width(text)
             out.append(svg("g",
-                           svg("rect", x=n(cx - width / 2), y=n(cy + 14), width=n(width), height=19, rx=9.5, class_="gs-chip-bg"),
-                           svg("text", text, x=n(cx), y=n(cy + 28), class_="gs-chip-text",
+                           svg("rect", x=n(cx - width / 2), y=n(cy + 14), width=n(width), height=LABEL + 7,
+                               rx=n((LABEL + 7) / 2), class_="gs-chip-bg"),
+                           svg("text", text, x=n(cx), y=n(cy + 17.5 + LABEL * 0.86), class_="gs-chip-text",
                                fill=TEXT[tw["colour"]] if scores and not bonus else None),
                            class_="gs-tower-chip"))
     return svg("g", *out, class_="gs-pick")

@@ -35,6 +35,11 @@ WORDS_FIT = """([box, text, overflow, lang, words]) => {
     document.documentElement.lang = 'en';
     return cut;
 }"""
+# The smallest a space may be framed, in px tall (44 is a finger's ideal): this position's
+# spaces and last move need more than a phone's board at 44, less so on a 360x640 phone since
+# its strip, rail and hand are tighter; in landscape the link's notice pushes the board's foot
+# below the screen on arrival.
+MIN_SPACE_PX = {"portrait": 40, "landscape": 28, "small": 33}
 ZOOMS = "[data-action='zoom-in'], [data-action='zoom-out'], [data-action='fit']"
 CONTROLS = ZOOMS + ", [data-hand], [data-action='sheet']"
 # What of the board's frame (the chips, the zoom buttons) lies over its drawing, and
@@ -99,11 +104,15 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     # Each tile's whole name shows (no line of it cut off by the tile's edge).
     assert page.evaluate("""() => [...document.querySelectorAll('[data-hand-list] [data-hand]')]
         .filter(t => t.scrollHeight > t.clientHeight + 1).map(t => t.textContent.trim())""") == []
-    chosen = []
+    chosen, sizes = [], []
     for i in range(hand.count()):
         hand.nth(i).click()
         page.wait_for_selector(f"[data-hand-list] [data-hand]:nth-child({i + 1})[aria-pressed='true'], [data-spot]")
         chosen.append(page.locator("[data-spot]").count())
+        # Framed with the last move and its points, the spaces stay big enough to read and hit.
+        space = page.evaluate("Math.min(...[...document.querySelectorAll('.gl-spot-hex')].map(e => e.getBoundingClientRect().height))")
+        sizes.append(round(space))
+        assert space >= MIN_SPACE_PX[shape], f"tile {i + 1}: spaces {space:.0f} px tall"
         problems = hidden_targets(page, "[data-spot]", "[data-board]")
         if problems:
             page.screenshot(path=str(SHOTS / f"gelati-phone-{shape}-hidden.png"))
@@ -117,7 +126,7 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     page.evaluate("scrollBy(0, document.querySelector('[data-board]').getBoundingClientRect().top - 30)")
     assert hidden_targets(page, ZOOMS, "body") == []
     page.evaluate("scrollTo(0, 0)")
-    print(f"\nGelati {shape}: {chosen} spaces for each tile of the hand, all in view")
+    print(f"\nGelati {shape}: {chosen} spaces for each tile of the hand, all in view, {sizes} px tall")
     # Once the player has moved, the news shrinks to one line, a tap away.
     spot = page.locator("[data-spot][tabindex='0']")
     spot.click()
@@ -125,3 +134,61 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     page.wait_for_selector("[data-notice='news'].line")
     assert page.locator("[data-notice='news'] .news-text").evaluate("e => e.getBoundingClientRect().height") <= 48
     assert device.errors == []
+
+
+def trade_link() -> str:
+    """Ana's step 2 with parts to trade (deal 11, as the screenshots show it): the first
+    such moment past a third of a game of two normal bots."""
+    from gelateria.core.record import Record, Seat, encode
+    from gelateria.core.session import Session, play
+    from gelateria.games.gelati.rules import GAME
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
+    moves = play(GAME, ["normal", "normal"], 11).record.moves
+    session = Session(GAME, seats, 11)
+    for k, (player, move) in enumerate(moves):
+        if k > len(moves) // 3 and session.to_act() == [0] and any("trade" in m for m in session.legal(0)):
+            return encode(Record("gelati", seats, 11, {}, moves[:k]))
+        session.submit(player, move)
+    raise AssertionError("no trade for Ana in deal 11")
+
+
+# Each part button of step 2 whose name is not shown whole under its picture, or that a
+# finger could miss (under 44 px), with the part names of `lang` put in turn in each.
+PARTS_READ = """([lang, names]) => {
+    document.documentElement.lang = lang;
+    const out = [];
+    for (const button of document.querySelectorAll('[data-end-bar] .gl-token-btn')) {
+        const label = button.querySelector('.gl-token-name');
+        const was = label.textContent;
+        for (const name of names) {
+            label.textContent = name;
+            const b = button.getBoundingClientRect(), r = label.getBoundingClientRect();
+            const lines = Math.round(r.height / parseFloat(getComputedStyle(label).lineHeight));
+            const words = name.split(' ').length;  // a line per word at most: no word broken
+            if (!label.checkVisibility() || parseFloat(getComputedStyle(label).fontSize) < 11
+                || label.scrollWidth > label.clientWidth + 1 || r.left < b.left - 1 || r.right > b.right + 1
+                || r.bottom > b.bottom + 1 || lines > words || b.width < 44 || b.height < 44)
+                out.push(`${button.dataset.action} ${name}: ${Math.round(b.width)}x${Math.round(b.height)}, ${lines} lines`);
+        }
+        label.textContent = was;
+    }
+    document.documentElement.lang = 'en';
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("shape", ["small", "landscape"])
+def test_the_parts_to_give_and_take_say_their_names(site, devices, shape):
+    page = phone(devices, shape).open(site.url + "#/gelati/game/" + trade_link())
+    take_seat(page)
+    page.wait_for_selector("[data-end-bar] [data-action='trade-get']")
+    takes = page.locator("[data-action='trade-get']")
+    assert takes.count() >= 6
+    # Each says which part it is, in words a touch player reads without hovering.
+    for i in range(takes.count()):
+        part = int(takes.nth(i).get_attribute("data-part"))
+        assert takes.nth(i).locator(".gl-token-name").inner_text() == part_name(part)
+    for lang in LOCALES:
+        names = in_language(lang, lambda: [part_name(p) for p in range(len(PART_NAMES))])
+        assert page.evaluate(PARTS_READ, [lang, names]) == [], lang

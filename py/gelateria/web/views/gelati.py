@@ -66,11 +66,20 @@ def fit_box(facts: Facts) -> tuple[float, float, float, float]:
 
 
 def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | None:
-    """The box, in board units, of the spaces the chosen tile can go (None: none now)."""
+    """The box, in board units, of the spaces the chosen tile can go and of the last
+    move with its points (what you answer): framed whole (None: nothing to play now)."""
     if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
         return None
     spaces = targets(facts, ui)
-    return art.drawn_box(set(spaces), art.SPOT_R) if spaces else None
+    if not spaces:
+        return None
+    box = art.drawn_box(set(spaces), art.SPOT_R)
+    recent = recent_placements(facts)
+    if recent:
+        last = art.latest_box(tuple(recent[0][2]["at"]))
+        x, y = min(box[0], last[0]), min(box[1], last[1])
+        box = (x, y, max(box[0] + box[2], last[0] + last[2]) - x, max(box[1] + box[3], last[1] + last[3]) - y)
+    return box
 
 
 def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
@@ -108,6 +117,7 @@ def bumped(facts: Facts) -> dict[int, str]:
 
 class GelatiView(View):
     game_id = "gelati"
+    scores_in_summary = True  # its table says each total beside how it was made, "You" as in play
     own_words = {"handover": N_("Everyone else, look away: the next screen shows this player's tiles and secret orders.")}
 
     def new_ui(self, before: GelatiUI | None = None) -> GelatiUI:
@@ -250,9 +260,10 @@ class GelatiView(View):
     def draw(self, facts: Facts, ui: GelatiUI) -> Parts:
         hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
         over = facts.phase == "over"
+        won = over and facts.view["winners"] == [panels.you(facts)]
         return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui, hint), details=self.details(facts),
                      strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
-                     hint=hint, story=self.score_story(facts) if over and facts.humans else None,
+                     hint=hint, headline=_("You win!") if won else None, story=self.score_story(facts) if over and facts.humans else None,
                      focus=self.focus_home(facts, ui), focus_next=ui.focus_next,
                      focus_idle="[data-spot][tabindex='0']" if home_spot(facts, ui) is not None else None)
 
@@ -287,11 +298,10 @@ class GelatiView(View):
                 aim_markup = art.aim_svg(ui.selected, ui.aim)
         need = fit_box(facts)
         camera = ui.camera
-        # A new turn or another tile chosen: every space it can go comes into view, with
-        # the whole board, or else the last move, when they fit beside them.
-        last_move = art.drawn_box({tuple(recent[0][2]["at"])}, art.MARK_R) if recent else None
-        camera.frame((facts.moves, ui.selected), play_box(facts, ui), need,
-                     also=[box for box in (need, last_move) if box is not None])
+        # A new turn or another tile chosen: every space it can go and the last move come
+        # into view, with the whole board when it fits beside them.
+        play = play_box(facts, ui)
+        camera.frame((facts.moves, ui.selected), play, need, also=[need, play])  # (else: moved the least way)
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
         return h("div", {"class": "gelati-main"},

@@ -417,11 +417,21 @@ def spot_svg(cell, points: int, earned: list[int], label: str, aimed: bool = Fal
                aria_label=label, data_spot=f"{cell[0]},{cell[1]}")
 
 
+BADGE_RISE = 16  # the badge's top above its tile's
+
+
+def latest_box(cell) -> tuple[float, float, float, float]:
+    """The box of the latest placement's outline and the badge over it."""
+    x, y, w, hh = drawn_box({cell}, MARK_R)
+    top = hexgrid.to_pixel(cell, R)[1] - HALF_H - BADGE_RISE
+    return (x, top, w, y + hh - top)
+
+
 def badge_svg(cell, points: int, earned: list[int], player: int) -> Markup:
     """What the latest placement scored, floating over its tile."""
     cx, cy = hexgrid.to_pixel(cell, R)
     width = 40 + 24 * len(earned)
-    x0, y0 = cx - width / 2, cy - HALF_H - 16
+    x0, y0 = cx - width / 2, cy - HALF_H - BADGE_RISE
     icons = [svg("use", href=f"#gk-{part}", x=round(x0 + 36 + 24 * i, 1), y=round(y0 + 3, 1), width=22, height=22)
              for i, part in enumerate(earned)]
     return svg("g",
@@ -561,21 +571,20 @@ def player_row(p: int, name: str, tag, score: int, hand_size: int, orders_done: 
              held_list(held, _("Parts {player} holds").format(player=name)))
 
 
-def breakdown_row(p: int, name: str, made: dict) -> Markup:
+def breakdown_row(p: int, name: str, made: dict, total: int, winner: bool) -> Markup:
     """A player's line on the end screen, from the rules' `points_made`: points from
-    tiles, points from orders, then the parts won in rows (a count, not points)."""
-    tiles, best, parts, orders = made["tiles"][p], made["best"][p], made["parts"][p], made["orders"][p]
+    tiles, points from orders, and their total."""
+    tiles, best, orders = made["tiles"][p], made["best"][p], made["orders"][p]
     detail = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
     if best:
         detail = _("{tiles}, best +{points}").format(tiles=detail, points=best)
-    return h("tr", {"data-breakdown": p},
+    return h("tr", {"data-breakdown": p, "class": "winner" if winner else None},
              h("th", {"scope": "row"}, name),
              h("td", None, h("strong", None, str(made["points"][p])), h("small", None, f" ({detail})")),
              h("td", {"class": "gl-nowrap"}, h("strong", None, str(made["order_points"][p])),
-               h("small", None, f" ({len(orders)} × {ORDER_POINTS})") if orders else None,
+               h("small", None, f" ({len(orders)}\u00a0×\u00a0{ORDER_POINTS})") if orders else None,
                done_orders(orders)),
-             # Last, apart from the points: a count of parts, not points.
-             h("td", {"class": "gl-parts-won"}, h("strong", None, str(parts))))
+             h("td", {"class": "gl-total"}, h("strong", None, str(total))))
 
 
 def held_list(held: list[int], label: str) -> Markup:

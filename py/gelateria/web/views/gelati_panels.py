@@ -373,15 +373,31 @@ def help_panel() -> Markup:
 
 # --- the end -----------------------------------------------------------------------------
 
+def you(facts: Facts) -> int | None:
+    """The seat this screen calls "You", as the strip does: its one player's (None:
+    several share the device, or it only watches)."""
+    return facts.humans[0] if len(facts.humans) == 1 else None
+
+
 def summary(facts: Facts, made: dict) -> Markup:
-    v, names = facts.view, facts.names
-    n = v["players"]
+    """The end screen: each player's points (from tiles, from orders, the total), winners
+    first, then the parts they won in rows, which are not points, in a line of their own."""
+    v = facts.view
+    me = you(facts)
+    names = [_("You") if p == me else name for p, name in enumerate(facts.names)]
     winners = v["winners"]
-    rows = [art.breakdown_row(p, names[p], made)
-            for p in sorted(range(n), key=lambda p: (p not in winners, -v["scores"][p]))]
+    order = sorted(range(v["players"]), key=lambda p: (p not in winners, -v["scores"][p]))
+    rows = [art.breakdown_row(p, names[p], made, v["scores"][p], p in winners) for p in order]
+    parts = []  # "Bo 3 · You 4", each name with its count on one line
+    for p in order:
+        parts += [" · "] if parts else []
+        parts.append(h("span", {"class": "gl-nowrap"}, _("{player} {count}").format(player=names[p], count=made["parts"][p])))
     return h("div", {"class": "gelati-summary"},
              h("table", {"class": "final-scores gl-breakdown", "data-summary": ""},
                h("caption", None, _("How the points were made")),
                h("thead", None, h("tr", None, h("th", None, _("Player")), h("th", None, _("From tiles")),
-                                  h("th", None, _("From orders")), h("th", {"class": "gl-parts-won"}, _("Parts won in rows")))),
-               h("tbody", None, *rows)))
+                                  h("th", None, _("From orders")), h("th", None, _("Total")))),
+               h("tbody", None, *rows)),
+             h("p", {"class": "gl-parts-won", "data-parts-won": ""},
+               *fill(_("Parts won in rows of four (parts, not points): {players}"),
+                     players=join(*parts))))

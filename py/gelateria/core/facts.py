@@ -49,13 +49,25 @@ class Facts:
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots[seat])
 
+    def to_value(self) -> dict:
+        """The Facts as one JSON value (the fields are plain JSON values already: no deep
+        copy as dataclasses.asdict makes)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     def to_json(self) -> str:
-        # (the fields are plain JSON values already: no deep copy as asdict makes)
-        return json.dumps({f.name: getattr(self, f.name) for f in fields(self)}, sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.to_value(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_value(cls, value: object) -> "Facts":
+        """Facts from a JSON value that came over the wire: ValueError unless it has
+        exactly the fields Facts have."""
+        if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
+            raise ValueError("not the fields of Facts")
+        return cls(**value)
 
     @classmethod
     def from_json(cls, text: str) -> "Facts":
-        return cls(**json.loads(text))
+        return cls.from_value(json.loads(text))
 
 
 def plain(value):

@@ -11,7 +11,8 @@ The catalogs are `.po` files in the repo (locale/<area>/<lang>.po), extracted an
 compiled with Babel by scripts/build.py into gelateria/locale/<lang>/LC_MESSAGES/
 gelateria.mo, which ships in the wheel. The language is one setting for the process
 (the page's language switch, or the command line's --lang); records and links never
-carry it.
+carry it. A live table's host speaks to each guest in the guest's own language for the
+time of one answer (`speaking`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 # Each language under its own name, as the switch shows it.
@@ -78,6 +80,18 @@ def set_language(code: str) -> str:
 
 def language() -> str:
     return _current
+
+
+@contextmanager
+def speaking(code: str):
+    """Words in `code` (a supported language, else English) inside the block; the
+    process's language again after it."""
+    before = _current
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:

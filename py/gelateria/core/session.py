@@ -78,8 +78,7 @@ class Session:
             given = {o.name: o.default for o in game.type.options if o.default is not None} | given
         self.record = Record(game.id, list(seats), seed, given, [])
         self.states = [game.new(len(seats), seed, self.record.options)]
-        self._log: list[str] = []  # one line per move so far, in the language of _log_language
-        self._log_language = ""
+        self._logs: dict[str, list[str]] = {}  # language -> the log's lines so far, written in it
         self.undo_floor = 0  # moves before this were shared by link: no undo past them
         self.pace_ms = 0  # turn games: how long a bot waits before it moves
         self.pause_ms = 0  # real time: how long a table of bots waits between rounds
@@ -147,11 +146,12 @@ class Session:
     @property
     def log(self) -> list[str]:
         """"New game, …" and then one line per move, in the rules' words with seat names,
-        in the language being shown (written again when the player switches language)."""
-        if self._log_language != language():
-            self._log_language = language()
-            self._log = [self._describe(i) for i in range(-1, len(self.moves))]
-        return self._log
+        in the language being shown (each language's lines are written once, as they are
+        first asked for: a live table's guests each read the log in their own)."""
+        lines = self._logs.setdefault(language(), [])
+        while len(lines) < len(self.moves) + 1:
+            lines.append(self._describe(len(lines) - 1))
+        return lines
 
     def _describe(self, i: int) -> str:
         """The log line of move i (-1: the line that opens the game)."""
@@ -202,8 +202,6 @@ class Session:
             raise IllegalMove(name_players(str(exc), self.names())) from exc
         self.states.append(after)
         self.record.moves.append([seat, move])
-        if self._log_language == language():
-            self._log.append(self._describe(len(self.moves) - 1))
         if self.planner is not None:
             self.planner.happened(seat, move, before, after)
         return after
@@ -212,7 +210,8 @@ class Session:
         """Keep only the first `moves` moves (undo)."""
         del self.record.moves[moves:]
         del self.states[moves + 1:]
-        del self._log[moves + 1:]  # one line per move: the log stays aligned with the record
+        for lines in self._logs.values():
+            del lines[moves + 1:]  # one line per move: the log stays aligned with the record
         if self.planner is not None:
             self.planner.reset()
 

@@ -89,7 +89,7 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     page.wait_for_selector("[data-spot]")
     assert page.locator("[data-board] g.gl-tiles use").count() >= 30
     news = page.locator("[data-notice='news']")
-    assert "You play Ana on this device" in news.inner_text()
+    assert "You play as Ana on this device" in news.inner_text()
     assert page.evaluate("getComputedStyle(document.querySelector(\"[data-notice='news']\")).position") == "static"
     SHOTS.mkdir(exist_ok=True)
     # Every tile's name, in each language, fits a hand tile whole (the tile never grows: nothing jumps).

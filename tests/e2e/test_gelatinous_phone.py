@@ -6,8 +6,9 @@ portrait Roll sits right under the player's own mat); every mat's pass line ("1s
 comes into view clear of the Roll bar and the strip; Roll never covers a mat, at any scroll;
 the other players' dice are drawn at least 18 px; in portrait the four mats take at most
 MAX_MATS_SCREENS screen heights, and in landscape the mats are in an even grid, none cut
-at the sides, more than two players at once. The one player's mat says it is theirs ("You"),
-the bots' their names. No word or number on the board or the odds panel is drawn under 12
+at the sides, more than two players at once, and the chances at a glance beside them (the
+odds panel lies below). On a small phone your mat and Roll hold still from roll to roll.
+The one player's mat says it is theirs ("You"), the bots' their names. No word or number on the board or the odds panel is drawn under 12
 CSS px (SVG text measured at the size it is drawn). (There is nothing else to tap: nobody
 has choices in Gelatinous, the dice go where the rules send them.)"""
 
@@ -117,6 +118,26 @@ def uneven_mats(page) -> list[str]:
         return out; }""")
 
 
+def odds_glance(page) -> list[str]:
+    """A phone on its side: the chances at a glance beside the mats, at the top of the table
+    and scrolled to its end: on screen and on top, clear of Roll and every mat, the same
+    numbers as the odds panel below."""
+    found = []
+    for start in (0, "end"):
+        scroll_to(page, start)
+        found += [f"from {start}: {p}" for p in hidden_targets(page, ".odds-glance", "section.table")]
+        found += [f"from {start}: the glance is over {what}" for what in page.evaluate("""() => {
+            const g = document.querySelector('.odds-glance').getBoundingClientRect(), over = [];
+            for (const e of document.querySelectorAll('.roll-bar, [data-board] .mat')) { const r = e.getBoundingClientRect();
+                if (r.left < g.right && g.left < r.right && r.top < g.bottom && g.top < r.bottom) over.push(e.className); }
+            return over; }""")]
+    glance = page.locator(".odds-glance li b").all_inner_texts()
+    panel = page.locator("[data-odds] .odds-row .odds-pct").all_inner_texts()
+    if glance != panel:
+        found.append(f"the glance says {glance}, the panel {panel}")
+    return found
+
+
 def players_in_view(page) -> int:
     """With the mats scrolled to just under the strip: the players whose mat's head (name,
     cube and hand) is on screen with nothing over it."""
@@ -129,6 +150,7 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
     page = phone(devices, "portrait", lang).open(site.url + midgame_link())
     take_seat(page)
     page.wait_for_selector(f"[data-board][data-round='{MOVES}'][data-animating='0']")
+    page.wait_for_selector("[data-odds='ready']")
     assert page.locator("[data-board] .mat").count() == PLAYERS
     assert page.locator(".mat[data-seat='0'] h2").inner_text() == YOU[lang]
     assert page.locator(".mat[data-seat='1'] h2").inner_text() == "Bo"
@@ -159,6 +181,7 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
                 found.append(f"the mats take {screens:.2f} screen heights")
         else:
             found += uneven_mats(page)
+            found += odds_glance(page)
             shown = players_in_view(page)
             figures[shape] += f", {shown} players in view"
             if shown <= 2:
@@ -167,6 +190,38 @@ def test_a_four_player_pass_the_dice_game_fits_a_phone(site, devices, lang):
             problems[shape] = found
     print(f"gelatinous phone {lang}: {figures}")
     assert not problems, problems
+
+
+FIRST_ROLLS = 4  # (rolls 2 and 3 are busy for Ana: 9 dice, then passes and gifts both ways)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_your_mat_and_roll_hold_still_from_roll_to_roll_on_a_small_phone(site, devices, lang):
+    """At 360x640 Roll sits right under your mat: the mat keeps its height whether or not
+    it says "Rolled", and however many words its roll takes, so Roll never moves under the
+    thumb (it moved 18 px when a busy roll's words took a second line)."""
+    record = play(GAME, ["normal"] * PLAYERS, SEED, OPTIONS).record
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "normal") for name in ("Bo", "Chiara", "Dario")]
+    page = phone(devices, "small", lang).open(
+        site.url + "#/gelatinous/game/" + encode(Record("gelatinous", seats, SEED, OPTIONS, [])))
+    take_seat(page)
+    page.wait_for_selector("[data-board][data-round='0']")
+    page.locator("[data-action='news-close']").tap()  # ("You play as Ana on this device.": read)
+    page.locator("[data-notice='news']").wait_for(state="detached")
+    seen = []
+    for rnd in range(FIRST_ROLLS + 1):
+        if rnd:
+            page.locator("[data-board] [data-action='roll']").tap()
+            page.wait_for_selector(f"[data-board][data-round='{rnd}']")
+            page.evaluate("document.querySelector(\"[data-board][data-animating='1']\")?.click()")  # (played out at once)
+            page.wait_for_selector("[data-board][data-animating='0']")
+            settle(page)
+        seen.append(page.evaluate("""() => { const mat = document.querySelector('.mat.mine');
+            return [Math.round(mat.getBoundingClientRect().height),
+                    Math.round(document.querySelector('.roll-bar').getBoundingClientRect().top + scrollY),
+                    !!mat.querySelector('.roll-label')]; }"""))
+    assert any(label for *_, label in seen) and not seen[0][2], seen  # (the label came on the first roll)
+    assert len({(height, roll) for height, roll, _ in seen}) == 1, f"mat height, Roll's place, Rolled shown: {seen}"
 
 
 SOLO_SEED, SOLO_MOVES = 1, 6  # a normal solitaire game of 9 rolls: the 6th brings a die back from the reserve

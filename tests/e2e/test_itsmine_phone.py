@@ -5,7 +5,9 @@ on screen and on top, with the top cards' names in letters a phone can read, and
 table holds still while the bots play. Then one position mid-round in each language:
 under Flip, what a heart is for and each player's hearts and cards taken, in words, whole
 and 12 px or more; the round on the strip; what a star means on one line; each
-pile's top card large, named beside it, your favourites starred; whose turn in whole phrases."""
+pile's top card large, named beside it as a phrase (flavour and shape on a line where they
+fit), your favourites starred, the stars' key a gold tag like theirs; whose turn in whole
+phrases; no word broken over two lines."""
 
 from pathlib import Path
 
@@ -118,11 +120,35 @@ SMALL_TALLY = """() => [...document.querySelectorAll('.tally *')].filter(e => e.
 ROUND_OUT = """() => { const r = document.querySelector('[data-part=facts] .round-fact').getBoundingClientRect();
     const strip = document.querySelector('[data-part=facts]').closest('.turn-strip').getBoundingClientRect();
     return !r.height || r.bottom > strip.bottom; }"""
-KEY_LINES = """() => { const key = document.querySelector('.fav-key'); const range = document.createRange();
-    range.selectNodeContents(key); return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
+KEY_LINES = """() => { const walk = document.createTreeWalker(document.querySelector('.fav-key'), NodeFilter.SHOW_TEXT), tops = new Set();
+    for (let node; (node = walk.nextNode());) { const range = document.createRange(); range.selectNodeContents(node);
+        for (const r of range.getClientRects()) tops.add(Math.round(r.top)); }
+    return tops.size; }"""  # (its words' lines: the star's gold tag is a box around one of them)
 CUT = """() => [...document.querySelectorAll('.tally, .tally *, .hand-bar .flip-word, .hand-bar .flip-left, [data-card-label]')]
     .filter(e => e.getClientRects().length && (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1))
     .map(e => e.textContent.trim())"""
+
+# A top card's flavour and shape split over two lines though they fit on one ("초콜릿 / 선데").
+SPLIT_NAMES = """() => [...document.querySelectorAll('[data-card-label]')].filter(e => e.offsetHeight).flatMap(e => {
+    const words = [...e.querySelectorAll('.top-word')];
+    if (words.length < 2) return [];
+    const [a, b] = words.map(w => w.getBoundingClientRect());
+    return b.top >= a.bottom - 1 && a.width + b.width + 5 <= e.clientWidth ? [words.map(w => w.textContent).join(' / ')] : [];
+})"""
+# Words (between spaces) that a line break cuts in two: Korean breaks between words, as English does.
+BROKEN_WORDS = """() => { const out = [], walk = document.createTreeWalker(document.querySelector('.table'), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+        if (node.parentElement.closest('.visually-hidden') || !node.parentElement.getClientRects().length) continue;
+        for (const m of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].filter(r => r.width).map(r => Math.round(r.top))).size > 1) out.push(m[0]);
+        }
+    }
+    return out; }"""
+# The stars' key: its star drawn as the cards' gold tag (not a plain ★ in the text).
+KEY_STAR = """() => { const star = document.querySelector('.fav-key .star-tag');
+    return star && star.textContent === '★' ? getComputedStyle(star).backgroundColor : null; }"""
+GOLD = "rgb(255, 213, 79)"  # (the cards' star tags: itsmine_art.MATCH_GOLD)
 
 
 def midround_link() -> str:
@@ -135,7 +161,7 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
     page = phone(devices, "small", lang).open(site.url + midround_link())
     take_seat(page)
     page.locator("[data-game='itsmine'] [data-action='flip']").wait_for()
-    page.locator("[data-action='news-close']").tap()  # ("You play Ana on this device.": read)
+    page.locator("[data-action='news-close']").tap()  # ("You play as Ana on this device.": read)
     page.locator("[data-notice='news']").wait_for(state="detached")
     # The tally says what the piles' name lines count (Bo has spent his last heart).
     heads = page.evaluate(HEADS)
@@ -168,6 +194,11 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
         found += [f"tally words under 12 px: {small}" for small in [page.evaluate(SMALL_TALLY)] if small]
         if page.evaluate(KEY_LINES) != 1:
             found.append("★'s key is broken over two lines")
+        if page.evaluate(KEY_STAR) != GOLD:
+            found.append(f"the key's star is not a gold tag like the cards': {page.evaluate(KEY_STAR)}")
+        found += [f"a card's name split though it fits a line: {words}" for words in page.evaluate(SPLIT_NAMES)]
+        if lang != "ja":  # (Japanese has no spaces between words)
+            found += [f"a word broken over two lines: {word}" for word in page.evaluate(BROKEN_WORDS)]
         if lang == "ja" and page.evaluate(STATUS_LINES) != 1:
             found.append("あなたの番！ is broken over two lines")
         if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:

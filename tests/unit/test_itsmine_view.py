@@ -514,7 +514,7 @@ def test_cards_that_match_your_favourites_are_starred_in_pictures_and_words():
     assert "match" not in pile_label(page, 3)
     assert pile_label(page, 0) == "Your open pile, 1 card: cherry"
     assert "take your own pile" in page and "Ana&#x27;s" not in page and "Ana's" not in page
-    assert "★ on a card: your flavour or shape" in page
+    assert '<span class="star-tag">★</span> on a card: your flavour or shape' in page  # (a gold tag, as on the cards)
     assert fans(page).count("★★") == 2  # Bo's strawberry cup, in the full fan and on top of a phone's pile
 
 

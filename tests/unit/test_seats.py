@@ -88,7 +88,7 @@ def test_a_link_opened_elsewhere_shows_no_secret_until_a_free_seat_is_taken_and_
     assert bo.humans() == [] and bo.choosing
     bo.on_action("take-seat", {"seat": "1"})
     html = bo.render()
-    assert bo.humans() == [1] and not bo.choosing and "You play Bo on this device." in html
+    assert bo.humans() == [1] and not bo.choosing and "You play as Bo on this device." in html
     assert all(f'data-hand="{t}"' in html for t in bo.state.hands[1])
     assert not any(f'data-hand="{t}"' in html for t in bo.state.hands[0])
     assert [s.record.holders for s in bo_app.saves.load_all()] == [[ana.saving.device, bo.saving.device]]
@@ -162,7 +162,7 @@ def test_records_and_links_from_before_devices_held_seats_still_open():
     app.screen = table
     assert table.choosing and "All of us, on this device" in table.render()
     table.on_action("take-seat", {"seat": "all"})
-    assert table.humans() == [0, 1] and "You play Ana and Bo on this device." in table.render()
+    assert table.humans() == [0, 1] and "You play as Ana and Bo on this device." in table.render()
     assert gelati_table(app, ["resume", "gelati-ab12"]).humans() == [0, 1]
     # Someone else's old link: its player says which seat is theirs.
     table = open_on(FakeApp(), gelati_table, f"http://x/#/gelati/game/{encode(old)}")

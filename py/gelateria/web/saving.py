@@ -230,7 +230,7 @@ class Saving:
                 table.save_id = table.save_id or self.new_save_id()
                 self.autosave()
                 names = and_list([table.names()[seat] for seat in taking])
-                table.news = said(lambda: _("You play {player} on this device.").format(player=names))
+                table.news = said(lambda: _("You play as {player} on this device.").format(player=names))
                 table.resumed = True  # (mounted: whoever is to move goes on)
                 table.app.focus("h1")  # the table starts anew for this player, from its title
         elif action == "choose-seat":

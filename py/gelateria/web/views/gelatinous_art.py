@@ -308,8 +308,9 @@ def roll_caption(view: dict, seat: int, names: list[str], you: int | None = None
         if view["round"] == 0:
             return h("span", {"class": "muted"}, _("Dice ready in hand"))
         return h("span", {"class": "muted"}, _("No dice to roll this round"), _(": ") if got else None, *got)
-    return join(dice_row(last["faces"], rolled_words(last["faces"])),
-                " ", h("span", {"class": "effects"}, effects if parts or got else _("nothing moves")), *got)
+    return join(dice_row(last["faces"], rolled_words(last["faces"])), " ",
+                h("span", {"class": "roll-words"},
+                  h("span", {"class": "effects"}, effects if parts or got else _("nothing moves")), *got))
 
 
 def ring_die(face: int | None, giver: int, size: int = 18) -> Markup:

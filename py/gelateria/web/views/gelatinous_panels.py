@@ -162,7 +162,7 @@ def solitaire_odds(now: dict | None, start: dict | None, at_start: bool, best: i
 
 
 def table_odds(view: dict, names: list[str], now: dict | None, start: dict | None, at_start: bool) -> list:
-    rows = []
+    rows, glance = [], []
     for seat, name in enumerate(names):
         chance = now["win"][seat] if now else 0.0
         then = start["win"][seat] if start and not at_start else None
@@ -176,10 +176,17 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
         rows.append(h("li", {"class": "odds-row" + (" out" if out else ""), "data-seat": seat},
                       h("span", {"class": "odds-name"}, name), bar,
                       h("strong", {"class": "odds-pct"}, pct(chance) if now else "…")))
+        glance.append(h("li", {"class": "out" if out else None},
+                        h("span", {"class": f"seat-dot p{seat}"}), h("span", {"class": "glance-name"}, name),
+                        h("b", None, pct(chance) if now else "…")))
     nobody = h("strong", None, pct(now["nobody"]) if now else "…")
     nobody_words = _("The jelly eats everyone: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
     rounds = round(now["mean_rounds"]) if now else None
-    return [h("ol", {"class": "odds-rows"}, *rows),
+    # The chances at a glance, for a phone on its side, whose mats leave the panel below
+    # the first screen (CSS shows it there only, beside the mats; the rows say it in full).
+    glance = h("div", {"class": "odds-glance", "aria-hidden": "true"},
+               h("p", None, _("Who will win?")), h("ol", None, *glance))
+    return [glance, h("ol", {"class": "odds-rows"}, *rows),
             h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody),
               # (what that means, the first time a player reads it)
               h("span", {"class": "odds-why"}, _("if everyone runs out of dice before a cube is complete"))

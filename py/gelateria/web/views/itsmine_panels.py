@@ -145,8 +145,10 @@ def my_favourites(seat: int, favourite) -> Markup:
     return h("div", {"class": "hand-favs", "aria-label": _("Your favourites"), "role": "group"},
              h("span", {"class": "hand-title"}, _("Your favourites")),
              h("span", {"class": "fav-line", "data-favourites": seat}, favourite_badges(favourite)),
-             # (what the stars on the piles' cards mean, once, beside what they stand for)
-             h("span", {"class": "fav-key"}, _("★ on a card: your flavour or shape")))
+             # (what the stars on the piles' cards mean, once, beside what they stand for; its
+             # star drawn as the cards' gold tag, so the key reads as a key)
+             h("span", {"class": "fav-key"}, *fill(_("{star} on a card: your flavour or shape"),
+                                                   star=h("span", {"class": "star-tag"}, "★"))))
 
 
 def tally(rows: list[tuple[int, str, int, int]], yours: int | None) -> Markup:

@@ -64,11 +64,21 @@ def test_the_rebuilt_description_holds_what_the_browser_needs_in_its_role():
 
 
 def test_addresses_of_every_form_round_trip():
-    candidates = (Candidate("10.0.0.7", 50000), Candidate("fe80::1", 1),
-                  Candidate("203.0.113.9", 65535, "srflx"), Candidate("2001:db8::7", 3478, "srflx"),
+    candidates = (Candidate("10.0.0.7", 50000), Candidate("fe80:0:0:0:0:0:0:1", 1),
+                  Candidate("203.0.113.9", 65535, "srflx"), Candidate("2001:db8:0:0:0:0:a:7", 3478, "srflx"),
                   Candidate("381af2c7-9257-4016-980b-0e68f426318c.local", 9, "host"))
     peer = Peer(REPLY, TOKEN, "a+/9" * 8, "p" * 255, bytes(range(32)), candidates)
     assert unpack(pack(peer)) == peer
+    # A shortened IPv6 address comes back written in full: the same address.
+    short = Peer(REPLY, TOKEN, "abcd", "p" * 22, bytes(32), (Candidate("2001:DB8::a:7", 3478), Candidate("::1", 9)))
+    assert [c.address for c in unpack(pack(short)).candidates] == ["2001:db8:0:0:0:0:a:7", "0:0:0:0:0:0:0:1"]
+
+
+@pytest.mark.parametrize("address", ["1::2::3", ":::", "12345::1", "1:2:3:4:5:6:7:8:9", "1:2:3", "256.1.1.1", "1.2.3",
+                                     "fe80::1%eth0", "::ffff:1.2.3.4", "381af2c7-9257-4016-980b.local", "router.local"])
+def test_an_address_a_code_cannot_write_leaves_the_candidate_out(address):
+    sdp = CHROMIUM_OFFER.replace("381af2c7-9257-4016-980b-0e68f426318c.local", address)
+    assert [c.address for c in peer_of(sdp, INVITE, TOKEN).candidates] == ["6ac67a89-1f47-49fe-9492-f57e99629f42.local"]
 
 
 @pytest.mark.parametrize("peer, why", [

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-import ipaddress
 import re
-import uuid
 from dataclasses import dataclass
 
 from gelateria.core.i18n import _
@@ -49,6 +47,9 @@ MDNS, IPV4, IPV6 = 0, 1, 2  # how a candidate's address is written (form & 0x0F)
 SRFLX = 0x10  # form bit: a server-reflexive candidate (else a host candidate)
 ADDRESS_BYTES = {MDNS: 16, IPV4: 4, IPV6: 16}
 
+MDNS_NAME = re.compile(r"([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local", re.I)
+IPV4_TEXT = re.compile(r"(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})")
+HEX_GROUP = re.compile(r"[0-9a-fA-F]{1,4}")
 CANDIDATE_LINE = re.compile(
     r"a=candidate:\S+ 1 udp \d+ (?P<address>\S+) (?P<port>\d+) typ (?P<type>host|srflx)\b")
 
@@ -118,20 +119,44 @@ def sdp_of(peer: Peer) -> str:
 
 # --- the code ------------------------------------------------------------------------------
 
+# Addresses by hand, not by the ipaddress and uuid modules: the page's trimmed standard
+# library leaves them out, and the three forms a browser writes are simple.
+
+def _address_bytes(text: str) -> tuple[int, bytes] | None:
+    """(form, bytes) of an address as a browser writes it in a candidate, or None."""
+    name = MDNS_NAME.fullmatch(text)
+    if name:
+        return MDNS, bytes.fromhex("".join(name.groups()))
+    ipv4 = IPV4_TEXT.fullmatch(text)
+    if ipv4:
+        octets = [int(octet) for octet in ipv4.groups()]
+        return (IPV4, bytes(octets)) if max(octets) <= 255 else None
+    head, gap, tail = text.partition("::")
+    halves = [part.split(":") if part else [] for part in (head, tail)]
+    groups = halves[0] + halves[1]
+    if "::" in tail or not all(HEX_GROUP.fullmatch(group) for group in groups):
+        return None
+    missing = 8 - len(groups)
+    if missing < 0 or (missing > 0) != bool(gap):
+        return None
+    return IPV6, b"".join(int(group, 16).to_bytes(2, "big") for group in halves[0] + ["0"] * missing + halves[1])
+
+
+def _address_text(form: int, raw: bytes) -> str:
+    if form == MDNS:
+        hexes = raw.hex()
+        return f"{hexes[:8]}-{hexes[8:12]}-{hexes[12:16]}-{hexes[16:20]}-{hexes[20:]}.local"
+    if form == IPV4:
+        return ".".join(map(str, raw))
+    return ":".join(f"{int.from_bytes(raw[i:i + 2], 'big'):x}" for i in range(0, 16, 2))
+
+
 def _form(candidate: Candidate) -> int | None:
     """How a candidate's address is written, or None if a code cannot carry it."""
-    kind = SRFLX if candidate.type == "srflx" else 0
-    if candidate.address.endswith(".local"):
-        try:
-            uuid.UUID(candidate.address[:-len(".local")])
-        except ValueError:
-            return None
-        return MDNS | kind
-    try:
-        version = ipaddress.ip_address(candidate.address).version
-    except ValueError:
+    found = _address_bytes(candidate.address)
+    if found is None:
         return None
-    return (IPV4 if version == 4 else IPV6) | kind
+    return found[0] | (SRFLX if candidate.type == "srflx" else 0)
 
 
 def pack(peer: Peer) -> str:
@@ -142,12 +167,7 @@ def pack(peer: Peer) -> str:
         out += bytes([len(text)]) + text.encode("ascii")
     out += peer.fingerprint + bytes([len(peer.candidates)])
     for c in peer.candidates:
-        form = _form(c)
-        if c.address.endswith(".local"):
-            address = uuid.UUID(c.address[:-len(".local")]).bytes
-        else:
-            address = ipaddress.ip_address(c.address).packed
-        out += bytes([form]) + address + c.port.to_bytes(2, "big")
+        out += bytes([_form(c)]) + _address_bytes(c.address)[1] + c.port.to_bytes(2, "big")
     return base64.urlsafe_b64encode(bytes(out)).rstrip(b"=").decode("ascii")
 
 
@@ -176,11 +196,7 @@ def unpack(code: object) -> Peer:
         form = reader.byte()
         if form & 0x0F not in ADDRESS_BYTES or form & ~0x1F:
             raise broken
-        raw = reader.take(ADDRESS_BYTES[form & 0x0F])
-        if form & 0x0F == MDNS:
-            address = f"{uuid.UUID(bytes=raw)}.local"
-        else:
-            address = str(ipaddress.ip_address(raw))
+        address = _address_text(form & 0x0F, reader.take(ADDRESS_BYTES[form & 0x0F]))
         port = int.from_bytes(reader.take(2), "big")
         candidates.append(Candidate(address, port, "srflx" if form & SRFLX else "host"))
     if not reader.at_end():

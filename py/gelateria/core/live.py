@@ -23,7 +23,8 @@ messages keep breaking the protocol is dropped.
 
 from __future__ import annotations
 
-import secrets
+import base64
+import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -57,7 +58,7 @@ class Host:
 
     session: object  # core.session.Session
     remote: list[int]
-    make_key: Callable[[int], str] = secrets.token_urlsafe
+    make_key: Callable[[int], str] = lambda n: base64.urlsafe_b64encode(os.urandom(n)).decode()
     phones: dict = field(default_factory=dict)  # a connection's name -> Phone
     keys: dict = field(default_factory=dict)  # seat -> its key
 
@@ -118,7 +119,7 @@ class Host:
         if message.kind == "hello":
             phone.language = supported(body.get("language")) or phone.language
             key = body.get("key")
-            seat = next((s for s, k in self.keys.items() if isinstance(key, str) and secrets.compare_digest(k, key)), None)
+            seat = next((s for s, k in self.keys.items() if key == k), None)
             if key is not None and seat is None:
                 phone.strikes += 1
                 with speaking(phone.language):

@@ -110,6 +110,8 @@ def test_solitaire_by_clicking_roll_to_the_end():
         assert 'data-outcome="won"' in app.page and "Lower scores are better" in app.page
     else:
         assert 'data-outcome="lost"' in app.page and "Out of dice: the jelly wins!" in app.page
+    # Alone, there are no "same players" to rematch: the game is simply played again.
+    assert ">Play again<" in app.page and "Rematch" not in app.page
 
 
 def test_space_and_enter_roll_other_keys_settle_the_animation():

@@ -415,7 +415,8 @@ class Chrome:
                    self.parts().summary,
                    h("p", {"class": "score-story", "data-story": ""}, story) if t.practice.guided and story else None,
                    h("p", {"class": "end-buttons"},
-                     h("button", {"type": "button", "data-action": "same-seats"}, _("Rematch: same players")), " ",
+                     h("button", {"type": "button", "data-action": "same-seats"},
+                       _("Play again") if len(t.seats) == 1 else _("Rematch: same players")), " ",  # (alone: no "players")
                      h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game: choose players")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Watch the replay")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, _("Look at the board")))))

@@ -675,6 +675,8 @@ class Lent:
         self.taken: list[Device] = []
 
     def take(self, viewport: dict | None = None, permissions: list[str] | None = None, **options) -> Device:
+        # (a device that names no language speaks English, as one that names en-US: one warm kind, not two)
+        options = {"locale": "en-US", **options}
         device = self.pool.lend(options, dict(viewport or DEFAULT_VIEWPORT), list(permissions or []))
         self.taken.append(device)
         return device

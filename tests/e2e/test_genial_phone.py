@@ -6,7 +6,8 @@ turn comes the scale is the same (no reset after every turn) and Bo's tile is in
 The board's tools hold their words whole. The strip names you with your tiles and says
 who leads in words; the turn panel's colours say whose they are and that the lowest is
 the score, it holds no blank and keeps its height from Bo's turn to yours; on its side,
-the moves since your last turn end inside the column, faded where more is below."""
+the moves since your last turn end inside the column, faded where more is below. A turn
+opens on Bo's latest tile with your own tiles near it."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ LABEL_PX = 12  # the board's numbers (tokens, what a move scores) this high on s
 MOVES = 12  # the game cut here: Ana (seat 0) to move, the board grown
 
 
-def mid_game() -> tuple[str, object]:
-    """A game of normal bots cut after MOVES moves, Ana to move, against a normal Bo."""
-    record = play(GAME, ["normal", "normal"], 31).record
-    cut = Record("genial", [Seat("human", "Ana"), Seat("bot", "Bo", "normal")], 31, {}, record.moves[:MOVES])
+def mid_game(seed: int = 31, moves: int = MOVES) -> tuple[str, object]:
+    """A game of normal bots cut after `moves` moves, Ana to move, against a normal Bo."""
+    record = play(GAME, ["normal", "normal"], seed).record
+    cut = Record("genial", [Seat("human", "Ana"), Seat("bot", "Bo", "normal")], seed, {}, record.moves[:moves])
     return encode(cut), Session.from_record(cut).state
 
 
@@ -50,6 +51,20 @@ TAPPABLE = """cells => cells.find(key => {
     return x > b.left + 8 && y > b.top + 8 && x < b.right - 8 && y < b.bottom - 8
            && y < innerHeight && document.elementFromPoint(x, y) === el;
 }) ?? null"""
+
+
+# Of these spaces, those wholly inside the board as seen (on the board, on the screen).
+IN_VIEW = """keys => { const b = document.querySelector('svg[data-board]').getBoundingClientRect();
+    return keys.filter(k => { const r = document.querySelector(`polygon.gs-cell[data-cell='${k}']`).getBoundingClientRect();
+        return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= Math.max(b.top, 0) - 0.5
+               && r.bottom <= Math.min(b.bottom, innerHeight) + 0.5; }); }"""
+
+
+def tiles_in_view(page, state, player: int) -> list[list[str]]:
+    """`player`'s tiles (each its two spaces) wholly in view on the board."""
+    tiles = [[f"{q},{r}" for q, r in (CELLS[a], CELLS[b])] for p, a, b in state.tiles if p == player]
+    shown = set(page.evaluate(IN_VIEW, [k for tile in tiles for k in tile]))
+    return [tile for tile in tiles if set(tile) <= shown]
 
 
 def weakest(state) -> str:
@@ -139,6 +154,11 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     board = page.locator("svg[data-board]")
     board.scroll_into_view_if_needed()
     readable(page, "gs-badge-text")  # what Bo's tile scored, on the board beside it
+    # The turn opens where it matters: Bo's latest tile, and your own tiles near it (where
+    # your colours grow), not a stretch of empty spaces that all look alike.
+    bo_tile = page.locator(".gs-last").get_attribute("data-tile").split(";")
+    assert page.evaluate(IN_VIEW, bo_tile) == bo_tile
+    assert tiles_in_view(page, state, 0), "none of your tiles in view"
     # Nothing floats over the board: its tools sit beside it, clear of every space, each
     # word whole in its button.
     tools, drawn = page.locator(".gs-board-tools").bounding_box(), board.bounding_box()
@@ -204,6 +224,21 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert len({height for bar, height, _page in seen if bar in ("watch", "first")}) == 1, seen
     assert {length for _bar, _h, length in seen} == {page_height}, seen
     assert device.errors == []
+
+
+@pytest.mark.parametrize("shape", ["portrait", "landscape"])
+def test_your_turn_opens_on_bos_tile_and_your_own_near_it(site, devices, shape):
+    """Bo's latest tile far from the middle, your tiles spread out (deal 22, round 9):
+    the turn opens with his tile and at least one of yours whole on screen."""
+    code, state = mid_game(22, 16)
+    page = phone(devices, shape).open(site.url + "#/genial/game/" + code)
+    take_seat(page)
+    page.wait_for_selector("[data-move-bar='first']")
+    page.wait_for_selector("svg[data-board].gs-zoomed")
+    page.locator("svg[data-board]").scroll_into_view_if_needed()
+    bo_tile = page.locator(".gs-last").get_attribute("data-tile").split(";")
+    assert page.evaluate(IN_VIEW, bo_tile) == bo_tile
+    assert tiles_in_view(page, state, 0), "none of your tiles in view"
 
 
 def test_the_guided_games_words_never_move_the_board_on_a_phone(site, devices):

@@ -561,3 +561,58 @@ def test_what_the_page_says_of_the_device_reaches_the_view():
     s.on_action("new-game", {})
     s.start(seed=7)
     assert 'class="gs-board gs-board-tall' in s.render()  # (how the board suits the screen is settled when it opens)
+
+
+def finished(seats, seed=3):
+    """A table whose game bots played to the end (seed 3: seat 0 wins), seat 0 `seats[0]`."""
+    from gelateria.core.session import play as bots_play
+
+    app, s = table(seats, seed=seed)
+    for player, move in bots_play(GAME, ["normal", "normal"], seed).record.moves:
+        assert s.act(player, move, quiet=True)
+    assert s.phase == "over" and GAME.winners(s.state) == [0]
+    html = s.render()
+    return html[html.index("data-end"):]
+
+
+def test_the_end_screen_calls_this_devices_player_you_and_hot_seat_keeps_names():
+    end = finished(HUMAN_VS_BOT)
+    assert re.search(r"<h2>(.*?)</h2>", end).group(1) == "You win!"
+    assert re.findall(r'<th scope="row">(.*?)</th>', end) == ["You", "Bo"] and ">Ana<" not in end
+    assert re.search(r'data-tiebreak="">You win with \d+ in your weakest colour', end)
+    end = finished([Seat("human", "Ana"), Seat("human", "Bo")])  # two players at one screen: their names
+    assert re.search(r"<h2>(.*?)</h2>", end).group(1) == "Ana wins!"
+    assert re.findall(r'<th scope="row">(.*?)</th>', end) == ["Ana", "Bo"] and ">You<" not in end
+
+
+def test_your_tie_won_says_you():
+    s = screen_with_scores([(9, 13, 14, 20), (9, 12, 14, 20)])
+    facts = replace(s.told(), humans=[0])
+    assert tie_break_text(Scene(facts, s.ui)) == ("You and Bo both have 9 in their weakest colour, so the second-lowest "
+                                                  "colour decides (You 13, Bo 12): you win the tie.")
+
+
+def test_a_turn_on_a_small_phone_opens_on_bos_tile_and_your_nearest_tiles():
+    """Mid-game on a 360x640 phone's board (the tools at its right): Ana's turn opens at a
+    finger's scale with Bo's latest tile and at least one of her own in view, and more of
+    hers the roomier the board."""
+    from gelateria.core.session import play as bots_play
+    from gelateria.web.views.genial_art import HALF_H
+
+    moves = bots_play(GAME, ["normal", "normal"], 31).record.moves[:12]
+    for size, least in (((290.0, 290.0), 1), ((330.0, 490.0), 2)):
+        app, s = table(HUMAN_VS_BOT, seed=31)
+        s.set_board_size(*size, True, [0, 48, 0, 0])
+        for player, move in moves:
+            assert s.act(player, move, quiet=True)
+        s.render()
+        v = scene(s).v
+        bo = [tuple(v["last"]["a"]), tuple(v["last"]["b"])]
+        own = [(tuple(a), tuple(b)) for p, a, b in v["tiles"] if p == 0]
+
+        def shown(cell):
+            x, y = shown_px(s, cell)
+            return 0 <= x <= size[0] - 48 and 0 <= y <= size[1]
+        assert all(shown(c) for c in bo), size
+        assert sum(shown(a) and shown(b) for a, b in own) >= least, size
+        assert px_per_unit(s) * 2 * HALF_H == pytest.approx(36, abs=0.5)  # the scale a finger needs, not zoomed out

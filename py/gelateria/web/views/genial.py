@@ -58,7 +58,7 @@ from gelateria.web.markup import Markup, h, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views import genial_guide as guide
 from gelateria.web.views import genial_panels as panels
-from gelateria.web.views.board_pan import Camera
+from gelateria.web.views.board_pan import Camera, covers, visible_box
 from gelateria.web.views.contract import UI, Parts, Prefs, Setting, View
 from gelateria.web.views.genial_panels import Scene, latest, partners_of
 
@@ -249,8 +249,9 @@ class GenialView(View):
         if s.me is not None:
             pieces[f'.gs-card[data-player="{s.me}"]'] = panels.card(s, s.me)
         over = facts.phase == "over"
+        won = over and facts.winners == [panels.you(facts)]
         return Parts(board=board(s, layers, said), side=side, details=panels.details(s), strip=panels.strip(s),
-                     summary=panels.summary(s) if over else Markup(""), hint=said,
+                     summary=panels.summary(s) if over else Markup(""), hint=said, headline=_("You win!") if won else None,
                      story=guide.score_story(facts) if over and facts.humans else None,
                      # Where focus goes when the control that had it is gone (after Start,
                      # after a move): the board's cursor, where the player works.
@@ -368,15 +369,77 @@ def back_window(s: Scene) -> Markup | None:
 def frame_play(s: Scene, said) -> None:
     """What the camera brings into view, at the scale the player keeps: a first half chosen,
     every neighbour that finishes the tile (or, in the guided game, the spaces its hint
-    points at); else, once as your turn starts, the latest tile and the towers it scored
-    (what changed since your turn: a Cancel later leaves the view where it is)."""
+    points at); else, once as your turn starts, what matters then (frame_turn: a Cancel
+    later leaves the view where it is)."""
     ui, cam = s.ui, s.ui.camera
     box = play_box(s, said)
     if box is not None or ui.first is not None or s.me is None:
         cam.frame((s.facts.moves, ui.first), box, s.geo.box)
     elif ui.opened != s.facts.moves and cam.board_px is not None:
         ui.opened = s.facts.moves
-        cam.frame(("opened", s.facts.moves), cells_box(s.geo, latest_cells(s)), s.geo.box)
+        frame_turn(s)
+
+
+def frame_turn(s: Scene) -> None:
+    """As your turn starts: the latest tile (what changed) with your own tile nearest it,
+    then the towers it scored and more of your tiles, nearest first, as many as fit at the
+    scale the player keeps (every empty space looks alike: your tiles say where your
+    colours grow). A view that shows them all stays; else they are centred in what is seen
+    of the board. When the latest tile alone does not fit, the camera zooms out to it and
+    its towers (Camera.frame); when your nearest tile is too far to share the view, the
+    view leans towards it (the latest tile at the edge that faces it)."""
+    cam, geo, need = s.ui.camera, s.geo, s.geo.box
+    key = ("opened", s.facts.moves)
+    scale = cam.board_px[0] / visible_box(cam.view_box(need), cam.aspect)[2]
+    ax, ay, aw, ah = cam.clear_area()
+    box, far = turn_box(s, aw / scale, ah / scale)
+    if box is None:
+        cam.frame(key, cells_box(geo, latest_cells(s)), need)
+        return
+    if far is not None:  # none of your tiles fits beside it: lean towards the nearest
+        cam.frame(key, box, need, also=(far,))
+        return
+    cam.framed = key
+    width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
+
+    def seen(view) -> bool:  # the box inside the clear area of this view
+        return covers((view[0] + ax / scale, view[1] + ay / scale, aw / scale, ah / scale), box)
+
+    if seen(visible_box(cam.view_box(need), cam.aspect)):
+        return
+    x, y, w, hh = box
+    view = (x + w / 2 - (ax + aw / 2) / scale, y + hh / 2 - (ay + ah / 2) / scale, width, height)
+    kept = clamped(geo, view[0] + width / 2, view[1] + height / 2, width, height)  # no more off the board than need be
+    cam.vb, cam.fitted_play = (kept if seen(kept) else view), False
+
+
+def turn_box(s: Scene, w: float, hh: float):
+    """The box of what frame_turn shows, in w x hh board units at most (None: no tile to
+    show, or the latest one does not fit), and the box of your tile nearest it when none of
+    yours fits (else None)."""
+    geo, v = s.geo, s.v
+    own = [(tuple(a), tuple(b)) for p, a, b in v["tiles"] if p == s.me]
+    last = latest(s.facts)
+    towers = []
+    if last and "a" in last:
+        first = (tuple(last["a"]), tuple(last["b"]))
+        towers = [(tuple(v["towers"][t]["at"]),) for t, _c, _pts in last["towers"]]
+    elif own:  # a pass, or the game's first move: your tile nearest the middle of the view
+        x, y, vw, vh = s.ui.camera.view_box(geo.box)
+        first = min(own, key=lambda t: math.dist(geo.centres[t[0]], (x + vw / 2, y + vh / 2)))
+    else:
+        return None, None
+    box = cells_box(geo, first)
+    if box[2] > w or box[3] > hh:
+        return None, None
+    mid = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+    own.sort(key=lambda t: sum(math.dist(geo.centres[c], mid) for c in t))
+    shown_own = False
+    for cells in [*own[:1], *towers, *own[1:]]:
+        bigger = union(box, cells_box(geo, cells))
+        if bigger[2] <= w and bigger[3] <= hh:
+            box, shown_own = bigger, shown_own or cells in own
+    return box, cells_box(geo, own[0]) if own and not shown_own else None
 
 
 def latest_cells(s: Scene) -> list[tuple[int, int]]:
@@ -405,6 +468,12 @@ def cells_box(geo: art.Geometry, cells) -> tuple[float, float, float, float] | N
     xs, ys = [x for x, _y in spots], [y for _x, y in spots]
     return (min(xs) - geo.half_w, min(ys) - geo.half_h, max(xs) - min(xs) + 2 * geo.half_w,
             max(ys) - min(ys) + 2 * geo.half_h)
+
+
+def union(a, b) -> tuple[float, float, float, float]:
+    """The box round two boxes."""
+    x, y = min(a[0], b[0]), min(a[1], b[1])
+    return (x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y)
 
 
 def clamped(geo: art.Geometry, cx: float, cy: float, w: float, hh: float) -> tuple[float, float, float, float]:

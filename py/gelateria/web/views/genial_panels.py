@@ -125,6 +125,18 @@ def own_seat(facts: Facts) -> int | None:
     return facts.viewer if facts.viewer is not None else facts.actor
 
 
+def you(facts: Facts) -> int | None:
+    """The seat this screen calls "You": its one player's (None: several share the device
+    in hot-seat, or it only watches)."""
+    return facts.humans[0] if len(facts.humans) == 1 else None
+
+
+def end_names(facts: Facts) -> list[str]:
+    """Each player's name as the end screen says it: "You" for this screen's one player."""
+    me = you(facts)
+    return [_("You") if p == me else name for p, name in enumerate(facts.names)]
+
+
 def latest(facts: Facts) -> dict | None:
     """What the move that led here did (the rules' event), None before the first move."""
     return facts.view["last"] if facts.moves > 0 else None
@@ -214,7 +226,7 @@ def strip(s: Scene) -> Markup:
         return h("span", {**attrs, "class": f"gs-strip-player p{p}"}, art.swatch(p, 16), *words, *ahead)
 
     if me is not None:
-        said.append(shown_score(me, _("You") if len(facts.humans) == 1 else names[me], weakest=True, data_strip_own=me))
+        said.append(shown_score(me, _("You") if you(facts) is not None else names[me], weakest=True, data_strip_own=me))
     other = next((p for p in order if p != me), None)  # the leader, or the next best when you lead
     if other is not None:
         said.append(shown_score(other, names[other], data_strip_leader=other))
@@ -245,7 +257,7 @@ def turn_panel(s: Scene) -> Markup:
     if own is not None:
         head = h("div", {"class": "gs-own-head"},
                  art.swatch(own, 20),
-                 h("span", {"class": "gs-pname"}, names[own] if len(s.facts.humans) != 1 else _("Your colours"),
+                 h("span", {"class": "gs-pname"}, _("Your colours") if you(s.facts) is not None else names[own],
                    h("small", None, " · " + tiles_left(v["tiles_left"][own]))),
                  # (on a phone, in place of the tiles left: the strip's round says as much)
                  # i18n: after "Your colours" (or a player's name) over the four colour scores: how they score
@@ -292,7 +304,7 @@ def own_colours(s: Scene, i: int, p: dict | None) -> Markup:
                        h("span", {"class": "gs-num"}, str(value)),
                        h("strong", {"class": "gs-add"}, f"+{add}") if p else None,
                        track(value, add, label)))
-    return h("ul", {"class": "gs-own-colours", "aria-label": _("Your colours") if len(s.facts.humans) == 1 else _("Colours")},
+    return h("ul", {"class": "gs-own-colours", "aria-label": _("Your colours") if you(s.facts) is not None else _("Colours")},
              *cells)
 
 
@@ -514,14 +526,14 @@ def ranking(scores: list) -> list[int]:
 
 def tie_break_text(s: Scene) -> str:
     """How the winner was decided, in words (the rules' ranking key)."""
-    names = s.names
+    names, me = end_names(s.facts), you(s.facts)
     keys = [ranking_key(c) for c in s.v["scores"]]
     best = max(k[0] for k in keys)
     contenders = [p for p in range(len(keys)) if keys[p][0] == best]
     if len(contenders) == 1:
         w = contenders[0]
         others = sorted((k[0] for p, k in enumerate(keys) if p != w), reverse=True)
-        if others and s.ui.setting.guided and w in s.facts.humans:  # the guided game's human is called "You"
+        if others and w == me:
             return _("You win with {score} in your weakest colour (next best: {next}).").format(
                 score=best, next=others[0])
         if others:
@@ -540,6 +552,10 @@ def tie_break_text(s: Scene) -> str:
             shown = _(", ").join(_("{player} {value}").format(player=names[p], value=values[p])
                                  for p in sorted(contenders, key=lambda p: -values[p]))
             ordinal = _(ORDINALS[i])
+            if keep == [me]:
+                # i18n: {ordinal} is "second-lowest", "third-lowest" or "highest"; the tie won by you, the player at this screen
+                return _("{text}, so the {ordinal} colour decides ({shown}): you win the tie.").format(
+                    text=text, ordinal=ordinal, shown=shown)
             if len(keep) == 1:
                 # i18n: {ordinal} is "second-lowest", "third-lowest" or "highest"
                 return _("{text}, so the {ordinal} colour decides ({shown}): {player} wins the tie.").format(
@@ -551,7 +567,7 @@ def tie_break_text(s: Scene) -> str:
 
 
 def summary(s: Scene) -> Markup:
-    v, names = s.v, s.names
+    v, names = s.v, end_names(s.facts)
     winners = set(s.facts.winners or [])
     rows = []
     for p in ranking(v["scores"]):

@@ -5,7 +5,9 @@ finger at its centre touches — not under the stack and orders chips, the zoom 
 or a notice, which sit beside the board, over none of its tiles — and the last move is
 in view whole; the zoom buttons stay clear of the sticky strip when the page is scrolled.
 The notice about the link sits in the flow, covering no control. Every tile's name fits
-a hand tile, and every line of an order card fits the card beside them."""
+a hand tile, and every line of an order card fits the card beside them. On its side the
+phone shows your tiles and orders on the first screen; on a small phone step 2 shows the
+trade without bringing a button up under the finger that placed the tile."""
 
 from __future__ import annotations
 
@@ -136,9 +138,10 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     assert device.errors == []
 
 
-def trade_link() -> str:
+def trade_link(placed: bool = True) -> str | tuple[str, dict]:
     """Ana's step 2 with parts to trade (deal 11, as the screenshots show it): the first
-    such moment past a third of a game of two normal bots."""
+    such moment past a third of a game of two normal bots. Not `placed`: the moment
+    before, with the placement she is to make."""
     from gelateria.core.record import Record, Seat, encode
     from gelateria.core.session import Session, play
     from gelateria.games.gelati.rules import GAME
@@ -148,9 +151,54 @@ def trade_link() -> str:
     session = Session(GAME, seats, 11)
     for k, (player, move) in enumerate(moves):
         if k > len(moves) // 3 and session.to_act() == [0] and any("trade" in m for m in session.legal(0)):
-            return encode(Record("gelati", seats, 11, {}, moves[:k]))
+            if placed:
+                return encode(Record("gelati", seats, 11, {}, moves[:k]))
+            assert moves[k - 1][0] == 0 and "p" in moves[k - 1][1]
+            return encode(Record("gelati", seats, 11, {}, moves[:k - 1])), moves[k - 1][1]
         session.submit(player, move)
     raise AssertionError("no trade for Ana in deal 11")
+
+
+# Where the element at `selector` is: its box and its centre.
+BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
+                return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, x: r.left + r.width / 2, y: r.top + r.height / 2}; }"""
+
+
+def on_screen(page, selector: str) -> bool:
+    box = page.evaluate(BOX, selector)
+    size = page.viewport_size
+    return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= size["height"] and box["right"] <= size["width"]
+
+
+def test_a_phone_on_its_side_shows_your_tiles_and_orders_on_the_first_screen(site, devices):
+    page = phone(devices, "landscape").open(site.url + "#/gelati/game/" + midgame_link())
+    take_seat(page)
+    page.wait_for_selector("[data-spot]")
+    for selector in ("[data-hand-list] [data-hand]:last-child", "[data-order-card]:last-child"):
+        assert on_screen(page, selector), selector
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_on_a_small_phone_step_2_shows_the_trade_without_a_button_under_the_placing_finger(site, devices, lang):
+    link, move = trade_link(placed=False)
+    page = phone(devices, "small", lang).open(site.url + "#/gelati/game/" + link)
+    take_seat(page)
+    page.locator(f"[data-hand-list] [data-tile='{move['p']}']").click()
+    q, r = move["at"]
+    page.locator(f"[data-spot='{q},{r}']").click()
+    bar = page.evaluate(BOX, "[data-confirm]")
+    page.locator("[data-action='place']").click()
+    page.wait_for_selector("[data-end-bar] [data-action='trade-give']")
+    # A second tap anywhere on the "Place here" bar lands on none of step 2's buttons
+    # (End turn has not come up under it)...
+    under = page.evaluate("""bar => [...document.querySelectorAll('[data-end-bar] :is(button, summary)')].filter(e => {
+        const r = e.getBoundingClientRect();
+        return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+    }).map(e => e.textContent.trim())""", bar)
+    assert under == []
+    # ...and End turn and the first parts to give are on the first screen.
+    assert on_screen(page, "[data-action='end-turn']")
+    assert on_screen(page, "[data-action='trade-give']"), page.evaluate(BOX, "[data-action='trade-give']")
 
 
 # Each part button of step 2 whose name is not shown whole under its picture, or that a

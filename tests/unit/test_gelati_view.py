@@ -74,6 +74,21 @@ def test_a_click_on_the_hand_and_twice_on_a_space_places_and_the_bot_replies():
     assert 'data-last="1"' in s.render()  # the bot's tile is outlined
 
 
+def test_while_a_tile_is_previewed_your_last_tile_loses_its_outline_so_one_pink_frame_shows():
+    app, s = table(HUMAN_VS_BOT)
+    click_cell(s, spaces(s.facts(), s.ui)[0])
+    click_cell(s, s.ui.aim)
+    app.run_timers(limit=10)
+    assert s.state.turn == 0
+    html = s.render()
+    assert 'class="gl-mark p0' in html and 'class="gl-mark p1' in html and "gl-aim-ring" not in html
+    click_cell(s, spaces(s.facts(), s.ui)[0])
+    html = s.render()
+    assert "gl-aim-ring" in html and 'class="gl-mark p0' not in html and 'class="gl-mark p1' in html
+    s.on_action("cancel-place", {})
+    assert 'class="gl-mark p0' in s.render()
+
+
 def test_the_preview_is_the_rules_own_result_with_four_in_a_row_parts():
     app, s = table(HUMAN_VS_BOT)
     board = {(0, 1): T("chocolate", "paper cup", "cherry"), (0, 2): T("chocolate", "waffle cone", "sprinkles"),

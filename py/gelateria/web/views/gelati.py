@@ -272,8 +272,10 @@ class GelatiView(View):
         me = facts.actor
         recent = recent_placements(facts)
         latest = facts.moves - 1
+        aiming = me is not None and ui.aim is not None and ui.aim in targets(facts, ui)
+        # While a tile is previewed its ring is the one pink frame: your last tile's outline waits.
         marks = [art.mark_svg(tuple(last["at"]), player, n == 0, n == 0 and index >= latest - 1)
-                 for n, (index, player, last) in enumerate(recent)]
+                 for n, (index, player, last) in enumerate(recent) if not (aiming and player == facts.viewer)]
         badge = Markup("")
         fresh = None  # the tile that fades in: the latest placement, unless it was yours
         if recent:
@@ -294,7 +296,7 @@ class GelatiView(View):
                                                                            preview=panels.preview_text(p))
                 spots.append(art.spot_svg(cell, p["points"], p["earned"], label, aimed=ui.aim == cell, wins=p["wins"],
                                           home=cell == home))
-            if ui.aim is not None and ui.aim in spaces:
+            if aiming:
                 aim_markup = art.aim_svg(ui.selected, ui.aim)
         need = fit_box(facts)
         camera = ui.camera

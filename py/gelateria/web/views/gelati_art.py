@@ -40,7 +40,7 @@ from gelateria.games.gelati.rules import (
     tile_text,
 )
 from gelateria.core.i18n import N_, _, ngettext, pgettext
-from gelateria.web.markup import Markup, h, join, points, svg
+from gelateria.web.markup import Markup, fill, h, join, points, svg
 
 KIND_TITLES = ((N_("Cups"), range(0, 4)), (N_("Flavours"), range(4, 8)), (N_("Toppings"), range(8, 12)))
 R = 50.0  # tile circumradius in board units
@@ -575,12 +575,14 @@ def breakdown_row(p: int, name: str, made: dict, total: int, winner: bool) -> Ma
     """A player's line on the end screen, from the rules' `points_made`: points from
     tiles, points from orders, and their total."""
     tiles, best, orders = made["tiles"][p], made["best"][p], made["orders"][p]
-    detail = ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles)
+    # Each unit whole ("17枚" never apart from "タイル", "+6" from "best"): a line breaks between them.
+    detail = [h("span", {"class": "gl-unit"}, ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles))]
     if best:
-        detail = _("{tiles}, best +{points}").format(tiles=detail, points=best)
+        detail = fill(_("{tiles}, {best}"), tiles=detail[0],
+                      best=h("span", {"class": "gl-unit"}, _("best +{points}").format(points=best)))
     return h("tr", {"data-breakdown": p, "class": "winner" if winner else None},
              h("th", {"scope": "row"}, name),
-             h("td", None, h("strong", None, str(made["points"][p])), h("small", None, f" ({detail})")),
+             h("td", None, h("strong", None, str(made["points"][p])), h("small", None, " (", *detail, ")")),
              h("td", {"class": "gl-nowrap"}, h("strong", None, str(made["order_points"][p])),
                h("small", None, f" ({len(orders)}\u00a0×\u00a0{ORDER_POINTS})") if orders else None,
                done_orders(orders)),

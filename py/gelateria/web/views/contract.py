@@ -287,6 +287,18 @@ def level_label(game_id: str, level: str) -> str:
     return _(bot.label) if bot is not None and bot.label else _("Bot")
 
 
+def you(facts: Facts) -> int | None:
+    """The seat a screen calls "You": its one player's (None: several share the device,
+    or it only watches)."""
+    return facts.humans[0] if len(facts.humans) == 1 else None
+
+
+def names_said(facts: Facts) -> list[str]:
+    """Each seat's name as a screen says it: "You" for its one player."""
+    me = you(facts)
+    return [_("You") if seat == me else name for seat, name in enumerate(facts.names)]
+
+
 def bot_tag(game_id: str, level: str) -> Markup | None:
     """The ' · Hard bot' after a bot seat's name (None for a human: level "")."""
     if not level:

@@ -34,7 +34,7 @@ from gelateria.web.views import gelati_guide as guide
 from gelateria.web.views import gelati_panels as panels
 from gelateria.web.views.gelati_panels import give_ok, preview, recent_placements, targets, trade_ok, trail
 from gelateria.web.views.board_pan import Camera
-from gelateria.web.views.contract import UI, Notice, Parts, View
+from gelateria.web.views.contract import UI, Notice, Parts, View, you
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
@@ -260,7 +260,7 @@ class GelatiView(View):
     def draw(self, facts: Facts, ui: GelatiUI) -> Parts:
         hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
         over = facts.phase == "over"
-        won = over and facts.view["winners"] == [panels.you(facts)]
+        won = over and facts.view["winners"] == [you(facts)]
         return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui, hint), details=self.details(facts),
                      strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
                      hint=hint, headline=_("You win!") if won else None, story=self.score_story(facts) if over and facts.humans else None,

@@ -31,7 +31,7 @@ from gelateria.games.gelati.rules import (
 )
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
-from gelateria.web.views.contract import bot_tag
+from gelateria.web.views.contract import bot_tag, names_said, you
 
 
 # --- what the facts and the picks say ---------------------------------------------------
@@ -373,18 +373,11 @@ def help_panel() -> Markup:
 
 # --- the end -----------------------------------------------------------------------------
 
-def you(facts: Facts) -> int | None:
-    """The seat this screen calls "You", as the strip does: its one player's (None:
-    several share the device, or it only watches)."""
-    return facts.humans[0] if len(facts.humans) == 1 else None
-
-
 def summary(facts: Facts, made: dict) -> Markup:
     """The end screen: each player's points (from tiles, from orders, the total), winners
     first, then the parts they won in rows, which are not points, in a line of their own."""
     v = facts.view
-    me = you(facts)
-    names = [_("You") if p == me else name for p, name in enumerate(facts.names)]
+    names = names_said(facts)
     winners = v["winners"]
     order = sorted(range(v["players"]), key=lambda p: (p not in winners, -v["scores"][p]))
     rows = [art.breakdown_row(p, names[p], made, v["scores"][p], p in winners) for p in order]

@@ -28,7 +28,7 @@ from gelateria.core.i18n import N_, _, ngettext
 from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, WON, mode_for
 from gelateria.web.markup import Markup, fill, h, join
-from gelateria.web.views.contract import UI, Automatic, Notice, Parts, Prefs, Setting, View, pace_chips
+from gelateria.web.views.contract import UI, Automatic, Notice, Parts, Prefs, Setting, View, names_said, pace_chips, you
 from gelateria.web.views.gelatinous_art import ANIM_MS, dice, jelly_monster, mat, roll_icon
 from gelateria.web.views.gelatinous_panels import (  # noqa: F401 (_ODDS: for tests and benches)
     _ODDS,
@@ -272,7 +272,7 @@ class GelatinousView(View):
     def draw(self, facts: Facts, ui: GelatinousUI) -> Parts:
         view = facts.view
         board = draw_board(facts, ui)
-        side = odds_panel(facts, player_names(facts), ui.odds_before, rolling(ui), ui.setting.prefs)
+        side = odds_panel(facts, names_said(facts), ui.odds_before, rolling(ui), ui.setting.prefs)
         over = facts.phase == "over"
         details = best_panel(facts, ui.setting.prefs)
         if facts.phase != "replay":
@@ -304,18 +304,6 @@ def status(facts: Facts) -> Markup:
     return h("p", {"class": f"turn p{CALLER}", "data-turn": CALLER}, text)
 
 
-def you(facts: Facts) -> int | None:
-    """The seat this screen calls "You": its one player's (None: several share the device,
-    or it only watches)."""
-    return facts.humans[0] if len(facts.humans) == 1 else None
-
-
-def player_names(facts: Facts) -> list[str]:
-    """Each seat's name as this screen says it: "You" for its one player."""
-    me = you(facts)
-    return [_("You") if seat == me else name for seat, name in enumerate(facts.names)]
-
-
 def own_seat(facts: Facts) -> int:
     """The seat whose cube and mat this screen puts first: its player's, or the caller's
     when everyone plays at this device (or nobody: watching)."""
@@ -329,7 +317,7 @@ def strip(facts: Facts) -> Markup:
     """Cubes in the strip: solitaire, yours; otherwise the leader's, and the viewer's (or
     the caller's, when everyone shares the device) beside it."""
     view = facts.view
-    players, names = view["players"], player_names(facts)
+    players, names = view["players"], names_said(facts)
 
     def cube(seat: int) -> Markup:
         p = players[seat]
@@ -368,7 +356,7 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     k = ui.roll_k if rolling(ui) else None
     fresh = bool(k) and view["round"] > 0
     mode = view["mode"]
-    names, me = player_names(facts), own_seat(facts)
+    names, me = names_said(facts), own_seat(facts)
     mats = [mat(view, seat, fresh, names, seat == me, you(facts)) for seat in range(len(view["players"]))]
     attrs = {"class": "gel-board" + (" gel-fresh" if fresh else ""), "data-board": "",
              "data-mode": mode, "data-round": view["round"], "data-animating": "1" if fresh else "0"}
@@ -416,7 +404,7 @@ def summary(facts: Facts, ui: GelatinousUI) -> Markup:
     mode, kind = view["mode"], view["outcome"]
     lines = []
     # ("You" for this screen's one player, as on the mats; the winner first)
-    names = player_names(facts)
+    names = names_said(facts)
     for seat in sorted(range(len(names)), key=lambda seat: view["players"][seat]["status"] != WON):
         name, p = names[seat], view["players"][seat]
         status, tally, hand, cube = p["status"], p["tally"], p["hand"], p["cube"]

@@ -59,7 +59,7 @@ from gelateria.web.views import genial_art as art
 from gelateria.web.views import genial_guide as guide
 from gelateria.web.views import genial_panels as panels
 from gelateria.web.views.board_pan import Camera, covers, visible_box
-from gelateria.web.views.contract import UI, Parts, Prefs, Setting, View
+from gelateria.web.views.contract import UI, Parts, Prefs, Setting, View, you
 from gelateria.web.views.genial_panels import Scene, latest, partners_of
 
 CENTRE = (6, -3)
@@ -249,7 +249,7 @@ class GenialView(View):
         if s.me is not None:
             pieces[f'.gs-card[data-player="{s.me}"]'] = panels.card(s, s.me)
         over = facts.phase == "over"
-        won = over and facts.winners == [panels.you(facts)]
+        won = over and facts.winners == [you(facts)]
         return Parts(board=board(s, layers, said), side=side, details=panels.details(s), strip=panels.strip(s),
                      summary=panels.summary(s) if over else Markup(""), hint=said, headline=_("You win!") if won else None,
                      story=guide.score_story(facts) if over and facts.humans else None,

@@ -29,7 +29,7 @@ from gelateria.games.genial.rules import COLOURS, PASS, ROUNDS, colour_name, gai
 from gelateria.web.markup import Markup, fill, h, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views.board_pan import covers, visible_box
-from gelateria.web.views.contract import bot_tag
+from gelateria.web.views.contract import bot_tag, names_said, you
 
 TRACK_MAX = 18  # the printed score board's track
 # The tie-break's colours after the weakest, as they are compared.
@@ -123,18 +123,6 @@ def own_seat(facts: Facts) -> int | None:
     """Whose colours the turn panel shows: the one human against bots, or in hot-seat
     the human to move (None: only bots play, or a replay)."""
     return facts.viewer if facts.viewer is not None else facts.actor
-
-
-def you(facts: Facts) -> int | None:
-    """The seat this screen calls "You": its one player's (None: several share the device
-    in hot-seat, or it only watches)."""
-    return facts.humans[0] if len(facts.humans) == 1 else None
-
-
-def end_names(facts: Facts) -> list[str]:
-    """Each player's name as the end screen says it: "You" for this screen's one player."""
-    me = you(facts)
-    return [_("You") if p == me else name for p, name in enumerate(facts.names)]
 
 
 def latest(facts: Facts) -> dict | None:
@@ -526,7 +514,7 @@ def ranking(scores: list) -> list[int]:
 
 def tie_break_text(s: Scene) -> str:
     """How the winner was decided, in words (the rules' ranking key)."""
-    names, me = end_names(s.facts), you(s.facts)
+    names, me = names_said(s.facts), you(s.facts)
     keys = [ranking_key(c) for c in s.v["scores"]]
     best = max(k[0] for k in keys)
     contenders = [p for p in range(len(keys)) if keys[p][0] == best]
@@ -567,7 +555,7 @@ def tie_break_text(s: Scene) -> str:
 
 
 def summary(s: Scene) -> Markup:
-    v, names = s.v, end_names(s.facts)
+    v, names = s.v, names_said(s.facts)
     winners = set(s.facts.winners or [])
     rows = []
     for p in ranking(v["scores"]):

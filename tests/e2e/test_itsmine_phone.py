@@ -7,7 +7,9 @@ under Flip, what a heart is for and each player's hearts and cards taken, in wor
 and 12 px or more; the round on the strip; what a star means on one line; each
 pile's top card large, named beside it as a phrase (flavour and shape on a line where they
 fit), your favourites starred, the stars' key a gold tag like theirs; whose turn in whole
-phrases; no word broken over two lines."""
+phrases; no word broken over two lines. Between rounds, the score sheet at each shape:
+your row ("You", as on the table) with this round and the total whole and on top, nothing
+cut sideways, Next round on screen; at the end, the totals best first, "You" among them."""
 
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from conftest import settle, start_game, take_seat
 from phone_sizes import LOCALES, PHONES, hidden_targets, phone
 
 from gelateria.core.record import Record, Seat, encode
-from gelateria.core.session import play
+from gelateria.core.session import Session, play
 from gelateria.games.itsmine.rules import GAME
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -156,6 +158,17 @@ def midround_link() -> str:
     return "#/itsmine/game/" + encode(Record("itsmine", SEATS, SEED, OPTIONS, moves))
 
 
+def scored_link() -> str:
+    """The same game just as round 1 is scored: its sheet waits for Next round."""
+    moves = play(GAME, ["normal"] * len(SEATS), SEED, OPTIONS).record.moves
+    session = Session(GAME, SEATS, SEED, dict(OPTIONS))
+    for k, (seat, move) in enumerate(moves):
+        session.submit(seat, move)
+        if session.state.phase == "scored":
+            return "#/itsmine/game/" + encode(Record("itsmine", SEATS, SEED, OPTIONS, moves[:k + 1]))
+    raise AssertionError("round 1 was never scored")
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, devices, lang):
     page = phone(devices, "small", lang).open(site.url + midround_link())
@@ -211,3 +224,58 @@ def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, d
             problems[shape] = found
     print(f"\nIt's Mine! mid-round {lang}: {figures}")
     assert not problems, problems
+
+
+# The round sheet's cells (its head's shown cells and every row's) cut by the sheet's edge
+# or the screen's, or wider than their box; and the page scrolling sideways.
+SHEET_CUT = """() => { const sheet = document.querySelector('.score-card').getBoundingClientRect();
+    const cells = [...document.querySelectorAll('.round-scores :is(th, td)')].filter(e => e.getClientRects().length
+        && e.getBoundingClientRect().width > 1);
+    return cells.filter(e => { const r = e.getBoundingClientRect();
+        return r.left < Math.max(sheet.left, 0) - 0.5 || r.right > Math.min(sheet.right, innerWidth) + 0.5
+            || e.scrollWidth > e.clientWidth; }).map(e => e.textContent.trim())
+        .concat(document.documentElement.scrollWidth > innerWidth ? ['the page scrolls sideways'] : []); }"""
+ROUND_COLUMNS = {"en": ("This round", "Total"), "ja": ("今回", "合計"), "ko": ("이번 라운드", "총점")}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_round_sheet_shows_your_round_and_total_and_next_round_on_every_phone(site, devices, lang):
+    page = phone(devices, "small", lang).open(site.url + scored_link())
+    take_seat(page)
+    page.locator("[data-scores='1']").wait_for()
+    # The viewer's row says "You", as the table did; the bots keep their names.
+    names = page.locator("[data-score-row] th").all_inner_texts()
+    assert [name.strip() for name in names] == [YOU[lang], "Bo", "Chiara", "Dario"]
+    problems = {}
+    for shape, viewport in PHONES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        page.screenshot(path=str(SHOTS / f"itsmine-scored-{lang}-{viewport['width']}x{viewport['height']}.png"))
+        found = [f"cut: {text}" for text in page.evaluate(SHEET_CUT)]
+        # Your row whole (player, favourites, breakdown, this round, total) and the head's
+        # words for this round and the total: each on screen and on top.
+        found += hidden_targets(page, "[data-score-row='0'] > *, .round-scores thead :is(.round-total, .total)", ".score-card")
+        heads = page.locator(".round-scores thead :is(.round-total, .total)").all_inner_texts()
+        if tuple(text.strip() for text in heads) != ROUND_COLUMNS[lang]:
+            found.append(f"the head's columns: {heads}")
+        found += hidden_targets(page, "[data-action='next-round']", ".score-card")
+        if found:
+            problems[shape] = found
+    assert not problems, problems
+
+
+def test_end_screen_ranks_the_totals_with_you_among_them(site, devices):
+    # The game's last round, its countdown running out (its last move): Ana takes her seat and it ends.
+    moves = play(GAME, ["normal"] * len(SEATS), SEED, OPTIONS).record.moves
+    assert moves[-1][1]["a"] == "x"
+    page = phone(devices, "small").open(site.url + "#/itsmine/game/" + encode(Record("itsmine", SEATS, SEED, OPTIONS, moves[:-1])))
+    take_seat(page)
+    end = page.locator("[data-end]")
+    end.wait_for(timeout=15_000)
+    rows = [[cell.strip() for cell in row.split("\t")] for row in end.locator("[data-summary-row]").all_inner_texts()]
+    assert sorted(row[0].lstrip("★ ") for row in rows) == ["Bo", "Chiara", "Dario", "You"]
+    assert "Ana" not in end.inner_text(), "the end screen calls this device's player by the seat's name"
+    totals = [int(row[-1]) for row in rows]
+    assert totals == sorted(totals, reverse=True) and end.locator("[data-summary-row].winner").count() >= 1
+    assert end.locator(".final-scores:not(.rounds)").count() == 0, "the totals are listed twice"
+    assert hidden_targets(page, "[data-end] .end-buttons > :first-child", "[data-end] .overlay-card") == []

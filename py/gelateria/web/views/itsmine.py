@@ -82,6 +82,10 @@ class Scene:
         log and the rules keep names; hot-seat and watching screens too)."""
         return _("You") if self.yours(seat) else self.names[seat]
 
+    def said_all(self) -> list[str]:
+        """Every seat as said(): the score sheets' names."""
+        return [self.said(seat) for seat in range(len(self.names))]
+
     def yours(self, seat: int) -> bool:
         return self.mode == "solo" and seat in self.humans
 
@@ -131,6 +135,7 @@ class Scene:
 
 class ItsMineView(View):
     game_id = "itsmine"
+    scores_in_summary = True  # its rounds table says each total, best first, "You" as in play
 
     def new_ui(self, before: ItsMineUI | None = None) -> ItsMineUI:
         return ItsMineUI()
@@ -248,7 +253,7 @@ class ItsMineView(View):
         over = facts.phase == "over"
         return Parts(
             board=board(s, parts), strip=parts["facts"], status=parts["status"],
-            details=join(controls_help(s), scoring_box(), totals_box(v["round"], ROUNDS, v["history"], v["totals"], s.names)),
+            details=join(controls_help(s), scoring_box(), totals_box(v["round"], ROUNDS, v["history"], v["totals"], s.said_all())),
             summary=summary(s) if over else Markup(""),
             overlay=round_over(v["history"][-1], round_table(s, v["history"][-1]), ROUNDS)
             if s.playing and v["phase"] == "scored" else Markup(""),
@@ -490,13 +495,13 @@ def controls_help(s: Scene) -> Markup:
 
 
 def round_table(s: Scene, result: dict) -> Markup:
-    return score_sheet(result, s.v["totals"], s.names)
+    return score_sheet(result, s.v["totals"], s.said_all())
 
 
 def summary(s: Scene) -> Markup:
     v = s.v
     last = v["history"][-1] if v["history"] else None
     return join(
-        rounds_table(v["history"], v["totals"], s.names, final=True),
+        rounds_table(v["history"], v["totals"], s.said_all(), final=True),
         h("details", {"class": "last-round"}, h("summary", None, _("How round {round} was scored").format(round=last["round"])),
           round_table(s, last)) if last else None)

@@ -392,26 +392,25 @@ def burst(grabber: int, name: str) -> Markup:
 
 
 def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
-    """How one round was scored, seat by seat (the rules' itemised `detail`)."""
+    """How one round was scored, seat by seat (the rules' itemised `detail`). On a phone a
+    row is two lines: the player, this round and the total first, then the breakdown, each
+    number under its column's words (.cell-head; the table's own head says it elsewhere)."""
     best = max(totals)
+    parts = (_("1 match"), _("2 matches"), _("Cherries"), _("Closed"), _("Hearts"))
     rows = []
     for p, d in enumerate(result["detail"]):
+        values = (str(d["one"]), f"{d['both']}\u2009×\u20092" if d["both"] else "0", str(d["cherries"]),
+                  f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0", str(d["tokens"]))
         rows.append(h("tr", {"class": "leader" if totals[p] == best else None, "data-score-row": p},
                       h("th", {"scope": "row"}, h("span", {"class": f"seat-dot p{p}", "aria-hidden": "true"}), " ", names[p]),
                       h("td", {"class": "fav-cell"}, favourite_badges(result["favourites"][p])),
-                      h("td", None, str(d["one"])),
-                      h("td", None, f"{d['both']}\u2009×\u20092" if d["both"] else "0"),
-                      h("td", None, str(d["cherries"])),
-                      h("td", None, f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0"),
-                      h("td", None, str(d["tokens"])),
+                      *[h("td", {"class": "part"}, h("span", {"class": "cell-head", "aria-hidden": "true"}, head), value)
+                        for head, value in zip(parts, values)],
                       h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                       h("td", {"class": "total"}, str(totals[p]))))
-    head = h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
-        _("Player"), _("Favourites"),
-        _("1 match"), _("2 matches"),
-        _("Cherries"), _("Closed"),
-        _("Hearts"), _("This round"),
-        _("Total"))])
+    head = h("tr", None, *[h("th", {"scope": "col", "class": kind}, t) for kind, t in (
+        ("player", _("Player")), ("fav-head", _("Favourites")), *[("part", t) for t in parts],
+        ("round-total", _("This round")), ("total", _("Total")))])
     return h("div", {"class": "scores-scroll"},
              h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows)))
 
@@ -431,10 +430,13 @@ def rounds_table(history: list, totals: list, names: list[str], final: bool) -> 
     head = h("tr", None, h("th", None, _("Player")),
              *[h("th", None, _round_head(r["round"], final)) for r in history],
              h("th", None, _("Total")))
-    rows = [h("tr", {"data-summary-row": p} if final else None, h("th", {"scope": "row"}, names[p]),
+    # (the end screen's only scores: the best first, starred)
+    order = sorted(range(len(totals)), key=lambda p: -totals[p]) if final else range(len(totals))
+    rows = [h("tr", {"data-summary-row": p, "class": "winner" if totals[p] == max(totals) else None} if final else None,
+              h("th", {"scope": "row"}, names[p]),
               *[h("td", None, f"{r['scores'][p]:+d}") for r in history],
               h("td", None if final else {"class": "total"}, str(totals[p])))
-            for p in range(len(totals))]
+            for p in order]
     attrs = {"class": "final-scores rounds", "data-summary": ""} if final else {"class": "mini-scores"}
     table = h("table", attrs, h("thead", None, head), h("tbody", None, *rows))
     return h("div", {"class": "scores-scroll"}, table) if final else table

@@ -1,5 +1,7 @@
 """The shared game screen, driven without a browser through a fake app."""
 
+import re
+
 import pytest
 
 from gelateria.core.record import Seat, from_json
@@ -513,3 +515,15 @@ def test_back_at_your_turn_you_see_every_move_since_your_last_and_each_was_annou
     # My first step of this turn: the box still lists theirs (not "Nothing yet").
     screen.act(0, screen.session.legal(0)[0])
     assert screen.session.to_act() == [0] and f'data-since="{len(others)}"' in screen.render()
+
+
+def test_the_more_sheet_opens_and_closes_as_its_buttons_say_however_often_they_are_tapped():
+    app, screen = started()
+    app.screen = screen
+    screen.on_action("sheet", {"open": "true"})
+    assert 'data-sheet="open"' in app.page
+    # Close tapped twice before the page redrew: the second tap must not open it again.
+    screen.on_action("sheet", {"open": "false"})
+    screen.on_action("sheet", {"open": "false"})
+    assert 'data-sheet="closed"' in app.page
+    assert re.search(r'<button[^>]*aria-expanded="false"[^>]*data-open="true"', app.page)  # More says it opens

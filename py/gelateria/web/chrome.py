@@ -88,7 +88,8 @@ class Chrome:
         return h("div", {"class": "turn-strip", "data-strip": ""},
                  self.status_line(), self.parts().strip,
                  h("button", {"type": "button", "class": "secondary more-button", "data-action": "sheet",
-                              "aria-expanded": "true" if t.sheet_open else "false", "aria-controls": "more-sheet"},
+                              "aria-expanded": "true" if t.sheet_open else "false", "aria-controls": "more-sheet",
+                              "data-open": "false" if t.sheet_open else "true"},
                    pgettext("phone sheet", "More")))
 
     def more_sheet(self) -> Markup:
@@ -98,7 +99,7 @@ class Chrome:
         return h("div", {"class": "more-sheet" + (" open" if t.sheet_open else ""), "id": "more-sheet",
                          "data-sheet": "open" if t.sheet_open else "closed"},
                  h("p", {"class": "sheet-head"},
-                   h("button", {"type": "button", "class": "secondary", "data-action": "sheet"}, _("Close"))),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "sheet", "data-open": "false"}, _("Close"))),
                  self.parts().details, self.controls(), self.log_panel())
 
     def since_last_turn(self) -> Markup | None:

@@ -518,7 +518,9 @@ class Table(Screen):
         elif action == "share":
             self.sharing = not self.sharing
         elif action == "sheet":
-            self.sheet_open = not self.sheet_open
+            # What the tapped button said when it was drawn (a second tap on Close, sent
+            # before the page has redrawn, must not open the sheet again).
+            self.sheet_open = data.get("open", "false" if self.sheet_open else "true") == "true"
         elif action == "news-open":
             self.news_line = False
         elif action == "news-close":

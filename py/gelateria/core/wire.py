@@ -194,12 +194,7 @@ class Link:
         self.tokens -= 1
         if not isinstance(text, str) or len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
             return None
-        if not nesting_within(text, MAX_DEPTH):
-            return None
-        try:
-            frame = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
+        frame = _parsed(text)
         return frame if _well_formed(frame) else None
 
     def _assemble(self, frame: dict) -> Message | None:
@@ -219,14 +214,8 @@ class Link:
         if len(pieces) < count:
             return None
         del self.parts[number]
-        text = "".join(pieces[i] for i in range(count))
-        if not nesting_within(text, MAX_DEPTH):
-            return None
-        try:
-            body = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
-        return Message(frame["k"], body, "r" in frame)
+        body = _parsed("".join(pieces[i] for i in range(count)))
+        return None if body is UNREADABLE else Message(frame["k"], body, "r" in frame)
 
     def _answer_resync(self, wanted: int) -> None:
         now = self.clock()
@@ -237,6 +226,19 @@ class Link:
             self.resend()
         elif self.snapshot is not None:
             self.post(*self.snapshot(), reset=True)
+
+
+UNREADABLE = object()  # what _parsed gives for text that is not JSON a peer may send
+
+
+def _parsed(text: str):
+    """The JSON value of a peer's text, or UNREADABLE if it nests too deep or is not JSON."""
+    if not nesting_within(text, MAX_DEPTH):
+        return UNREADABLE
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return UNREADABLE
 
 
 def _is_count(value: object, low: int = 0) -> bool:

@@ -59,7 +59,9 @@
     if (!active.dataset || !Object.keys(active.dataset).length) return null;
     const dashed = (key) => key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
     return active.tagName.toLowerCase() + Object.keys(active.dataset).sort()
-      .filter((key) => key !== "state" && key !== "fresh") // these change from one redraw to the next
+      // These change from one redraw to the next ("open": the More sheet's Close gives
+      // focus back to More, which now says it opens the sheet).
+      .filter((key) => key !== "state" && key !== "fresh" && key !== "open")
       .map((key) => `[data-${dashed(key)}="${CSS.escape(active.dataset[key])}"]`).join("");
   }
 

@@ -6,6 +6,7 @@ write the service worker's precache list.
 Writes only git-ignored files:
   static/vendor/pyscript/   PyScript core (from node_modules/@pyscript/core/dist)
   static/vendor/idiomorph/  idiomorph: redraws morph the page instead of replacing it
+  static/vendor/qrcode-generator/, jsqr/  the live table's QR codes, drawn and read (static/live.js)
   static/vendor/pyodide/    Pyodide runtime + micropip wheel, lock entry made to agree; its
                             python_stdlib.zip trimmed to what the app imports (scripts/stdlib.py)
   static/wheels/            gelateria-<version>-py3-none-any.whl built from py/ (as bytecode,
@@ -52,12 +53,12 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 PRECACHE_LIST = ROOT / "scripts" / "precache.txt"
 # The page and its own files (the build fails if the precache list lost one).
 SITE_FILES = ["index.html", "pyscript.toml", "static/app.css", "static/games.css", "static/boot-i18n.js",
-              "static/pages.js", "static/boot.js", "static/shell.js", "static/board.js"]
+              "static/pages.js", "static/boot.js", "static/shell.js", "static/board.js", "static/live.js"]
 # Deployed, never fetched by the page: the service worker (the browser fetches it
 # itself), the web manifests (the browser reads them, and the images they name, to
 # install the app), the vendored licence.
 INSTALL_MANIFESTS = ["static/manifest.webmanifest", "static/manifest.ja.webmanifest", "static/manifest.ko.webmanifest"]
-DEPLOY_ONLY = ["sw.js", "static/vendor/idiomorph/LICENSE"]
+DEPLOY_ONLY = ["sw.js", "static/vendor/idiomorph/LICENSE", "static/vendor/jsqr/LICENSE"]
 # Modules only the command line uses: left out of the browser's wheel (lighter start).
 # (Each game's own games/<id>/cli.py is headless too: see is_headless_only.)
 HEADLESS_ONLY = {"gelateria/__main__.py", "gelateria/cli.py", "gelateria/core/arena.py"}
@@ -107,20 +108,42 @@ def vendor_pyscript() -> None:
     stamp(dest, src.parent / "package.json")
 
 
-def vendor_idiomorph() -> None:
-    """The screen is redrawn as a whole; idiomorph turns the old DOM into the new one
-    in place, so focus, scroll, running transitions and the board's camera survive."""
-    src = NODE / "idiomorph"
+def vendor_npm_files(package: str, files: dict[str, str]) -> None:
+    """Copy an npm package's files (its path -> the name served) to static/vendor/<package>/."""
+    src = NODE / package
     if not src.is_dir():
-        sys.exit("build: node_modules/idiomorph is missing; run `npm ci` first")
-    dest = VENDOR / "idiomorph"
+        sys.exit(f"build: node_modules/{package} is missing; run `npm ci` first")
+    dest = VENDOR / package
     if up_to_date(dest, src / "package.json"):
         return
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    shutil.copy2(src / "dist" / "idiomorph.min.js", dest / "idiomorph.min.js")
-    shutil.copy2(src / "LICENSE", dest / "LICENSE")
+    for path, name in files.items():
+        shutil.copy2(src / path, dest / name)
     stamp(dest, src / "package.json")
+
+
+def vendor_idiomorph() -> None:
+    """The screen is redrawn as a whole; idiomorph turns the old DOM into the new one
+    in place, so focus, scroll, running transitions and the board's camera survive."""
+    vendor_npm_files("idiomorph", {"dist/idiomorph.min.js": "idiomorph.min.js", "LICENSE": "LICENSE"})
+
+
+def vendor_qrcode() -> None:
+    """The live table's invitations as QR codes (static/live.js draws them as SVG).
+    qrcode-generator: one dependency-free file (56 KB, 12 KB gzip), loaded only when a
+    code is shown. Python's segno was the other choice: its SVG writer imports
+    xml.sax.saxutils, which would put urllib.request and http into every start's
+    trimmed standard library. (Its MIT licence heads the file.)"""
+    vendor_npm_files("qrcode-generator", {"dist/qrcode.js": "qrcode.js"})
+
+
+def vendor_jsqr() -> None:
+    """The host's camera reads a guest's reply where the browser has no BarcodeDetector of
+    its own (iOS Safari, Firefox): jsQR, QR only and plain JavaScript (57 KB gzip), loaded
+    when the camera opens. (barcode-detector over zxing-wasm reads every format, for a
+    412 KB gzip wasm that the precache would bring to every visitor.)"""
+    vendor_npm_files("jsqr", {"dist/jsQR.js": "jsQR.js", "LICENSE": "LICENSE"})
 
 
 def vendor_pyodide() -> None:
@@ -341,6 +364,8 @@ def main() -> None:
     args = parser.parse_args()
     vendor_pyscript()
     vendor_idiomorph()
+    vendor_qrcode()
+    vendor_jsqr()
     vendor_pyodide()
     sys.path.insert(0, str(ROOT / "scripts"))
     import i18n  # needs Babel: scripts/build.sh runs this in .venv (requirements-build.txt)

@@ -66,7 +66,12 @@
   }
 
   const shown = (element) => element.getClientRects().length > 0;
-  const focusQuietly = (element) => element.focus({ preventScroll: true });
+  // Focus the app moves itself shows its ring only to a player at the keyboard: after a
+  // tap, an end screen's first button is focused without the ring a phone never needs.
+  let keyboardUsed = false;
+  addEventListener("keydown", () => { keyboardUsed = true; }, true);
+  addEventListener("pointerdown", () => { keyboardUsed = false; }, true);
+  const focusQuietly = (element) => element.focus({ preventScroll: true, focusVisible: keyboardUsed });
 
   // Focus never falls to the page after an action: back to the same control if it is
   // still there, else to where the screen says work goes on (focusHome). A modal dialog
@@ -114,6 +119,7 @@
         if (!takingOver) scrollTo(0, 0);
       }
       if (self.gelateriaBoard) self.gelateriaBoard.rendered(route);
+      if (self.gelateriaLive) self.gelateriaLive.drawn(app);
     },
     // One part of the screen (e.g. the board), the rest untouched.
     update({ selector, html }) {
@@ -122,6 +128,7 @@
       const focused = focusSelector();
       morph(element, html, "outerHTML");
       restoreFocus(focused, null);
+      if (self.gelateriaLive) self.gelateriaLive.drawn(root());
     },
     focus({ selector, ifIdle }) {
       const active = document.activeElement;
@@ -329,5 +336,7 @@
 
   // Has Python finished with every event sent? (Tests wait for it, as a player's eye does.)
   const idle = () => done >= sent;
-  self.gelateriaShell = { idle };
+  // Other page files (static/live.js) send events and take commands of their own.
+  const extend = (more) => Object.assign(commands, more);
+  self.gelateriaShell = { idle, send, extend };
 })();

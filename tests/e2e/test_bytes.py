@@ -3,10 +3,11 @@ precache list), each once on a first visit, and a standard library trimmed to wh
 Python imports in the page.
 
 A tour of the app in a fresh profile (home, the language switch and a visit in each
-language, every game's new-game panel and rules page, a game played, a reload offline)
-records every file its page fetches. That must be scripts/precache.txt, the list the
-build hands the service worker: a file the app loads but the list lacks breaks offline
-play, a listed file the app never loads is bytes every visitor downloads for nothing.
+language, every game's new-game panel and rules page, a live table's invitation, a game
+played, a reload offline) records every file its page fetches. That must be
+scripts/precache.txt, the list the build hands the service worker: a file the app loads
+but the list lacks breaks offline play, a listed file the app never loads is bytes every
+visitor downloads for nothing.
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ class Tour:
                 page.wait_for_selector(f"[data-game='{game}'][data-phase='setup']")
                 page.goto(site.url + f"#/{game}/rules")
                 page.wait_for_selector("[data-screen='rules']")
+            page.goto(site.url + "#/gelati")  # a live table's lobby: its invitation drawn as a QR code
+            page.wait_for_selector("[data-game='gelati'][data-phase='setup']")
+            page.select_option("select[name='seat1_kind']", "phone")
+            page.locator("[data-action='start']").click()
+            page.wait_for_selector("[data-phase='lobby'] [data-qr] svg")
             page.goto(site.url + "#/gelatinous")
             start_game(page, "gelatinous", ["human"], seed=3)
             page.get_by_role("button", name="Roll", exact=True).click()

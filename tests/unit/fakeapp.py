@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from gelateria.web.live import Connections
 from gelateria.web.storage import MemoryBackend, SaveStore
 
 
@@ -34,6 +35,9 @@ class FakeApp:
         self.announced = []  # what the live region said, in order
         self.focused = []  # (selector, if_idle) of each focus() asked for
         self.facts = {}  # what the page says about the browser (none: plain CPython)
+        self.commands = []  # the live table's commands to the page (static/live.js), in order
+        self.connections = Connections(lambda command, **fields: self.commands.append((command, fields)))
+        self.handing = []  # replies offered to another tab (hand_reply)
 
     # --- what screens call ------------------------------------------------------------
 
@@ -81,6 +85,9 @@ class FakeApp:
 
     def go(self, path):
         self.went = path
+
+    def hand_reply(self, code):
+        self.handing.append(code)
 
     # --- what tests call --------------------------------------------------------------
 

@@ -61,6 +61,7 @@ class Host:
     make_key: Callable[[int], str] = lambda n: base64.urlsafe_b64encode(os.urandom(n)).decode()
     phones: dict = field(default_factory=dict)  # a connection's name -> Phone
     keys: dict = field(default_factory=dict)  # seat -> its key
+    playing: bool = True  # False while the host waits for phones to join (their Facts say "lobby")
 
     def __post_init__(self):
         self.keys = {seat: self.make_key(KEY_BYTES) for seat in self.remote}
@@ -119,8 +120,12 @@ class Host:
         if message.kind == "hello":
             phone.language = supported(body.get("language")) or phone.language
             key = body.get("key")
+            if key is None:  # (a first hello: the phone keeps the seat its invitation gave it)
+                phone.sent = None
+                self.send_facts()
+                return None
             seat = next((s for s, k in self.keys.items() if key == k), None)
-            if key is not None and seat is None:
+            if seat is None:
                 phone.strikes += 1
                 with speaking(phone.language):
                     phone.refuse(_("That seat's key is not one of this table's: you are watching."))
@@ -137,6 +142,8 @@ class Host:
         session = self.session
         if phone.seat is None:
             phone.refuse(_("You are watching this table: there is no seat for you to move."))
+        elif not self.playing:
+            phone.refuse(_("The game has not started yet."))
         elif at != len(session.moves):
             phone.refuse(_("The table moved on before your move arrived: look again and choose."))
         elif phone.seat not in session.to_act():
@@ -163,14 +170,15 @@ class Host:
         acting = session.to_act()
         movers = [seat] if session.game.type.timing == REAL_TIME and not over and seat is not None else []
         with speaking(phone.language):
-            return facts_of(session, len(session.moves), "over" if over else "play", seat,
-                            seat if seat in acting else None, [] if seat is None else [seat], movers)
+            phase = "over" if over else "play" if self.playing else "lobby"
+            actor = seat if seat in acting and self.playing else None
+            return facts_of(session, len(session.moves), phase, seat, actor, [] if seat is None else [seat], movers)
 
     def send_facts(self) -> None:
         """Each phone the position, if it has not seen it yet."""
         moves = len(self.session.moves)
         for phone in self.phones.values():
-            key = (moves, phone.seat, phone.language, tuple(sorted(self.session.automatic)))
+            key = (moves, self.playing, phone.seat, phone.language, tuple(sorted(self.session.automatic)))
             if phone.sent != key:
                 phone.sent = key
                 phone.link.post("facts", self.facts_for(phone).to_value())

@@ -14,6 +14,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from gelateria.core import i18n
 from gelateria.core.i18n import _, particles
 from gelateria.core.record import MAX_JSON_BYTES
+from gelateria.web.live import Connections
 from gelateria.web.markup import h
 from gelateria.web.routes import screen_for
 from gelateria.web.screens import Screen, top_bar
@@ -40,12 +41,16 @@ class App:
         self.current_path = ""
         self.base = ""  # the page's address without the fragment
         self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
+        self.connections = Connections(self._send)  # the live table's, which the page owns (static/live.js)
         self._handlers = {
             "start": self._on_start, "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
             "hold": self._on_hold, "flush": self._on_flush, "storage": self._on_storage,
             "storage-cleared": self._on_storage_cleared,
             "language": self._on_language, "import": self._on_import,
             "view-box": self._on_view_box, "board-size": self._on_board_size, "store-failed": self._on_store_failed,
+            "live-reply": self._on_live_reply, "live-handed": self._on_live_handed,
+            "live-scanned": self._on_live_scanned, "live-scan-failed": self._on_live_scanned,
+            **dict.fromkeys(("live-sdp", "live-open", "live-frame", "live-closed"), self.connections.heard),
         }
 
     def _send(self, command: str, **fields) -> None:
@@ -145,6 +150,10 @@ class App:
     def go(self, path: str) -> None:
         """Open a route as if the player followed a link to it."""
         self._send("go", path=path)
+
+    def hand_reply(self, code: str) -> None:
+        """Offer a live table's reply to another tab of this browser (answered by live-handed)."""
+        self._send("live-hand", code=code)
 
     def download(self, name: str, text: str) -> None:
         """Offer text as a file to keep (a game's record, when it cannot be saved)."""
@@ -288,6 +297,25 @@ class App:
             self.store.refused(key, event.get("value"), bool(event.get("full")))
         if key.startswith(SAVE_PREFIX) and self.screen is not None and hasattr(self.screen, "save_refused"):
             self.screen.save_refused(key[len(SAVE_PREFIX):])
+
+    def _on_live_reply(self, event) -> None:
+        """A guest's reply opened in another tab of this browser, handed to this one
+        (static/live.js): to the live table's lobby, if this tab holds one."""
+        taker = getattr(self.screen, "take_reply", None)
+        if taker is not None:
+            taker(str(event.get("code") or ""))
+
+    def _on_live_scanned(self, event) -> None:
+        """The lobby's camera read a QR code, or could not be opened (static/live.js)."""
+        scanned = getattr(self.screen, "scanned", None)
+        if scanned is not None:
+            scanned(str(event.get("text") or ""), str(event.get("why") or "") if event.get("on") == "live-scan-failed" else "")
+
+    def _on_live_handed(self, event) -> None:
+        """Whether a reply opened here reached a tab with a live table (web/join.py: ReplyScreen)."""
+        handed = getattr(self.screen, "handed_over", None)
+        if handed is not None:
+            handed(bool(event.get("ok")))
 
     def _guard(self, handler, *args):
         try:

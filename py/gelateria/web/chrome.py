@@ -66,6 +66,8 @@ class Chrome:
         t = self.table
         if t.phase == "setup":
             return t.setup.render()
+        if t.phase == "lobby":
+            return t.lobby.render()
         hint = t.practice.shown_hint()
         return h("section", {"class": f"table {t.game_id}", "data-game": t.game_id, "data-phase": t.phase,
                              "data-think": think_stats(t.think_ms), "data-hint": hint[0] if hint else None,

@@ -59,7 +59,7 @@ class Drawing:
         """The position on screen as the viewer sees it, with the actor's legal moves:
         the same Facts until the position, the viewer, the actor or the language changes."""
         table = self.table
-        if table.session is None or table.phase == "setup":
+        if table.session is None or table.phase in ("setup", "lobby"):
             return None
         index = table.replay_index if table.phase == "replay" else len(table.session.moves)
         viewer, actor, humans, movers = table.viewer(), table.actor(), table.humans(), table.movers()

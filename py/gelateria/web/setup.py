@@ -10,6 +10,7 @@ table's notice (web/chrome.py).
 
 from __future__ import annotations
 
+from gelateria.core.game import TURNS
 from gelateria.core.i18n import _, pgettext
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
@@ -52,14 +53,17 @@ class SetupPanel:
     def read(self, form: dict) -> None:
         """Take what the player typed into the new-game panel (kept across re-renders)."""
         table = self.table
-        seats = []
+        seats, phones = [], []
         levels = self.available_levels()
         for i, seat in enumerate(table.seats):
-            # The seat's select says "human" or the bot level ("easy", "normal", "hard").
-            choice = form.get(f"seat{i}_kind", "human" if seat.kind == "human" else seat.level or "normal")
+            # The seat's select says "human", "phone" (another phone at a live table) or the bot level.
+            choice = form.get(f"seat{i}_kind", self.kind_of(i))
             name = clean_name(form.get(f"seat{i}_name", seat.name), _("Player {number}").format(number=i + 1))
+            if choice == "phone" and self.live_offered():
+                phones.append(i)
+                choice = "human"
             seats.append(Seat("human", name) if choice == "human" else Seat("bot", name, choice if choice in levels else "normal"))
-        table.seats = seats
+        table.seats, table.phones = seats, phones
         seed_text = str(form.get("seed", table.seed)).strip()
         if seed_text.isdigit() and len(seed_text) <= 18:
             table.seed = int(seed_text)
@@ -67,6 +71,17 @@ class SetupPanel:
             table.message = said(lambda: _("The seed must be a whole number; a new one was chosen."))
             table.seed = new_seed()
         table.options = table.read_options(form)
+
+    def live_offered(self) -> bool:
+        """Seats for other phones: the turn games, for now (a live table sends each phone its seat's facts)."""
+        return self.table.game.type.timing == TURNS
+
+    def kind_of(self, i: int) -> str:
+        """What seat i's select says: "human", "phone" or its bot level."""
+        seat = self.table.seats[i]
+        if seat.kind == "bot":
+            return seat.level or "normal"
+        return "phone" if i in self.table.phones else "human"
 
     def change(self, action: str) -> None:
         table = self.table
@@ -77,6 +92,7 @@ class SetupPanel:
             table.seats.append(Seat("bot", names[i % len(names)], "normal"))
         elif action == "remove-seat" and len(table.seats) > low:
             table.seats.pop()
+            table.phones = [i for i in table.phones if i < len(table.seats)]
         elif action == "new-seed":
             table.seed = new_seed()
         elif action == "copy-deal":
@@ -92,9 +108,10 @@ class SetupPanel:
         levels = self.available_levels()
         rows = []
         for i, seat in enumerate(table.seats):
-            kind_value = "human" if seat.kind == "human" else seat.level or "normal"
+            kind_value = self.kind_of(i)
             name_label = _("Name of player {number}").format(number=i + 1)
-            choices = [("human", _("Human"))] + [(lvl, self.level_label(lvl)) for lvl in levels]
+            choices = ([("human", _("Human"))] + ([("phone", _("Another phone"))] if self.live_offered() else [])
+                       + [(lvl, self.level_label(lvl)) for lvl in levels])
             rows.append(h("li", {"class": "seat-row", "data-seat": i},
                           h("span", {"class": f"seat-dot p{i}", "aria-hidden": "true"}),
                           h("label", {"class": "visually-hidden", "for": f"seat{i}_name"}, name_label),

@@ -28,6 +28,7 @@ from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import Chrome
 from gelateria.web.drawing import Drawing
+from gelateria.web.lobby import Lobby
 from gelateria.web.markup import Markup
 from gelateria.web.practice import ACTIONS as PRACTICE_ACTIONS, Practice
 from gelateria.web.replay import Replay
@@ -76,6 +77,8 @@ class Table(Screen):
         self.think_ms: list[float] = []  # bots' decisions, timed (data-think)
         self.think_timed: dict[str, list[float]] = {}  # ... by the view's name for their kind (data-think-<kind>)
         self.new_game = False
+        self.phones: list[int] = []  # seats other phones play at a live table (chosen on the new-game panel)
+        self.lobby: Lobby | None = None  # the live table's invitations and connections (web/lobby.py)
         self.drawing = Drawing(self)
         self.chrome = Chrome(self)
         self.replay = Replay(self)
@@ -197,8 +200,30 @@ class Table(Screen):
         self.saving.flush()  # the last moves of a game left behind are written first
         self.news = ""
         self.begin(session, self.saving.new_save_id(), new_game=True)
+        if self.phones:
+            self.saving.hold(self.phones, free=True)  # (played by the phones that answer their invitations)
+            self.lobby = Lobby(self, self.phones)
+            self.phase = "lobby"  # (nothing moves until the host starts)
         self.saving.autosave()
         self.app.refresh()
+        self.after_change()
+
+    def begin_live(self) -> None:
+        """The host starts the live table: play begins, and every phone is sent its seat's position."""
+        self.phase = "play"
+        self.lobby.host.playing = True
+        self.app.refresh()
+        self.after_change()
+        self.lobby.host.send_facts()
+
+    def remote_moved(self, played: list) -> None:
+        """Moves another phone made at the live table (already played on the session by the host)."""
+        before = self.session.states[-1 - len(played)]
+        self.app.announce(self.log[-1])
+        if self.session.is_over():
+            self.phase = "over"
+        self.saving.save_soon(before, self.session.state, by_player=False)
+        self.redraw()
         self.after_change()
 
     def begin(self, session: Session, save_id: str, new_game: bool = False, own: bool = True) -> None:
@@ -206,6 +231,7 @@ class Table(Screen):
         started here; `own`: this device's game, so one that names no device is all its humans')."""
         self.cancel_pending()
         self.stop_timers()
+        self.close_lobby()
         if not new_game and self.game.type.auto_move is not None:
             session.automatic.clear()  # come back to, a game that plays itself waits to be set going
         self.session = session
@@ -249,6 +275,8 @@ class Table(Screen):
         if self.session.is_over():
             self.phase = "over"
         self.moved(seat, move, before, after)
+        if self.lobby is not None:
+            self.lobby.host.send_facts()  # every phone at the live table sees it land
         self.app.announce(self.log[-1])  # every move, in words, to a screen reader
         self.saving.save_soon(before, after, by_player=seat in self.humans())
         self.redraw()
@@ -439,6 +467,25 @@ class Table(Screen):
     def close(self) -> None:
         self.cancel_pending()
         self.stop_timers()
+        self.close_lobby()
+
+    def take_reply(self, code: str) -> None:
+        """A guest's reply handed over from another tab (web/app.py)."""
+        if self.phase == "lobby" and self.lobby is not None:
+            self.lobby.take_reply(code)
+
+    def scanned(self, text: str, failed: str = "") -> None:
+        """The camera read a QR code (or could not be had: `failed` says why)."""
+        if self.phase == "lobby" and self.lobby is not None:
+            if failed:
+                self.lobby.scan_failed(failed)
+            else:
+                self.lobby.scanned(text)
+
+    def close_lobby(self) -> None:
+        if self.lobby is not None:
+            self.lobby.close()
+            self.lobby = None
 
     def say(self, text: str) -> None:
         """A notice where the player is looking (cleared after message_ms, if set)."""
@@ -482,6 +529,8 @@ class Table(Screen):
 
     def on_action(self, action: str, data: dict) -> None:
         form = data.get("form") or {}
+        if self.phase == "lobby" and self.lobby is not None and self.lobby.on_action(action, data):
+            return
         if action in ("add-seat", "remove-seat", "new-seed", "start", "copy-deal"):
             self.message = ""
             self.setup.read(form)

@@ -1,0 +1,184 @@
+"""A guest's phone at a live table: opened on an invitation (#/join/<code>), it makes
+the reply the host must take (a QR code and a link), connects, and waits at the table.
+
+The invitation is hostile input like any link: core/invite.py reads it, and a damaged,
+foreign or wrong-kind code gets a sentence and a way back, never a connection.
+"""
+
+from __future__ import annotations
+
+from gelateria.core.i18n import _, and_list, language
+from gelateria.core.invite import INVITE, InviteError, sdp_of
+from gelateria.core.live import Guest
+from gelateria.core.wire import Link
+from gelateria.web.catalog import entry
+from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Answer, read_code
+from gelateria.web.markup import Markup, h
+from gelateria.web.screens import Screen, said, top_bar
+
+
+class JoinScreen(Screen):
+    def __init__(self, app, code: str):
+        super().__init__(app)
+        self.answer: Answer | None = None
+        self.problem = ""
+        self.guest: Guest | None = None
+        self.lost = False  # the connection closed after it had opened
+        self.ticking = None
+        try:
+            invitation = read_code(code, INVITE)
+        except InviteError as exc:
+            reason = str(exc)
+            self.problem = said(lambda: reason)
+            return
+        self.answer = Answer(invitation)
+        stun = any(c.type == "srflx" for c in invitation.candidates)  # the host plays across the internet
+        self.answer.id = app.connections.open(self, offer=sdp_of(invitation), stun=stun)
+
+    @property
+    def title(self) -> str:
+        return _("Join a live table — Gelateria")
+
+    def reply_link(self) -> str:
+        return self.app.link(REPLY_ROUTE + self.answer.code) if self.answer and self.answer.code else ""
+
+    # --- the connection (web/live.py: Connections) -------------------------------------
+
+    def live_sdp(self, id: str, sdp: str) -> None:
+        self.answer.made(sdp)
+        self.app.refresh()
+
+    def live_open(self, id: str) -> None:
+        self.guest = Guest(Link(lambda text: self.app.connections.send(id, text), self.app.now), language())
+        self.guest.hello()
+        self.tick()
+        self.app.refresh()
+
+    def live_frame(self, id: str, text) -> None:
+        if self.guest is not None and self.guest.receive(text):
+            self.app.refresh()
+
+    def live_closed(self, id: str, why: str) -> None:
+        self.lost = self.guest is not None
+        if not self.lost and self.answer is not None:
+            self.answer.problem = said(lambda: _("The connection could not be made. Both phones must be on the same "
+                                                 "Wi-Fi or hotspot; open the invitation again to retry."))
+        self.guest = None
+        self.app.refresh()
+
+    def tick(self) -> None:
+        """The link's waiting parts (resends, gaps), a few times a second while connected."""
+        self.ticking = None
+        if self.guest is None:
+            return
+        self.guest.link.tick()
+        self.ticking = self.app.later(TICK_MS, self.tick)
+
+    def close(self) -> None:
+        if self.ticking is not None:
+            self.app.cancel(self.ticking)
+        self.app.connections.close_owned(self)
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        if self.guest is not None:
+            self.guest.language = language()
+            self.guest.hello()  # the host speaks each phone's own language
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def render(self) -> Markup:
+        return h("section", {"class": "page live-join", "data-screen": "join"},
+                 top_bar(_("Live table")),
+                 h("article", {"class": "page-body live-body"}, *self.body()))
+
+    def body(self) -> list:
+        answer = self.answer
+        if answer is None or answer.problem:
+            return [h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
+                    h("p", {"role": "alert", "data-live-problem": ""}, answer.problem if answer else self.problem),
+                    h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))]
+        if self.lost:
+            return [h("h1", {"tabindex": "-1"}, _("The table is out of reach")),
+                    h("p", {"role": "alert", "data-live-problem": ""},
+                      _("The connection to the host's phone was lost. Stay near it on the same Wi-Fi, and ask the host "
+                        "for a new invitation.")),
+                    h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))]
+        if self.guest is not None:
+            return self.seated()
+        if not answer.code:
+            return [h("h1", {"tabindex": "-1"}, _("Joining the table…")),
+                    h("p", {"role": "status"}, _("Getting this phone's reply ready."))]
+        link = self.reply_link()
+        return [h("h1", {"tabindex": "-1"}, _("Show this to the host")),
+                h("p", None, _("The host scans this code in Gelateria, or you send them the link below. "
+                               "Both phones must be on the same Wi-Fi or hotspot.")),
+                h("figure", {"class": "qr", "data-qr": link, "role": "img",
+                             "aria-label": _("QR code of this phone's reply")}),
+                h("p", {"class": "share-row"},
+                  h("label", {"for": "reply-link"}, _("Reply link")),
+                  h("input", {"id": "reply-link", "readonly": True, "value": link, "data-reply": link}),
+                  h("button", {"type": "button", "data-action": "copy-reply", "aria-label": _("Copy the reply link")},
+                    _("Copy"))),
+                h("p", {"role": "status", "class": "live-wait"}, _("Waiting for the host to take the reply…"))]
+
+    def seated(self) -> list:
+        facts = self.guest.facts
+        if facts is None:
+            return [h("h1", {"tabindex": "-1"}, _("Connected")),
+                    h("p", {"role": "status", "data-live-status": "connected"}, _("Connected to the table."))]
+        game = entry(facts.game)
+        seat = self.guest.seat
+        names = [(_("{name} (you)").format(name=name) if i == seat else name) for i, name in enumerate(facts.names)]
+        return [h("h1", {"tabindex": "-1"}, _("At the table: {game}").format(game=game.title if game else facts.game)),
+                h("p", {"role": "status", "data-live-status": "seated"},
+                  _("You play {name}.").format(name=facts.names[seat]) if seat is not None else
+                  _("You are watching.")),
+                h("p", None, _("Players: {names}").format(names=and_list(names))),
+                h("p", {"class": "live-wait"}, _("Waiting for the host to start the game."))
+                if facts.phase == "lobby" else None]
+
+    def on_action(self, action: str, data: dict) -> None:
+        if action == "copy-reply" and self.reply_link():
+            self.app.copy(self.reply_link())
+
+
+class ReplyScreen(Screen):
+    """A guest's reply opened on this phone (#/reply/<code>): handed to the tab of this
+    browser that holds the live table (static/live.js), which takes it as if pasted."""
+
+    def __init__(self, app, code: str):
+        super().__init__(app)
+        self.code = code
+        self.handed: bool | None = None  # (None: on its way)
+        self.asked = False
+
+    @property
+    def title(self) -> str:
+        return _("A reply for a live table — Gelateria")
+
+    def mounted(self) -> None:
+        if not self.asked:
+            self.asked = True
+            self.app.hand_reply(self.code)
+
+    def handed_over(self, ok: bool) -> None:
+        self.handed = ok
+        self.app.refresh()
+
+    def render(self) -> Markup:
+        if self.handed is None:
+            body = [h("h1", {"tabindex": "-1"}, _("Taking the reply…")),
+                    h("p", {"role": "status"}, _("Looking for your live table in this browser."))]
+        elif self.handed:
+            body = [h("h1", {"tabindex": "-1"}, _("Reply taken")),
+                    h("p", {"role": "status", "data-live-status": "handed"},
+                      _("Your live table took the reply in its own tab. You can close this one."))]
+        else:
+            body = [h("h1", {"tabindex": "-1"}, _("No live table here")),
+                    h("p", {"role": "alert", "data-live-problem": ""},
+                      _("This reply is for the phone that hosts the table: open it there, or paste it into the "
+                        "table's \"Paste a reply link\" field.")),
+                    h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))]
+        return h("section", {"class": "page live-join", "data-screen": "reply"},
+                 top_bar(_("Live table")), h("article", {"class": "page-body live-body"}, *body))

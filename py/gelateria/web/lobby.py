@@ -1,0 +1,232 @@
+"""The host's side of a live table before and while it plays: an invitation for each seat
+another phone plays, the replies taken back, who is connected, and the start.
+
+`Lobby` is a collaborator of the table (web/table.py), made when a game starts with
+seats for other phones. It holds the core.live.Host (the host's session is the one game;
+each phone gets only its own seat's facts) and, per phone seat, an Offer (web/live.py):
+the page's connection, its invitation code, then the reply. A reply arrives pasted into
+the lobby's field, scanned, or opened on this phone (the app hands it here); every one is
+checked against the invitation it claims to answer.
+
+Of the table it uses `session`, `names()`, `phase`, `entry`, `app`, and `begin_live()`
+when the host starts the game.
+"""
+
+from __future__ import annotations
+
+from gelateria.core.i18n import _
+from gelateria.core.invite import InviteError
+from gelateria.core.live import Host
+from gelateria.core.wire import Link
+from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Offer, code_in, new_token
+from gelateria.web.markup import Markup, h
+from gelateria.web.screens import said, top_bar
+
+
+# Why the camera could not read a reply, and the way that is left (said with _() when shown).
+SCAN_PROBLEMS = {
+    "denied": lambda: _("The camera is not allowed for Gelateria on this phone. Allow it in the browser's settings, "
+                        "or paste the reply link below."),
+    "none": lambda: _("This device has no camera Gelateria can use: paste the reply link below."),
+    "failed": lambda: _("The camera could not be started: paste the reply link below."),
+}
+
+
+class Lobby:
+    def __init__(self, table, seats: list[int]):
+        self.table = table
+        self.host = Host(table.session, list(seats), playing=False)
+        self.offers: dict[int, Offer] = {}
+        self.by_id: dict[str, Offer] = {}
+        self.message = ""
+        self.scanning = False  # the camera is open to read a reply's QR code (static/live.js)
+        self.ticking = None
+        for seat in seats:
+            self.invite(seat)
+
+    @property
+    def app(self):
+        return self.table.app
+
+    def invite(self, seat: int) -> None:
+        """A fresh invitation for `seat` (the page gathers its candidates first)."""
+        old = self.offers.get(seat)
+        if old is not None:
+            self.by_id.pop(old.id, None)
+            self.app.connections.close(old.id)
+        offer = Offer(seat, "", new_token())
+        offer.id = self.app.connections.open(self)
+        self.offers[seat] = offer
+        self.by_id[offer.id] = offer
+
+    def invite_link(self, offer: Offer) -> str:
+        return self.app.link(JOIN_ROUTE + offer.code) if offer.code else ""
+
+    def connected(self) -> list[int]:
+        return [offer.seat for offer in self.offers.values() if offer.open]
+
+    # --- replies -------------------------------------------------------------------------
+
+    def take_reply(self, text: str) -> None:
+        """A reply pasted, scanned or handed over: to the invitation it answers."""
+        code = code_in(text, REPLY_ROUTE)
+        problem = ""
+        for offer in self.offers.values():
+            if not offer.code or offer.answered:
+                continue
+            try:
+                sdp = offer.reply_sdp(code)
+            except InviteError as exc:
+                problem = str(exc)
+                continue
+            offer.answered = True
+            self.app.connections.accept(offer.id, sdp)
+            self.message = said(lambda: _("Reply taken: connecting {player}'s phone…").format(
+                player=self.table.names()[offer.seat]))
+            self.table.app.refresh()
+            return
+        reason = problem or _("Every invitation has its reply already.")
+        self.message = said(lambda: reason)
+        self.table.app.refresh()
+
+    def scanned(self, text: str) -> None:
+        """The camera read a QR code."""
+        self.scanning = False
+        self.take_reply(text)
+
+    def scan_failed(self, why: str) -> None:
+        self.scanning = False
+        self.message = said(lambda: SCAN_PROBLEMS.get(why, SCAN_PROBLEMS["failed"])())
+        self.app.refresh()
+        self.app.focus("#reply-field")
+
+    # --- the connections (web/live.py: Connections) --------------------------------------
+
+    def live_sdp(self, id: str, sdp: str) -> None:
+        offer = self.by_id.get(id)
+        if offer is not None:
+            offer.made(sdp)
+            self.table.app.refresh()
+
+    def live_open(self, id: str) -> None:
+        offer = self.by_id.get(id)
+        if offer is None:
+            return
+        offer.open = True
+        link = Link(lambda text: self.app.connections.send(id, text), self.app.now,
+                    snapshot=lambda: self.host.snapshot_for(id))
+        self.host.connect(id, link, offer.seat)
+        self.message = said(lambda: _("{player}'s phone is at the table.").format(player=self.table.names()[offer.seat]))
+        self.tick()
+        self.table.app.refresh()
+
+    def live_frame(self, id: str, text) -> None:
+        played = self.host.receive(id, text)
+        if played:
+            self.table.remote_moved(played)
+
+    def live_closed(self, id: str, why: str) -> None:
+        offer = self.by_id.get(id)
+        self.host.disconnect(id)
+        if offer is None:
+            return
+        was_open = offer.open
+        self.invite(offer.seat)  # the seat's phone may join again with a new invitation
+        name = self.table.names()[offer.seat]
+        self.message = said(lambda: _("{player}'s phone left the table: show them a new invitation.").format(player=name)
+                            if was_open else
+                            _("{player}'s phone could not connect: both phones must be on the same Wi-Fi or hotspot. "
+                              "Here is a new invitation.").format(player=name))
+        self.table.app.refresh()
+
+    def tick(self) -> None:
+        self.ticking = None
+        if not self.host.phones:
+            return
+        for phone in self.host.phones.values():
+            phone.link.tick()
+        self.ticking = self.app.later(TICK_MS, self.tick)
+
+    def close(self) -> None:
+        if self.ticking is not None:
+            self.app.cancel(self.ticking)
+            self.ticking = None
+        self.app.connections.close_owned(self)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def render(self) -> Markup:
+        table = self.table
+        names = table.names()
+        rows = [self.seat_row(offer, names[offer.seat]) for offer in self.offers.values()]
+        waiting = [offer.seat for offer in self.offers.values() if not offer.open]
+        return h("section", {"class": f"table lobby {table.game_id}", "data-game": table.game_id, "data-phase": "lobby"},
+                 top_bar(table.entry.title),
+                 h("div", {"class": "page-body live-body"},
+                   h("h1", {"tabindex": "-1"}, _("Live table: {game}").format(game=table.entry.title)),
+                   h("p", None, _("Each friend opens their invitation on their own phone (scan it with the camera, or "
+                                  "send the link), then shows you the reply it makes.")),
+                   h("p", {"role": "status", "class": "notice-bar", "data-lobby-message": ""}, self.message)
+                   if self.message else None,
+                   h("ol", {"class": "lobby-seats"}, *rows),
+                   self.scanner(),
+                   h("form", {"class": "reply-form", "data-submit": "take-reply"},
+                     h("label", {"for": "reply-field"}, _("Paste a reply link")),
+                     h("input", {"id": "reply-field", "name": "reply", "autocomplete": "off", "inputmode": "url"}),
+                     h("button", {"type": "submit", "data-action": "take-reply"}, _("Take reply"))),
+                   h("p", {"class": "setup-actions"},
+                     h("button", {"type": "button", "class": "start", "data-action": "lobby-start",
+                                  "disabled": bool(waiting)}, _("Start game")),
+                     h("span", {"class": "live-wait"},
+                       _("Waiting for every phone to join.")) if waiting else None)))
+
+    def scanner(self) -> Markup | None:
+        """The camera that reads a reply's QR code, while it is open; else the button that opens it."""
+        if not any(offer.code and not offer.answered for offer in self.offers.values()):
+            return None
+        if not self.scanning:
+            return h("p", None, h("button", {"type": "button", "data-action": "scan"}, _("Scan a reply")))
+        return h("div", {"class": "scanner", "data-scanner": ""},
+                 h("video", {"playsinline": True, "muted": True, "aria-label": _("Camera: point it at the reply's QR code")}),
+                 h("p", {"role": "status"}, _("Point the camera at the QR code on your friend's phone.")),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "scan-stop"}, _("Close the camera")))
+
+    def seat_row(self, offer: Offer, name: str) -> Markup:
+        if offer.open:
+            state = h("p", {"data-seat-state": "open"}, _("{player}'s phone is connected.").format(player=name))
+            return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat},
+                     h("h2", None, name), state)
+        if offer.problem:
+            body = [h("p", {"role": "alert"}, offer.problem)]
+        elif not offer.code:
+            body = [h("p", {"role": "status"}, _("Making the invitation…"))]
+        else:
+            link = self.invite_link(offer)
+            body = [h("figure", {"class": "qr", "data-qr": link, "role": "img",
+                                 "aria-label": _("QR code of {player}'s invitation").format(player=name)}),
+                    h("p", {"class": "share-row"},
+                      h("label", {"for": f"invite-{offer.seat}"}, _("Invitation link for {player}").format(player=name)),
+                      h("input", {"id": f"invite-{offer.seat}", "readonly": True, "value": link, "data-invite": link}),
+                      h("button", {"type": "button", "class": "secondary", "data-action": "copy-invite",
+                                   "data-seat": offer.seat, "aria-label": _("Copy the invitation link")}, _("Copy"))),
+                    h("p", {"data-seat-state": "answered" if offer.answered else "waiting"},
+                      _("Connecting…") if offer.answered else _("Waiting for {player}'s reply.").format(player=name))]
+        return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat}, h("h2", None, name), *body)
+
+    def on_action(self, action: str, data: dict) -> bool:
+        """The lobby's own actions (True if it was one)."""
+        if action == "take-reply":
+            self.take_reply(str((data.get("form") or {}).get("reply") or ""))
+        elif action == "copy-invite":
+            offer = self.offers.get(int(data.get("seat", -1)) if str(data.get("seat", "")).isdigit() else -1)
+            if offer is not None and offer.code:
+                self.app.copy(self.invite_link(offer))
+        elif action in ("scan", "scan-stop"):
+            self.scanning = action == "scan"
+            self.app.refresh()
+        elif action == "lobby-start":
+            if all(offer.open for offer in self.offers.values()):
+                self.table.begin_live()
+        else:
+            return False
+        return True

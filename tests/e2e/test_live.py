@@ -1,0 +1,81 @@
+"""Issue 33, in real browsers: a live table between three phones over WebRTC on loopback
+(no server, no ICE servers: the phones' own .local candidates). The host opens a Gelati
+table with seats for two other phones; each guest opens its invitation link and shows its
+reply; the host takes Bo's reply by pasting its link and Chiara's by scanning its QR code
+with the camera (a camera that films the code on Chiara's screen); both are seated, and
+the host starts."""
+
+from __future__ import annotations
+
+from conftest import SIZES
+
+PHONE = SIZES["phone"]
+
+# The host's camera, filming an image of a QR code: a canvas repainted a few times a
+# second, as a camera keeps sending frames (what getUserMedia gives the app's scanner).
+CAMERA_FILMING = """svg => {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 480;
+  const context = canvas.getContext('2d');
+  const image = new Image();
+  const file = svg.includes('xmlns=') ? svg : svg.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
+  image.src = URL.createObjectURL(new Blob([file], {type: 'image/svg+xml'}));
+  setInterval(() => {
+    context.fillStyle = '#888';
+    context.fillRect(0, 0, 480, 480);
+    if (image.complete) context.drawImage(image, 60, 60, 360, 360);
+  }, 100);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(10);
+}"""
+
+
+def join(guest_device, link: str):
+    """A guest opens its invitation: its reply link, once its phone has made it."""
+    page = guest_device.page
+    guest_device.open(link)
+    reply = page.locator("[data-reply]")
+    reply.wait_for()
+    page.wait_for_selector("[data-qr] svg path")  # the reply drawn as a QR code
+    return reply.get_attribute("data-reply")
+
+
+def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices, site):
+    host_device = devices.take(**PHONE)
+    bo, chiara = devices.take(**PHONE), devices.take(**PHONE)
+    host = host_device.page
+    host_device.open(site.url + "#/gelati")
+    host.get_by_role("button", name="Add player").click()
+    for seat, name in enumerate(["Ana", "Bo", "Chiara"]):
+        host.fill(f"#seat{seat}_name", name)
+    host.select_option("select[name='seat1_kind']", "phone")
+    host.select_option("select[name='seat2_kind']", "phone")
+    host.get_by_role("button", name="Start game").click()
+
+    host.wait_for_selector("[data-lobby-seat='2'] [data-invite]")
+    links = [host.locator(f"[data-lobby-seat='{seat}'] [data-invite]").get_attribute("data-invite") for seat in (1, 2)]
+    for link in links:
+        assert "#/join/" in link and len(link) <= 200, link
+    assert host.locator("[data-qr] svg path").count() == 2  # each invitation as a QR code
+    assert host.locator("[data-action='lobby-start']").is_disabled()
+
+    bo_reply = join(bo, links[0])
+    host.get_by_role("textbox", name="reply").fill(bo_reply)
+    host.get_by_role("button", name="Take reply").click()
+    host.wait_for_selector("[data-lobby-seat='1'] [data-seat-state='open']")
+    bo.page.wait_for_selector("[data-live-status='seated']")
+    assert "You play Bo." in bo.page.locator("[data-live-status]").inner_text()
+    assert host.locator("[data-action='lobby-start']").is_disabled()  # Chiara is not there yet
+
+    join(chiara, links[1])
+    host.evaluate(CAMERA_FILMING, chiara.page.locator("[data-qr] svg").evaluate("svg => svg.outerHTML"))
+    host.get_by_role("button", name="Scan a reply").click()
+    host.wait_for_selector("[data-lobby-seat='2'] [data-seat-state='open']")
+    assert host.locator("[data-scanner]").count() == 0  # the camera closed once it read the code
+    chiara.page.wait_for_selector("[data-live-status='seated']")
+    assert "Chiara (you)" in chiara.page.locator("article").inner_text()
+    assert "Waiting for the host to start" in chiara.page.locator("article").inner_text()
+
+    host.locator("[data-action='lobby-start']").click()
+    host.wait_for_selector("[data-phase='play'] [data-board]")
+    for guest in (bo, chiara):
+        guest.page.wait_for_function("!document.querySelector('article').innerText.includes('Waiting for the host')")

@@ -1,0 +1,230 @@
+"""A live table on two pages without a browser: the host's Gelati table with a seat for
+another phone, and the guest's join screen, each a FakeApp whose live commands (what
+static/live.js would do) a fake network carries to the other. What is checked is what
+each player sees: the invitation, the reply, who is connected, the start, the position
+each phone is sent, and that only the seat's own phone moves for it."""
+
+import pytest
+
+from fakeapp import FakeApp, controls, table_of
+from gelateria.core.facts import plain
+from gelateria.core.invite import REPLY, unpack
+from gelateria.web.join import JoinScreen, ReplyScreen
+from gelateria.web.routes import screen_for
+
+from test_invite import CHROMIUM_OFFER
+
+# What a browser answering the host's offer would describe (its own ufrag, pwd and address).
+CHROMIUM_ANSWER = (CHROMIUM_OFFER.replace("kWzy", "Qx3t").replace("lYkqB9hI6giXPFkeeR26uH8P", "Zp0aL3u9WmY2cQ7nR4sT8vXb")
+                   .replace("a=setup:actpass", "a=setup:active").replace("04:58:44", "9A:11:C3"))
+
+
+def attribute(page: str, name: str) -> str:
+    """The value of the first `name="…"` attribute in the page."""
+    start = page.index(f'{name}="') + len(name) + 2
+    return page[start:page.index('"', start)]
+
+
+class Network:
+    """Carries each page's live-send commands to the other page, as frames."""
+
+    def __init__(self, host: FakeApp, guest: FakeApp, host_id: str, guest_id: str):
+        self.ends = {id(host): (guest, guest_id), id(guest): (host, host_id)}
+        self.host, self.guest = host, guest
+
+    def pump(self) -> None:
+        for _round in range(20):
+            moved = False
+            for app in (self.host, self.guest):
+                other, other_id = self.ends[id(app)]
+                sends = [fields for command, fields in app.commands if command == "live-send"]
+                app.commands = [c for c in app.commands if c[0] != "live-send"]
+                for fields in sends:
+                    other.connections.heard({"on": "live-frame", "id": other_id, "text": fields["text"]})
+                    moved = True
+            if not moved:
+                return
+
+
+def opened(app: FakeApp) -> dict:
+    """The last live-open command the page was given."""
+    return [fields for command, fields in app.commands if command == "live-open"][-1]
+
+
+def host_with_phone_seat() -> tuple[FakeApp, object]:
+    app = FakeApp()
+    table = table_of("gelati")(app, [])
+    app.screen = table
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
+                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "7"}})
+    return app, table
+
+
+def test_a_phone_seat_opens_a_lobby_with_an_invitation_and_nothing_moves():
+    app, table = host_with_phone_seat()
+    assert table.phase == "lobby" and table.humans() == [0]  # Bo's seat is not played here
+    assert "Making the invitation" in app.page
+    invite = opened(app)
+    assert invite["offer"] is None and invite["stun"] is False  # our own offer, no third party
+    app.connections.heard({"on": "live-sdp", "id": invite["id"], "sdp": CHROMIUM_OFFER})
+    link = attribute(app.page, "data-invite")
+    assert "#/join/" in link and len(link) < 200
+    assert attribute(app.page, "data-qr") == link
+    start = [c for c in controls(app.page) if c[0] == "lobby-start"]
+    assert start == []  # disabled until Bo's phone is at the table
+    assert "Waiting for Bo" in app.page
+    assert len(table.session.moves) == 0 and not app.timers or table.phase == "lobby"
+
+
+def test_an_invitation_a_guest_and_a_reply_seat_bo_and_he_plays_only_his_own_seat():
+    host, table = host_with_phone_seat()
+    host_id = opened(host)["id"]
+    host.connections.heard({"on": "live-sdp", "id": host_id, "sdp": CHROMIUM_OFFER})
+    invite_link = attribute(host.page, "data-invite")
+
+    guest = FakeApp()
+    guest.screen = screen_for(guest, invite_link.split("#", 1)[1])
+    assert isinstance(guest.screen, JoinScreen)
+    guest.refresh()
+    assert "Joining the table" in guest.page
+    guest_id = opened(guest)["id"]
+    assert "a=setup:actpass" in opened(guest)["offer"]  # the host's side, rebuilt from the code alone
+    guest.connections.heard({"on": "live-sdp", "id": guest_id, "sdp": CHROMIUM_ANSWER})
+    reply_link = attribute(guest.page, "data-reply")
+    assert "#/reply/" in reply_link and unpack(reply_link.rsplit("/", 1)[1]).kind == REPLY
+
+    # The host pastes the reply: the page is given the guest's side as an answer.
+    table.on_action("take-reply", {"form": {"reply": "  " + reply_link + " "}})
+    accepted = [fields for command, fields in host.commands if command == "live-accept"]
+    assert accepted and accepted[0]["id"] == host_id and "a=setup:active" in accepted[0]["sdp"]
+    assert "connecting Bo" in host.page
+
+    network = Network(host, guest, host_id, guest_id)
+    host.connections.heard({"on": "live-open", "id": host_id})
+    guest.connections.heard({"on": "live-open", "id": guest_id})
+    network.pump()
+    assert 'data-seat-state="open"' in host.page
+    assert "You play Bo." in guest.page and "Bo (you)" in guest.page
+    assert "Waiting for the host to start the game." in guest.page
+    guest.screen.guest.move({"tile": 0})  # nothing moves before the host starts
+    network.pump()
+    assert guest.screen.guest.refusals == ["The game has not started yet."] and not table.session.moves
+
+    table.on_action("lobby-start", {})
+    network.pump()
+    assert table.phase == "play" and "Waiting for the host" not in guest.page
+    facts = guest.screen.guest.facts
+    assert facts.viewer == 1 and facts.actor is None  # Ana (the host's seat) moves first
+    assert facts.view == plain(table.game.view(table.session.state, 1))  # Bo's secrets, and no one else's
+    assert facts.view != plain(table.game.view(table.session.state, 0))
+
+    # Ana moves on the host; Bo's phone is sent his position, with his legal moves.
+    ana_move = table.session.legal(0)[0]
+    assert table.act(0, ana_move)
+    while table.session.to_act() == [0]:  # (the rest of Ana's turn)
+        table.act(0, table.session.legal(0)[0])
+    network.pump()
+    facts = guest.screen.guest.facts
+    assert facts.actor == 1 and facts.legal and facts.moves == len(table.session.moves)
+
+    # Bo's phone moves for Bo: the host plays it and draws it.
+    before = len(table.session.moves)
+    guest.screen.guest.move(facts.legal[0])
+    network.pump()
+    assert len(table.session.moves) == before + 1 and table.session.record.moves[-1][0] == 1
+
+
+def test_a_move_for_a_seat_the_phone_does_not_play_is_refused_in_words():
+    host, table = host_with_phone_seat()
+    host_id = opened(host)["id"]
+    host.connections.heard({"on": "live-sdp", "id": host_id, "sdp": CHROMIUM_OFFER})
+    guest = FakeApp()
+    guest.screen = JoinScreen(guest, attribute(host.page, "data-invite").rsplit("/", 1)[1])
+    guest_id = opened(guest)["id"]
+    guest.connections.heard({"on": "live-sdp", "id": guest_id, "sdp": CHROMIUM_ANSWER})
+    table.on_action("take-reply", {"form": {"reply": attribute(guest.page, "data-reply")}})
+    network = Network(host, guest, host_id, guest_id)
+    host.connections.heard({"on": "live-open", "id": host_id})
+    guest.connections.heard({"on": "live-open", "id": guest_id})
+    table.on_action("lobby-start", {})
+    network.pump()
+    before = len(table.session.moves)
+    guest.screen.guest.move(table.session.legal(0)[0])  # Ana's move, sent by Bo's phone
+    network.pump()
+    assert len(table.session.moves) == before
+    assert guest.screen.guest.refusals == ["It is not your turn."]
+
+
+@pytest.mark.parametrize("code, words", [
+    ("AQ", "damaged or incomplete"),  # version 1, cut short
+    ("", "damaged or incomplete"),
+    ("not-a-code", "another version of Gelateria"),
+])
+def test_a_broken_invitation_says_so_and_opens_nothing(code, words):
+    app = FakeApp()
+    app.screen = JoinScreen(app, code)
+    app.refresh()
+    assert words in app.page and "Back to the games" in app.page
+    assert app.commands == []
+
+
+def test_a_reply_opened_as_an_invitation_is_named_for_what_it_is():
+    host, table = host_with_phone_seat()
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    guest = FakeApp()
+    guest.screen = JoinScreen(guest, attribute(host.page, "data-invite").rsplit("/", 1)[1])
+    guest.connections.heard({"on": "live-sdp", "id": opened(guest)["id"], "sdp": CHROMIUM_ANSWER})
+    reply_code = attribute(guest.page, "data-reply").rsplit("/", 1)[1]
+    other = FakeApp()
+    other.screen = JoinScreen(other, reply_code)
+    other.refresh()
+    assert "This is a reply, not an invitation" in other.page and other.commands == []
+
+
+def test_a_foreign_or_repeated_reply_is_refused_and_the_invitation_stays():
+    host, table = host_with_phone_seat()
+    host_id = opened(host)["id"]
+    host.connections.heard({"on": "live-sdp", "id": host_id, "sdp": CHROMIUM_OFFER})
+    stranger = FakeApp()  # a reply to another table's invitation
+    other_host, _other = host_with_phone_seat()
+    other_host.connections.heard({"on": "live-sdp", "id": opened(other_host)["id"], "sdp": CHROMIUM_OFFER})
+    stranger.screen = JoinScreen(stranger, attribute(other_host.page, "data-invite").rsplit("/", 1)[1])
+    stranger.connections.heard({"on": "live-sdp", "id": opened(stranger)["id"], "sdp": CHROMIUM_ANSWER})
+    table.on_action("take-reply", {"form": {"reply": attribute(stranger.page, "data-reply")}})
+    assert "answers another invitation" in host.page
+    assert not [c for c in host.commands if c[0] == "live-accept"]
+    table.on_action("take-reply", {"form": {"reply": "https://example.com/#/reply/%%%"}})
+    assert "damaged or incomplete" in host.page and "data-invite" in host.page
+
+
+def test_a_phone_that_could_not_connect_gets_a_new_invitation_with_the_reason():
+    host, table = host_with_phone_seat()
+    first = opened(host)["id"]
+    host.connections.heard({"on": "live-sdp", "id": first, "sdp": CHROMIUM_OFFER})
+    host.connections.heard({"on": "live-closed", "id": first, "why": "failed"})
+    assert opened(host)["id"] != first  # a new connection, a new code on its way
+    assert "could not connect" in host.page and "same Wi-Fi" in host.page
+
+
+def test_a_reply_opened_on_the_host_phone_is_handed_to_the_table_tab():
+    app = FakeApp()
+    app.screen = ReplyScreen(app, "abc")
+    app.refresh()
+    assert app.handing == ["abc"] and "Taking the reply" in app.page
+    app.screen.handed_over(False)
+    assert "No live table here" in app.page
+
+
+def test_the_camera_opens_on_scan_and_a_camera_that_cannot_be_had_points_to_the_paste_field():
+    host, table = host_with_phone_seat()
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    assert "data-scanner" not in host.page
+    table.on_action("scan", {})
+    assert "<video" in host.page and "data-scanner" in host.page
+    table.scanned("", failed="denied")
+    assert "data-scanner" not in host.page and "camera is not allowed" in host.page
+    assert host.focused[-1] == ("#reply-field", False)
+    table.on_action("scan", {})
+    table.scanned("https://example.com/#/reply/AQ")  # a code read that is no reply of ours
+    assert "data-scanner" not in host.page and "damaged or incomplete" in host.page
+    assert not [c for c in host.commands if c[0] == "live-accept"]

@@ -7,7 +7,8 @@ The board's tools hold their words whole. The strip names you with your tiles an
 who leads in words; the turn panel's colours say whose they are and that the lowest is
 the score, it holds no blank and keeps its height from Bo's turn to yours; on its side,
 the moves since your last turn end inside the column, faded where more is below. A turn
-opens on Bo's latest tile with your own tiles near it."""
+opens on Bo's latest tile with your own tiles near it (on the smallest phone, when they
+cannot share the board, on yours, with an arrow to his)."""
 
 from __future__ import annotations
 
@@ -226,19 +227,30 @@ def test_a_turn_on_a_phone_is_three_taps_on_a_readable_board(site, devices, shap
     assert device.errors == []
 
 
-@pytest.mark.parametrize("shape", ["portrait", "landscape"])
+@pytest.mark.parametrize("shape", list(PHONES))
 def test_your_turn_opens_on_bos_tile_and_your_own_near_it(site, devices, shape):
     """Bo's latest tile far from the middle, your tiles spread out (deal 22, round 9):
-    the turn opens with his tile and at least one of yours whole on screen."""
+    the turn opens with his tile and at least one of yours whole on screen. On the
+    smallest phone they cannot share the board at a readable scale: yours are whole,
+    and an arrow inside the board's edge points to his."""
     code, state = mid_game(22, 16)
     page = phone(devices, shape).open(site.url + "#/genial/game/" + code)
     take_seat(page)
     page.wait_for_selector("[data-move-bar='first']")
     page.wait_for_selector("svg[data-board].gs-zoomed")
     page.locator("svg[data-board]").scroll_into_view_if_needed()
+    assert len(tiles_in_view(page, state, 0)) >= (2 if shape == "small" else 1), "too few of your tiles in view"
+    readable(page)
     bo_tile = page.locator(".gs-last").get_attribute("data-tile").split(";")
-    assert page.evaluate(IN_VIEW, bo_tile) == bo_tile
-    assert tiles_in_view(page, state, 0), "none of your tiles in view"
+    if shape != "small":
+        assert page.evaluate(IN_VIEW, bo_tile) == bo_tile
+        assert page.locator("[data-latest-pointer]").count() == 0
+        return
+    assert page.evaluate(IN_VIEW, bo_tile) != bo_tile
+    pointer, board = page.locator("[data-latest-pointer]").bounding_box(), page.locator("svg[data-board]").bounding_box()
+    assert (board["x"] <= pointer["x"] and pointer["x"] + pointer["width"] <= board["x"] + board["width"]
+            and board["y"] <= pointer["y"] and pointer["y"] + pointer["height"] <= board["y"] + board["height"]), pointer
+    assert pointer["width"] >= 24  # big enough to see at a glance
 
 
 def test_the_guided_games_words_never_move_the_board_on_a_phone(site, devices):

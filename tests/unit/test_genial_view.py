@@ -2,6 +2,7 @@
 clicks make a tile, the preview is the rules' own result, golden colours go into the
 move, keys work, Pass appears when nothing fits, and bots finish a game."""
 
+import math
 import random
 import re
 import time
@@ -12,7 +13,7 @@ from fakeapp import FakeApp, controls, started, table_of  # tests/unit is on sys
 
 from gelateria.core.record import Seat
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME, INDEX, PASS, build_position
-from gelateria.web.views.genial_panels import Scene, ranking, tie_break_text
+from gelateria.web.views.genial_panels import Scene, cell_label, ranking, tie_break_text
 
 HUMAN_VS_BOT = [Seat("human", "Ana"), Seat("bot", "Bo", "normal")]
 
@@ -616,3 +617,45 @@ def test_a_turn_on_a_small_phone_opens_on_bos_tile_and_your_nearest_tiles():
         assert all(shown(c) for c in bo), size
         assert sum(shown(a) and shown(b) for a, b in own) >= least, size
         assert px_per_unit(s) * 2 * HALF_H == pytest.approx(36, abs=0.5)  # the scale a finger needs, not zoomed out
+
+
+def test_the_scores_panel_calls_you_you_as_the_strip_does():
+    _app, s = table(HUMAN_VS_BOT)
+    details = s.parts().details
+    assert re.findall(r'class="gs-pname">([^<]*)<', details) == ["You", "Bo"] and ">Ana<" not in details
+    assert 'aria-label="Your colours"' in details
+    _app, s = ana_moves_on_a_phone()  # while Bo thinks, her move is said as yours
+    assert "Latest: You " in s.parts().side and "Ana" not in s.parts().side
+    mine = tuple(scene(s).v["last"]["a"])
+    assert cell_label(scene(s), mine).endswith(": your tile")  # the cursor's name for a space yours covers
+    _app, s = table([Seat("human", "Ana"), Seat("human", "Bo")])  # two at one screen: their names
+    assert re.findall(r'class="gs-pname">([^<]*)<', s.parts().details) == ["Ana", "Bo"]
+
+
+def test_when_bos_tile_and_yours_cannot_share_a_small_phone_your_tile_wins_and_an_arrow_points_to_his():
+    """Deal 22, round 9, on a 360x640 phone's board: Bo's tile is too far from all of
+    Ana's to share the view at a finger's scale (a token barely over 16 px: no room to zoom
+    out). Her nearest tiles are whole in view, and an arrow at the edge points to his."""
+    from gelateria.core.session import play as bots_play
+
+    app, s = table(HUMAN_VS_BOT, seed=22)
+    s.set_board_size(288.0, 284.0, True)
+    for player, move in bots_play(GAME, ["normal", "normal"], 22).record.moves[:16]:
+        assert s.act(player, move, quiet=True)
+    html = s.render()
+    v = scene(s).v
+
+    def shown(cell):
+        x, y = shown_px(s, cell)
+        return 0 <= x <= 288 and 0 <= y <= 284
+    bo = [tuple(v["last"]["a"]), tuple(v["last"]["b"])]
+    assert not all(shown(c) for c in bo) and '<g class="gs-last"' in html
+    assert sum(shown(tuple(a)) and shown(tuple(b)) for p, a, b in v["tiles"] if p == 0) >= 2
+    assert px_per_unit(s) * 24 >= 16  # the narrowest token (24 units across)
+    x, y, angle = map(float, re.search(r'translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\)"[^>]*data-latest-pointer',
+                                       html).groups())
+    geo = scene(s).geo
+    tx, ty = [sum(geo.centres[c][k] for c in bo) / 2 for k in (0, 1)]
+    assert abs((math.degrees(math.atan2(ty - y, tx - x)) - angle + 180) % 360 - 180) < 15  # it points at his tile
+    s.set_view_box(*[geo.centres[bo[0]][0] - 150, geo.centres[bo[0]][1] - 150, 300, 300])  # dragged to his tile
+    assert "data-latest-pointer" not in s.render()

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.genial.rules import COLOURS, INDEX, PASS, tile_gains, tile_totals
-from gelateria.web.markup import Markup, h, svg
+from gelateria.web.markup import Markup, h, join, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views import genial_guide as guide
 from gelateria.web.views import genial_panels as panels
@@ -240,6 +240,7 @@ class GenialView(View):
     def draw(self, facts: Facts, ui: GenialUI) -> Parts:
         s = Scene(facts, ui)
         said = guide.hint(s)
+        frame_play(s, said)  # before the layers: the latest tile's pointer depends on the view
         layers = {name: layer(s, name) for name in LAYERS}
         side = panels.turn_panel(s)
         # While a tile is made, only these change: the board's layers, the turn panel and
@@ -386,8 +387,10 @@ def frame_turn(s: Scene) -> None:
     scale the player keeps (every empty space looks alike: your tiles say where your
     colours grow). A view that shows them all stays; else they are centred in what is seen
     of the board. When the latest tile alone does not fit, the camera zooms out to it and
-    its towers (Camera.frame); when your nearest tile is too far to share the view, the
-    view leans towards it (the latest tile at the edge that faces it)."""
+    its towers (Camera.frame). When your nearest tile is too far to share the view (a small
+    phone), where you will play wins: your tile whole, the view leaning towards the latest
+    one, which an arrow at the edge points to (latest_pointer; the side says it in words).
+    The scale stays: a token at a finger's scale is barely over 16 px, no room to zoom out."""
     cam, geo, need = s.ui.camera, s.geo, s.geo.box
     key = ("opened", s.facts.moves)
     scale = cam.board_px[0] / visible_box(cam.view_box(need), cam.aspect)[2]
@@ -396,8 +399,8 @@ def frame_turn(s: Scene) -> None:
     if box is None:
         cam.frame(key, cells_box(geo, latest_cells(s)), need)
         return
-    if far is not None:  # none of your tiles fits beside it: lean towards the nearest
-        cam.frame(key, box, need, also=(far,))
+    if far is not None:
+        cam.frame(key, far, need, also=(box,))
         return
     cam.framed = key
     width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
@@ -415,8 +418,8 @@ def frame_turn(s: Scene) -> None:
 
 def turn_box(s: Scene, w: float, hh: float):
     """The box of what frame_turn shows, in w x hh board units at most (None: no tile to
-    show, or the latest one does not fit), and the box of your tile nearest it when none of
-    yours fits (else None)."""
+    show, or the latest one does not fit), and, when none of yours fits beside it, the box
+    of your tile nearest it with more of yours near that one (else None)."""
     geo, v = s.geo, s.v
     own = [(tuple(a), tuple(b)) for p, a, b in v["tiles"] if p == s.me]
     last = latest(s.facts)
@@ -432,14 +435,57 @@ def turn_box(s: Scene, w: float, hh: float):
     box = cells_box(geo, first)
     if box[2] > w or box[3] > hh:
         return None, None
+    own = nearest_first(geo, own, box)
+    box, added = grown(geo, box, [*own[:1], *towers, *own[1:]], w, hh)
+    if not own or any(cells in own for cells in added):
+        return box, None
+    # None of yours fits beside it: yours nearest it, with more of yours near that one.
+    return box, grown(geo, cells_box(geo, own[0]), nearest_first(geo, own[1:], cells_box(geo, own[0])), w, hh)[0]
+
+
+def nearest_first(geo: art.Geometry, tiles: list, box) -> list:
+    """The tiles (each its spaces), nearest the middle of the box first."""
     mid = (box[0] + box[2] / 2, box[1] + box[3] / 2)
-    own.sort(key=lambda t: sum(math.dist(geo.centres[c], mid) for c in t))
-    shown_own = False
-    for cells in [*own[:1], *towers, *own[1:]]:
+    return sorted(tiles, key=lambda t: sum(math.dist(geo.centres[c], mid) for c in t))
+
+
+def grown(geo: art.Geometry, box, tiles: list, w: float, hh: float):
+    """The box grown by each of the tiles in turn that still fits with it in w x hh board
+    units, and the tiles taken."""
+    added = []
+    for cells in tiles:
         bigger = union(box, cells_box(geo, cells))
         if bigger[2] <= w and bigger[3] <= hh:
-            box, shown_own = bigger, shown_own or cells in own
-    return box, cells_box(geo, own[0]) if own and not shown_own else None
+            box = bigger
+            added.append(cells)
+    return box, added
+
+
+def latest_pointer(s: Scene) -> Markup | None:
+    """When the latest tile is out of what is seen of the board, an arrow inside its edge
+    pointing to it (drawn on the board: a drag keeps it pointing right)."""
+    cam, geo = s.ui.camera, s.geo
+    last = latest(s.facts)
+    if not last or "a" not in last or cam.board_px is None:
+        return None
+    vx, vy, vw, vh = visible_box(cam.view_box(geo.box), cam.aspect)
+    scale = cam.board_px[0] / vw
+    ax, ay, aw, ah = cam.clear_area()
+    seen = (vx + ax / scale, vy + ay / scale, aw / scale, ah / scale)
+    tile = cells_box(geo, [tuple(last["a"]), tuple(last["b"])])
+    if covers(seen, tile):
+        return None
+    inset = art.R * 1.2
+    x0, y0, x1, y1 = seen[0] + inset, seen[1] + inset, seen[0] + seen[2] - inset, seen[1] + seen[3] - inset
+    if x0 >= x1 or y0 >= y1:
+        return None
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    tx, ty = tile[0] + tile[2] / 2, tile[1] + tile[3] / 2
+    dx, dy = tx - cx, ty - cy
+    # From the middle of the view towards the tile, as far as the inset edge.
+    reach = min([(x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf,
+                 (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf, 1.0])
+    return art.pointer(cx + dx * reach, cy + dy * reach, math.degrees(math.atan2(dy, dx)), last["p"])
 
 
 def latest_cells(s: Scene) -> list[tuple[int, int]]:
@@ -560,7 +606,6 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
     geo, v, ui = s.geo, s.v, s.ui
     tiles, towers = art.pieces(geo, v)
     cam, need = ui.camera, geo.box
-    frame_play(s, said)
     shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"])),
              tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), back_window(s), layers["cursor"]]
     x, y, w, hh = cam.view_box(need)
@@ -619,7 +664,7 @@ def layer(s: Scene, name: str) -> Markup:
     if name == "last":
         last = latest(s.facts)
         if last and "a" in last and ui.first is None:
-            inner = art.latest_tile(geo, v)
+            inner = join(art.latest_tile(geo, v), latest_pointer(s))
     elif me is not None and name == "pick" and ui.first is not None:
         if ui.second is None:
             seconds = s.pairs.get(ui.first, [])

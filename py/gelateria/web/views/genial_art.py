@@ -337,6 +337,16 @@ def latest_tile(geo: Geometry, v: dict) -> Markup:
                class_="gs-last", data_last=player, data_tile=f"{cell_key(a)};{cell_key(b)}")
 
 
+def pointer(x: float, y: float, angle: float, player: int) -> Markup:
+    """A round arrow at (x, y) pointing `angle` degrees (0: right, y down) in the
+    player's colour: where their latest tile is, off the part of the board on screen."""
+    return svg("g",
+               svg("circle", cx=0, cy=0, r=21, class_="gs-pointer-bg"),
+               svg("path", d="M-11 0H9M1-8L10 0L1 8", class_="gs-pointer-arrow"),
+               transform=f"translate({n(x)} {n(y)}) rotate({n(angle)})",
+               class_=f"gs-pointer p{player}", data_latest_pointer="", aria_hidden="true")
+
+
 def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float]:
     """Where the latest move's badge goes: next to the tile, clear of the towers
     (their tokens) and inside the board."""

@@ -409,7 +409,7 @@ def golden_chooser(s: Scene, p: dict) -> Markup:
 
 
 def latest_line(s: Scene) -> Markup:
-    facts, names = s.facts, s.names
+    facts, names = s.facts, names_said(s.facts)
     last = latest(facts)
     acting = s.v["to_act"] if facts.phase == "play" and facts.actor is None else []
     lead = (h("strong", {"class": "gs-acting"}, _("{player} is choosing a place…").format(player=names[acting[0]]) + " ")
@@ -438,7 +438,10 @@ def cell_label(s: Scene, c) -> str:
     # i18n: a space's name for screen readers; {where} is e.g. "next to the tall blue tower"
     where = _("Space {where}").format(where=place_words(towers, c))
     if c in v["covered"]:
-        return _("{space}: {player}'s tile").format(space=where, player=s.names[v["covered"][c]])
+        whose = v["covered"][c]
+        if whose == you(s.facts):
+            return _("{space}: your tile").format(space=where)
+        return _("{space}: {player}'s tile").format(space=where, player=s.names[whose])
     if c in v["golden_set"]:
         where = _("{space}, golden").format(space=where)
     if ui.second == c:
@@ -475,7 +478,7 @@ def card(s: Scene, i: int) -> Markup:
 
 
 def player_card(s: Scene, i: int, acting, gain) -> Markup:
-    names = s.names
+    names = names_said(s.facts)
     colours = s.v["scores"][i]
     low = min(colours)
     fresh = fresh_gain(s.facts, i)
@@ -500,7 +503,8 @@ def player_card(s: Scene, i: int, acting, gain) -> Markup:
                art.swatch(i, 22),
                h("span", {"class": "gs-pname"}, names[i], bot_tag(s.facts.game, s.facts.bots[i])),
                score_mark(low, {"data-score": i})),
-             h("ul", {"class": "gs-tracks", "aria-label": _("{player}'s colours").format(player=names[i])}, *rows),
+             h("ul", {"class": "gs-tracks", "aria-label": _("Your colours") if i == you(s.facts)
+                   else _("{player}'s colours").format(player=names[i])}, *rows),
              h("p", {"class": "gs-card-foot"}, tiles_left(s.v["tiles_left"][i]),
                h("span", {"class": "gs-pattern"}, " · " + _(art.PATTERN_NAMES[i]))))
 

@@ -6,8 +6,9 @@ or a notice, which sit beside the board, over none of its tiles — and the last
 in view whole; the zoom buttons stay clear of the sticky strip when the page is scrolled.
 The notice about the link sits in the flow, covering no control. Every tile's name fits
 a hand tile, and every line of an order card fits the card beside them. On its side the
-phone shows your tiles and orders on the first screen; on a small phone step 2 shows the
-trade without bringing a button up under the finger that placed the tile."""
+phone shows your tiles and orders on the first screen; on a small phone "Place here"
+covers no space, and step 2 shows the trade without bringing a button up under the
+finger that placed the tile."""
 
 from __future__ import annotations
 
@@ -185,8 +186,13 @@ def test_on_a_small_phone_step_2_shows_the_trade_without_a_button_under_the_plac
     take_seat(page)
     page.locator(f"[data-hand-list] [data-tile='{move['p']}']").click()
     q, r = move["at"]
+    board = page.evaluate(BOX, "[data-board]")
     page.locator(f"[data-spot='{q},{r}']").click()
     bar = page.evaluate(BOX, "[data-confirm]")
+    # "Place here" takes the rail's place under the board: the board did not move or
+    # shrink, and every other space is still a finger's tap away.
+    assert page.evaluate(BOX, "[data-board]") == board
+    assert hidden_targets(page, "[data-spot]:not(.gl-aimed)", "[data-board]") == []
     page.locator("[data-action='place']").click()
     page.wait_for_selector("[data-end-bar] [data-action='trade-give']")
     # A second tap anywhere on the "Place here" bar lands on none of step 2's buttons

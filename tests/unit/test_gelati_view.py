@@ -670,3 +670,23 @@ def test_a_hostile_board_size_from_the_page_is_ignored():
     assert board_insets("junk", 300, 300) == (0.0, 0.0, 0.0, 0.0)
     assert board_insets([1, 2, "x", 4], 300, 300) == (0.0, 0.0, 0.0, 0.0)
     assert board_insets([float("nan"), -5, 1e9, 20], 300, 400) == (0.0, 0.0, 200.0, 20.0)
+
+
+@pytest.mark.parametrize("seed, at", [(11, 36), (12, 28), (15, 36)])  # (step 2 with something to do)
+def test_in_step_2_a_shorter_board_keeps_its_scale_and_shows_the_tile_just_placed_with_its_neighbours(seed, at):
+    s = opened_mid_game(seed, at)
+    camera = s.ui.camera
+    scale = camera.board_px[0] / visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)[2]
+    best = home_spot(s.facts(), s.ui)
+    click_cell(s, best)
+    click_cell(s, best)
+    assert s.facts().view["phase"] == "after"
+    s.render()
+    width, height = SMALL_PHONE_BOARD[0], SMALL_PHONE_BOARD[1] - 72  # step 2 gives the board's foot to the trade
+    s.set_board_size(width, height, coarse=True)
+    s.render()
+    vx, vy, vw, vh = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
+    assert width / vw == pytest.approx(scale)  # the tiles did not shrink or grow
+    around = art.drawn_box({best, *hexgrid.neighbours(best)}, art.MARK_R)
+    seen = ((around[0] - vx) * scale, (around[1] - vy) * scale, around[2] * scale, around[3] * scale)
+    assert inside(seen, (0, 0, width, height)), seen  # the tile, its points and the tiles round it: none cut

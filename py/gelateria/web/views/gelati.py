@@ -33,7 +33,7 @@ from gelateria.web.views import gelati_art as art
 from gelateria.web.views import gelati_guide as guide
 from gelateria.web.views import gelati_panels as panels
 from gelateria.web.views.gelati_panels import give_ok, preview, recent_placements, targets, trade_ok, trail
-from gelateria.web.views.board_pan import Camera
+from gelateria.web.views.board_pan import Camera, visible_box
 from gelateria.web.views.contract import UI, Notice, Parts, View, you
 
 MARGIN = 24  # board units around the fitted board
@@ -67,7 +67,15 @@ def fit_box(facts: Facts) -> tuple[float, float, float, float]:
 
 def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | None:
     """The box, in board units, of the spaces the chosen tile can go and of the last
-    move with its points (what you answer): framed whole (None: nothing to play now)."""
+    move with its points (what you answer): framed whole (None: nothing to play now).
+    In step 2, the tile you just placed, its points and the tiles round it (the rows
+    that won you parts start there): the board is shorter then, and must not cut it."""
+    if facts.actor is not None and facts.view["phase"] == "after":
+        recent = recent_placements(facts)
+        if not recent or recent[0][1] != facts.actor:
+            return None
+        cell = tuple(recent[0][2]["at"])
+        return union(art.drawn_box({cell, *hexgrid.neighbours(cell)}, art.MARK_R), art.latest_box(cell))
     if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
         return None
     spaces = targets(facts, ui)
@@ -75,11 +83,12 @@ def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | 
         return None
     box = art.drawn_box(set(spaces), art.SPOT_R)
     recent = recent_placements(facts)
-    if recent:
-        last = art.latest_box(tuple(recent[0][2]["at"]))
-        x, y = min(box[0], last[0]), min(box[1], last[1])
-        box = (x, y, max(box[0] + box[2], last[0] + last[2]) - x, max(box[1] + box[3], last[1] + last[3]) - y)
-    return box
+    return union(box, art.latest_box(tuple(recent[0][2]["at"]))) if recent else box
+
+
+def union(a, b) -> tuple[float, float, float, float]:
+    x, y = min(a[0], b[0]), min(a[1], b[1])
+    return (x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y)
 
 
 def home_spot(facts: Facts, ui: GelatiUI) -> tuple[int, int] | None:
@@ -142,7 +151,17 @@ class GelatiView(View):
 
     def measured(self, ui: GelatiUI, width: float, height: float, coarse: bool,
                  insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
-        return ui.camera.set_board_size(width, height, coarse, insets)
+        camera = ui.camera
+        before, shown = camera.board_px, camera.vb and visible_box(camera.vb, camera.aspect)
+        if not camera.set_board_size(width, height, coarse, insets):
+            return False
+        if shown and before and before[0] == round(width):
+            # Only the height changed (step 2 gives the board's foot to the trade): the tiles
+            # keep their size about the same middle, and the framing pans from there.
+            scale = width / shown[2]
+            x, y, w, hh = shown
+            camera.vb = (x, y + hh / 2 - height / scale / 2, w, height / scale)
+        return True
 
     def panned(self, ui: GelatiUI, x: float, y: float, w: float, hh: float) -> None:
         ui.camera.set_view_box(x, y, w, hh)
@@ -309,10 +328,12 @@ class GelatiView(View):
         return h("div", {"class": "gelati-main"},
                  art.defs_svg(),
                  h("div", {"class": "gl-board-frame"},
-                   h("div", {"class": "gl-board-view"}, drawn, panels.confirm_bar(facts, ui)),
+                   h("div", {"class": "gl-board-view"}, drawn),
                    # The chips and zoom buttons in a rail of their own, beside or under the
-                   # drawing: nothing but "Place here" ever covers a tile or a space.
+                   # drawing, so they never cover a tile or a space. "Place here" floats over
+                   # the board's foot, or on an upright phone takes the rail's place (CSS).
                    h("div", {"class": "gl-board-rail"},
+                     panels.confirm_bar(facts, ui),
                      art.board_chips(v["stack"], v["order_pile"]),
                      art.zoom_buttons(camera.vb is None))))
 

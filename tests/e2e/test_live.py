@@ -79,3 +79,19 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
     host.wait_for_selector("[data-phase='play'] [data-board]")
     for guest in (bo, chiara):
         guest.page.wait_for_function("!document.querySelector('article').innerText.includes('Waiting for the host')")
+
+
+def test_a_reply_opened_on_the_host_phone_reaches_its_table_in_the_other_tab(devices, site):
+    host_device, guest = devices.take(**PHONE), devices.take(**PHONE)
+    host = host_device.page
+    host_device.open(site.url + "#/gelati")
+    host.select_option("select[name='seat1_kind']", "phone")
+    host.get_by_role("button", name="Start game").click()
+    reply_link = join(guest, host.locator("[data-invite]").get_attribute("data-invite"))
+
+    tab = host.context.new_page()  # the reply link, tapped in a chat on the host's phone
+    tab.goto(reply_link)
+    tab.wait_for_selector("[data-live-status='handed']", timeout=120_000)
+    host.wait_for_selector("[data-seat-state='open']")
+    guest.page.wait_for_selector("[data-live-status='seated']")
+    tab.close()

@@ -228,3 +228,29 @@ def test_the_camera_opens_on_scan_and_a_camera_that_cannot_be_had_points_to_the_
     table.scanned("https://example.com/#/reply/AQ")  # a code read that is no reply of ours
     assert "data-scanner" not in host.page and "damaged or incomplete" in host.page
     assert not [c for c in host.commands if c[0] == "live-accept"]
+
+
+def test_a_seat_no_phone_takes_can_go_to_a_bot_and_the_game_starts_with_it():
+    app = FakeApp()
+    table = table_of("gelati")(app, [])
+    app.screen = table
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
+                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "7"}})
+    invite = opened(app)["id"]
+    table.on_action("seat-bot", {"seat": "1"})
+    assert ("live-close", {"id": invite}) in app.commands  # Bo's invitation is withdrawn
+    assert "A bot plays Bo." in app.page and "data-invite" not in app.page
+    assert table.seats[1].kind == "bot" and table.session.record.seats[1].kind == "bot"
+    assert table.session.record.seed == 7 and table.humans() == [0]
+    table.on_action("lobby-start", {})
+    assert table.phase == "play" and "data-board" in app.page
+
+
+def test_playing_across_the_internet_is_opt_in_names_the_server_and_remakes_the_invitations():
+    app, table = host_with_phone_seat()
+    first = opened(app)
+    assert first["stun"] is False and 'aria-pressed="false"' in app.page and "stun.l.google.com" in app.page
+    table.on_action("live-internet", {"on": "true"})
+    again = opened(app)
+    assert again["id"] != first["id"] and again["stun"] is True and ("live-close", {"id": first["id"]}) in app.commands
+    assert app.prefs["live-internet"] is True and 'aria-pressed="true"' in app.page

@@ -32,6 +32,12 @@ SCAN_PROBLEMS = {
 }
 
 
+def seat_of(data: dict) -> int:
+    """The seat a control names (data-seat), or -1."""
+    text = str(data.get("seat", ""))
+    return int(text) if text.isdigit() else -1
+
+
 class Lobby:
     def __init__(self, table, seats: list[int]):
         self.table = table
@@ -55,12 +61,41 @@ class Lobby:
             self.by_id.pop(old.id, None)
             self.app.connections.close(old.id)
         offer = Offer(seat, "", new_token())
-        offer.id = self.app.connections.open(self)
+        offer.id = self.app.connections.open(self, stun=self.across_internet())
         self.offers[seat] = offer
         self.by_id[offer.id] = offer
 
+    def across_internet(self) -> bool:
+        """The player's opt-in: invitations carry the address a public STUN server sees too."""
+        return self.app.prefs.get("live-internet") is True
+
+    def set_across_internet(self, on: bool) -> None:
+        """The opt-in changed: every invitation not yet answered is made again, to match."""
+        self.app.prefs["live-internet"] = on
+        self.app.save_prefs()
+        for offer in list(self.offers.values()):
+            if not offer.answered and not offer.open:
+                self.invite(offer.seat)
+        self.app.refresh()
+
     def invite_link(self, offer: Offer) -> str:
         return self.app.link(JOIN_ROUTE + offer.code) if offer.code else ""
+
+    def seat_bot(self, seat: int) -> None:
+        """A bot plays `seat` instead of a phone: its invitation is withdrawn."""
+        offer = self.offers.pop(seat, None)
+        if offer is None or offer.open:
+            return
+        self.by_id.pop(offer.id, None)
+        self.app.connections.close(offer.id)
+        self.table.seat_bot(seat)
+        self.host.session = self.table.session
+        self.host.remote.remove(seat)
+        self.host.keys.pop(seat, None)
+        name = self.table.names()[seat]
+        self.message = said(lambda: _("A bot plays {player}.").format(player=name))
+        self.host.send_facts()
+        self.app.refresh()
 
     def connected(self) -> list[int]:
         return [offer.seat for offer in self.offers.values() if offer.open]
@@ -174,11 +209,25 @@ class Lobby:
                      h("label", {"for": "reply-field"}, _("Paste a reply link")),
                      h("input", {"id": "reply-field", "name": "reply", "autocomplete": "off", "inputmode": "url"}),
                      h("button", {"type": "submit", "data-action": "take-reply"}, _("Take reply"))),
+                   self.internet_choice(),
                    h("p", {"class": "setup-actions"},
                      h("button", {"type": "button", "class": "start", "data-action": "lobby-start",
                                   "disabled": bool(waiting)}, _("Start game")),
                      h("span", {"class": "live-wait"},
                        _("Waiting for every phone to join.")) if waiting else None)))
+
+    def internet_choice(self) -> Markup:
+        """Opt in to a public STUN server, named as the third party it is."""
+        on = self.across_internet()
+        return h("div", {"class": "live-internet"},
+                 h("button", {"type": "button", "class": "secondary", "data-action": "live-internet",
+                              "aria-pressed": "true" if on else "false", "data-on": "false" if on else "true"},
+                   _("Play across the internet: on") if on else _("Play across the internet: off")),
+                 h("p", {"class": "live-note"},
+                   _("On one Wi-Fi or one phone's hotspot, the phones need nobody else. Across the internet they ask "
+                     "Google's public STUN server (stun.l.google.com) for their outside addresses, so that server sees "
+                     "them. Some networks, such as mobile data and guest Wi-Fi, still keep phones apart: then play by "
+                     "sending a link after each move.")))
 
     def scanner(self) -> Markup | None:
         """The camera that reads a reply's QR code, while it is open; else the button that opens it."""
@@ -211,16 +260,22 @@ class Lobby:
                                    "data-seat": offer.seat, "aria-label": _("Copy the invitation link")}, _("Copy"))),
                     h("p", {"data-seat-state": "answered" if offer.answered else "waiting"},
                       _("Connecting…") if offer.answered else _("Waiting for {player}'s reply.").format(player=name))]
-        return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat}, h("h2", None, name), *body)
+        bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
+                                        "data-seat": offer.seat}, _("A bot plays {player}").format(player=name)))
+        return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat}, h("h2", None, name), *body, bot)
 
     def on_action(self, action: str, data: dict) -> bool:
         """The lobby's own actions (True if it was one)."""
         if action == "take-reply":
             self.take_reply(str((data.get("form") or {}).get("reply") or ""))
         elif action == "copy-invite":
-            offer = self.offers.get(int(data.get("seat", -1)) if str(data.get("seat", "")).isdigit() else -1)
+            offer = self.offers.get(seat_of(data))
             if offer is not None and offer.code:
                 self.app.copy(self.invite_link(offer))
+        elif action == "seat-bot":
+            self.seat_bot(seat_of(data))
+        elif action == "live-internet":
+            self.set_across_internet(data.get("on") == "true")
         elif action in ("scan", "scan-stop"):
             self.scanning = action == "scan"
             self.app.refresh()

@@ -208,6 +208,19 @@ class Table(Screen):
         self.app.refresh()
         self.after_change()
 
+    def seat_bot(self, seat: int) -> None:
+        """Before a live table starts: a bot plays a seat no phone has taken. The deal is
+        made again with it (no move has been made: the same seed deals the same game)."""
+        self.seats[seat] = Seat("bot", self.seats[seat].name, "normal")
+        self.phones.remove(seat)
+        session = Session(self.game, self.seats, self.seed, self.options)
+        session.pause_ms = self.game.type.pause_ms
+        session.record.holders = self.session.record.holders
+        self.session = session
+        self.saving.hold([seat], free=True)
+        self.saving.autosave()
+        self.reset_ui()
+
     def begin_live(self) -> None:
         """The host starts the live table: play begins, and every phone is sent its seat's position."""
         self.phase = "play"

@@ -7,9 +7,52 @@ the host starts."""
 
 from __future__ import annotations
 
+import json
+
 from conftest import SIZES
+from gelateria.core.facts import plain
+from gelateria.core.record import decode
+from gelateria.core.session import Session
+from gelateria.games.gelati.rules import GAME
 
 PHONE = SIZES["phone"]
+
+# What a guest's page hears from the host, kept: each frame the data channel delivered
+# (static/live.js hands them to the shell as live-frame events).
+KEEP_FRAMES = """() => {
+  window.__frames = [];
+  const shell = window.gelateriaShell, send = shell.send;
+  shell.send = (message) => { if (message.on === 'live-frame') window.__frames.push(message.text); return send(message); };
+}"""
+
+
+def facts_sent(page) -> list[dict]:
+    """The Facts messages a guest's page received (whole ones: a message in parts is left out)."""
+    frames = [json.loads(text) for text in page.evaluate("window.__frames")]
+    return [frame["b"] for frame in frames if frame.get("k") == "facts" and "b" in frame]
+
+
+def saved_record(page):
+    """The game the host's phone saved (its only copy of the game: the one authority)."""
+    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('gelateria.save.'))
+                                 .map(k => JSON.parse(localStorage.getItem(k)).link)""")
+    assert len(saves) == 1
+    return decode(saves[0])
+
+
+def play_a_turn(page) -> None:
+    """The player whose turn it is on this phone places a tile on a glowing space (two
+    taps), then ends the turn in step 2 (discarding down to five first)."""
+    while page.locator("[data-step='exchange'] [data-action='exchange']").count():
+        page.locator("[data-action='exchange']").first.click()
+    lines = page.locator("[data-log] li").count()
+    page.locator("[data-spot][tabindex='0']").click()
+    page.locator(".gl-aim").click()
+    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n", arg=lines)
+    while page.locator("[data-end-bar]").count() and page.locator("[data-action='discard']").count():
+        page.locator("[data-action='discard']").first.click()
+    if page.locator("[data-end-bar] [data-action='end-turn']").count():
+        page.locator("[data-action='end-turn']").click()
 
 # The host's camera, filming an image of a QR code: a canvas repainted a few times a
 # second, as a camera keeps sending frames (what getUserMedia gives the app's scanner).
@@ -75,10 +118,29 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
     assert "Chiara (you)" in chiara.page.locator("article").inner_text()
     assert "Waiting for the host to start" in chiara.page.locator("article").inner_text()
 
+    for guest in (bo, chiara):
+        guest.page.evaluate(KEEP_FRAMES)
     host.locator("[data-action='lobby-start']").click()
     host.wait_for_selector("[data-phase='play'] [data-board]")
-    for guest in (bo, chiara):
-        guest.page.wait_for_function("!document.querySelector('article').innerText.includes('Waiting for the host')")
+
+    # A round: Ana on the host, then Bo and Chiara each on their own phone. Each phone
+    # shows only its own seat's tiles, and the others' moves as they land.
+    for seat, page in ((0, host), (1, bo.page), (2, chiara.page)):
+        page.wait_for_selector(f"[data-turn='{seat}']")
+        play_a_turn(page)
+        for other in (host, bo.page, chiara.page):
+            other.wait_for_function("n => document.querySelectorAll('[data-log] li').length >= n", arg=seat + 2)
+    host.wait_for_selector("[data-turn='0']")
+    assert "Bo" in host.locator("[data-log]").inner_text() and "Chiara" in bo.page.locator("[data-log]").inner_text()
+
+    # Every position each phone was sent is the rules' view for its own seat, nothing more.
+    record = saved_record(host)
+    for seat, guest in ((1, bo), (2, chiara)):
+        sent = facts_sent(guest.page)
+        assert len(sent) >= 4
+        for facts in sent:
+            state = Session.from_record(record, facts["moves"]).state
+            assert facts["viewer"] == seat and facts["view"] == plain(GAME.view(state, seat))
 
 
 def test_a_reply_opened_on_the_host_phone_reaches_its_table_in_the_other_tab(devices, site):

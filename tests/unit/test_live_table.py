@@ -46,6 +46,14 @@ class Network:
                 return
 
 
+def tap(app: FakeApp, action: str) -> None:
+    """The player taps the first control on screen that does `action`."""
+    found = [data for name, data in controls(app.page) if name == action]
+    assert found, f"no {action} on screen: {[name for name, _ in controls(app.page)]}"
+    app.screen.on_action(action, {key.replace("-", "_"): value for key, value in found[0].items()})
+    app.refresh()
+
+
 def opened(app: FakeApp) -> dict:
     """The last live-open command the page was given."""
     return [fields for command, fields in app.commands if command == "live-open"][-1]
@@ -127,11 +135,24 @@ def test_an_invitation_a_guest_and_a_reply_seat_bo_and_he_plays_only_his_own_sea
     facts = guest.screen.guest.facts
     assert facts.actor == 1 and facts.legal and facts.moves == len(table.session.moves)
 
-    # Bo's phone moves for Bo: the host plays it and draws it.
+    # Bo's phone is his table: the game's own view, his hand and no one else's, his turn.
+    bo_table = guest.screen.table
+    assert bo_table is not None and "data-board" in guest.page and "Your turn" in guest.page
+    assert "Share" not in guest.page and "Undo" not in guest.page  # (the host's to offer)
+
+    # Bo taps a tile, then a glowing space, then "Place here" on his own phone: the host
+    # plays it, and both screens show it.
     before = len(table.session.moves)
-    guest.screen.guest.move(facts.legal[0])
+    tap(guest, "select-tile")
+    tap(guest, "cell")
+    tap(guest, "place")
     network.pump()
-    assert len(table.session.moves) == before + 1 and table.session.record.moves[-1][0] == 1
+    assert len(table.session.moves) > before and table.session.record.moves[before][0] == 1
+    assert guest.screen.guest.facts.moves == len(table.session.moves)
+    while 1 in table.session.to_act():  # (the rest of Bo's turn: step 2, from his phone)
+        tap(guest, "end-turn" if any(a == "end-turn" for a, _d in controls(guest.page)) else "place")
+        network.pump()
+    assert table.session.to_act() == [0] and "Your turn" not in guest.page
 
 
 def test_a_move_for_a_seat_the_phone_does_not_play_is_refused_in_words():
@@ -152,7 +173,8 @@ def test_a_move_for_a_seat_the_phone_does_not_play_is_refused_in_words():
     guest.screen.guest.move(table.session.legal(0)[0])  # Ana's move, sent by Bo's phone
     network.pump()
     assert len(table.session.moves) == before
-    assert guest.screen.guest.refusals == ["It is not your turn."]
+    guest.refresh()
+    assert "It is not your turn." in guest.page  # said on Bo's phone, in his language
 
 
 @pytest.mark.parametrize("code, words", [

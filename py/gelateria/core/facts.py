@@ -45,6 +45,7 @@ class Facts:
     # Real time: each seat's legal moves when this screen takes its moves now (None for
     # the others); [] in a turn game, whose one seat to move here is the actor.
     legal_by_seat: list = field(default_factory=list)
+    authors: list = field(default_factory=list)  # the seat that made each move so far (public: the log says it too)
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots[seat])
@@ -106,6 +107,7 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         automatic=sorted(session.automatic) if phase == "play" else [],
         legal_by_seat=[plain(game.legal_moves(state, seat)) if seat in movers else None
                        for seat in range(len(session.seats))] if movers else [],
+        authors=[seat for seat, _move in session.record.moves[:index]],
     )
 
 

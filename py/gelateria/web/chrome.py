@@ -112,16 +112,18 @@ class Chrome:
         me = t.viewer() if t.viewer() is not None else t.actor()
         if not t.view.since_last_turn or t.phase != "play" or t.game.type.timing != TURNS or len(t.seats) < 2 or me is None:
             return None
-        moves = t.record.moves
+        facts = t.facts()
+        moves = facts.authors
         # During the player's own turn the others' moves before it stay listed (a box
         # saying "nothing yet" after their own first step told them nothing).
         end = len(moves)
-        while end > 0 and moves[end - 1][0] == me:
+        while end > 0 and moves[end - 1] == me:
             end -= 1
         since = end
-        while since > 0 and moves[since - 1][0] != me:
+        while since > 0 and moves[since - 1] != me:
             since -= 1
-        lines = t.log[1 + since:1 + end]
+        first = len(moves) + 1 - len(facts.log)  # the log line facts.log begins with (0: "New game…")
+        lines = facts.log[max(0, 1 + since - first):max(0, 1 + end - first)]
         return h("section", {"class": "since-last", "aria-label": _("Since your last turn"), "data-since": len(lines)},
                  h("h2", None, _("Since your last turn") if since else _("Before your first turn")),
                  h("ul", None, *[h("li", None, line) for line in lines]) if lines else h("p", None, _("Nothing yet.")))
@@ -210,7 +212,7 @@ class Chrome:
             return self.parts().status
         if t.phase != "play":
             return Markup("")
-        acting = t.game.to_act(t.state)
+        acting = t.facts().to_act
         if not acting:
             return Markup("")
         name = t.names()[acting[0]]
@@ -226,6 +228,9 @@ class Chrome:
         t = self.table
         if t.phase == "replay":
             return t.replay.controls()
+        if t.guest is not None:  # (a guest's phone: the game, its undo, links and replays are the host's)
+            return h("div", {"class": "controls"},
+                     h("p", {"class": "control-row"}, h("a", {"href": f"#/{t.game_id}/rules", "target": "_blank"}, _("Rules"))))
         buttons = pace_chips(t.app.prefs.get("pace", "normal")) if t.bots and t.view.bot_speed_chips else []
         undo = None
         if t.confirm_undo and t.undo_target() is not None:
@@ -301,7 +306,8 @@ class Chrome:
     def log_list(self) -> Markup:
         """What happened, newest first (a part a table may send alone: data-part)."""
         t = self.table
-        return h("ol", {"data-log": "", "data-part": "log"}, *[h("li", None, line) for line in reversed(t.log[-LOG_SHOWN:])])
+        return h("ol", {"data-log": "", "data-part": "log"},
+                 *[h("li", None, line) for line in reversed(t.facts().log[-LOG_SHOWN:])])
 
     def overlay(self) -> Markup:
         """The end screen, the seat chooser or the hand-over; else the view's own (Parts.overlay)."""
@@ -315,7 +321,7 @@ class Chrome:
             return self.end_screen()
         if t.choosing:
             return self.seat_chooser()
-        acting = t.game.to_act(t.state) if t.phase == "play" else []
+        acting = t.facts().to_act if t.phase == "play" else []
         if acting and t.needs_handover(acting[0]):
             name = t.names()[acting[0]]
             return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true",
@@ -367,8 +373,8 @@ class Chrome:
         """Where this device stands at a game it does not play alone: watching it, or
         waiting for a player who plays on another device (with the link to send them)."""
         t = self.table
-        if t.phase != "play" or t.choosing or t.stale:
-            return None
+        if t.phase != "play" or t.choosing or t.stale or t.guest is not None or t.lobby is not None:
+            return None  # (at a live table every phone is at the table: the turn strip says who plays)
         if t.watch_only:
             can_sit = bool(t.saving.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},
@@ -377,7 +383,7 @@ class Chrome:
                      h("button", {"type": "button", "class": "secondary", "data-action": "choose-seat"},
                        _("Take a seat")) if can_sit else
                      h("a", {"class": "button secondary", "href": t.saving.link("deal")}, own_word(t.view, "play", _("Play this deal yourself"))))
-        acting = t.session.to_act()
+        acting = t.facts().to_act
         if not acting or t.game.type.timing != TURNS or t.is_bot(acting[0]) or acting[0] in t.humans():
             return None
         name = t.names()[acting[0]]
@@ -404,11 +410,11 @@ class Chrome:
     def outcome(self) -> str:
         """A word for how the game ended (data-outcome on the end screen, for tests)."""
         t = self.table
-        return self.parts().outcome or ("won" if t.game.winners(t.state) else "nobody")
+        return self.parts().outcome or ("won" if t.facts().winners else "nobody")
 
     def end_screen(self) -> Markup:
         t = self.table
-        winners = t.game.winners(t.state)
+        winners = t.facts().winners
         story = self.parts().story
         return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Game over"), "data-end": "",
                          "data-outcome": self.outcome()},
@@ -417,6 +423,7 @@ class Chrome:
                    self.score_table(winners),
                    self.parts().summary,
                    h("p", {"class": "score-story", "data-story": ""}, story) if t.practice.guided and story else None,
+                   self.guest_end_buttons() if t.guest is not None else
                    h("p", {"class": "end-buttons"},
                      h("button", {"type": "button", "data-action": "same-seats"},
                        _("Play again") if len(t.seats) == 1 else _("Rematch: same players")), " ",  # (alone: no "players")
@@ -424,13 +431,19 @@ class Chrome:
                      h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Watch the replay")), " ",
                      h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, _("Look at the board")))))
 
+    def guest_end_buttons(self) -> Markup:
+        """A guest's end screen: a rematch or a replay is the host's to offer."""
+        return h("p", {"class": "end-buttons"},
+                 h("a", {"class": "button", "href": "#/"}, _("Back to the games")), " ",
+                 h("button", {"type": "button", "class": "secondary", "data-action": "close-end"}, _("Look at the board")))
+
     def score_table(self, winners: list[int]) -> Markup:
         """Final scores, winners first: none when the view's summary says them all, or
         nobody has a score to rank."""
         t = self.table
         if t.view.scores_in_summary or not any(self.has_score(p) for p in range(len(t.seats))):
             return Markup("")
-        scores = t.game.scores(t.state)
+        scores = t.facts().scores
         names = t.names()
         order = sorted(range(len(names)), key=lambda p: (p not in winners, not self.has_score(p),
                                                          -scores[p] if self.higher_is_better() else scores[p]))
@@ -446,9 +459,9 @@ class Chrome:
         return t.game.type.higher_is_better(t.options, len(t.seats))
 
     def public(self) -> dict:
-        """What everyone sees of the position on screen."""
-        t = self.table
-        return t.game.view(t.state, None)
+        """The position on screen as the screen's viewer sees it (what everyone sees, and
+        the viewer's own): what the game type reads a player's score from."""
+        return self.table.facts().view
 
     def has_score(self, player: int) -> bool:
         """False for a player whose number means nothing (they never finished: the game type's word)."""

@@ -59,8 +59,23 @@ class Drawing:
         """The position on screen as the viewer sees it, with the actor's legal moves:
         the same Facts until the position, the viewer, the actor or the language changes."""
         table = self.table
-        if table.session is None or table.phase in ("setup", "lobby"):
+        if table.guest is not None:
+            facts = table.guest.facts  # (the host's, for this phone's seat: core/live.py)
+            if facts is None or facts.phase == "lobby":
+                return None
+        elif table.session is None or table.phase in ("setup", "lobby"):
             return None
+        else:
+            facts = self.own_facts()
+        position = (table.state, table.actor(), table.undos)  # (the undo count tells a position undone back to)
+        if self._settled is None or self._settled[0] is not position[0] or self._settled[1:] != position[1:]:
+            self._settled = position
+            table.ui = table.view.settle(facts, table.ui)  # picks made on another position are forgotten
+        return facts
+
+    def own_facts(self) -> Facts:
+        """The Facts of this device's own session (kept until what they are of changes)."""
+        table = self.table
         index = table.replay_index if table.phase == "replay" else len(table.session.moves)
         viewer, actor, humans, movers = table.viewer(), table.actor(), table.humans(), table.movers()
         automatic = tuple(sorted(table.session.automatic))
@@ -69,12 +84,7 @@ class Drawing:
         if old is None or old_key != key or self._state_seen is not table.state:
             facts = facts_of(table.session, index, table.phase, viewer, actor, humans, movers)
             self._shown, self._state_seen = (key, facts), table.state
-        facts = self._shown[1]
-        position = (table.state, actor, table.undos)  # (the undo count tells a position undone back to)
-        if self._settled is None or self._settled[0] is not position[0] or self._settled[1:] != position[1:]:
-            self._settled = position
-            table.ui = table.view.settle(facts, table.ui)  # picks made on another position are forgotten
-        return facts
+        return self._shown[1]
 
     def told(self) -> Facts | None:
         """The Facts on screen, the view told where it is (Setting) before it draws,

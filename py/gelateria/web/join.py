@@ -1,5 +1,7 @@
 """A guest's phone at a live table: opened on an invitation (#/join/<code>), it makes
 the reply the host must take (a QR code and a link), connects, and waits at the table.
+Once the host starts, the game's own table (web/table.py) is the screen: a Table with no
+session, drawn from the host's Facts for this phone's seat, whose moves go to the host.
 
 The invitation is hostile input like any link: core/invite.py reads it, and a damaged,
 foreign or wrong-kind code gets a sentence and a way back, never a connection.
@@ -15,6 +17,8 @@ from gelateria.web.catalog import entry
 from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Answer, read_code
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import Screen, said, top_bar
+from gelateria.web.table import Table
+from gelateria.web.views.contract import registered_screen
 
 
 class JoinScreen(Screen):
@@ -25,6 +29,7 @@ class JoinScreen(Screen):
         self.guest: Guest | None = None
         self.lost = False  # the connection closed after it had opened
         self.ticking = None
+        self.table: Table | None = None  # the game, once the host has started it
         try:
             invitation = read_code(code, INVITE)
         except InviteError as exc:
@@ -37,7 +42,7 @@ class JoinScreen(Screen):
 
     @property
     def title(self) -> str:
-        return _("Join a live table — Gelateria")
+        return self.table.title if self.table is not None else _("Join a live table — Gelateria")
 
     def reply_link(self) -> str:
         return self.app.link(REPLY_ROUTE + self.answer.code) if self.answer and self.answer.code else ""
@@ -55,11 +60,28 @@ class JoinScreen(Screen):
         self.app.refresh()
 
     def live_frame(self, id: str, text) -> None:
-        if self.guest is not None and self.guest.receive(text):
+        if self.guest is None or not self.guest.receive(text):
+            return
+        facts = self.guest.facts
+        if self.table is None and facts is not None and facts.phase != "lobby":
+            spec = registered_screen(facts.game)
+            if spec is None:  # (a host that names no game of this box)
+                self.app.connections.close_owned(self)
+                self.live_closed(id, "refused")
+                return
+            self.table = Table(self.app, [], spec.view(), guest=self.guest)
+            self.app.refresh()
+        elif self.table is not None:
+            self.table.heard_host()
+            self.table.redraw()
+        else:
             self.app.refresh()
 
     def live_closed(self, id: str, why: str) -> None:
         self.lost = self.guest is not None
+        if self.table is not None:
+            self.table.close()
+            self.table = None
         if not self.lost and self.answer is not None:
             self.answer.problem = said(lambda: _("The connection could not be made. Both phones must be on the same "
                                                  "Wi-Fi or hotspot; open the invitation again to retry."))
@@ -77,17 +99,49 @@ class JoinScreen(Screen):
     def close(self) -> None:
         if self.ticking is not None:
             self.app.cancel(self.ticking)
+        if self.table is not None:
+            self.table.close()
         self.app.connections.close_owned(self)
 
     def language_changed(self) -> None:
         super().language_changed()
+        if self.table is not None:
+            self.table.language_changed()
         if self.guest is not None:
             self.guest.language = language()
             self.guest.hello()  # the host speaks each phone's own language
 
+    # --- while the game is on, its table is the screen ------------------------------------
+
+    def on_key(self, key: str) -> bool:
+        return self.table.on_key(key) if self.table is not None else False
+
+    def on_key_up(self, key: str) -> bool:
+        return self.table.on_key_up(key) if self.table is not None else False
+
+    def on_hold(self, name: str, data: dict, down: bool) -> None:
+        if self.table is not None:
+            self.table.on_hold(name, data, down)
+
+    def mounted(self) -> None:
+        if self.table is not None:
+            self.table.mounted()
+
+    def focus_home(self) -> str | None:
+        return self.table.focus_home() if self.table is not None else "h1"
+
+    def set_board_size(self, width: float, height: float, coarse: bool = False, insets=None) -> bool:
+        return self.table.set_board_size(width, height, coarse, insets) if self.table is not None else False
+
+    def set_view_box(self, x: float, y: float, w: float, h: float) -> None:
+        if self.table is not None:
+            self.table.set_view_box(x, y, w, h)
+
     # --- drawing -------------------------------------------------------------------------
 
     def render(self) -> Markup:
+        if self.table is not None:
+            return self.table.render()
         return h("section", {"class": "page live-join", "data-screen": "join"},
                  top_bar(_("Live table")),
                  h("article", {"class": "page-body live-body"}, *self.body()))
@@ -139,7 +193,9 @@ class JoinScreen(Screen):
                 if facts.phase == "lobby" else None]
 
     def on_action(self, action: str, data: dict) -> None:
-        if action == "copy-reply" and self.reply_link():
+        if self.table is not None:
+            self.table.on_action(action, data)
+        elif action == "copy-reply" and self.reply_link():
             self.app.copy(self.reply_link())
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from gelateria.core.game import HIDDEN, REAL_TIME, TURNS, IllegalMove, get_game, seat_limits
 from gelateria.core.i18n import N_, _
+from gelateria.core.live import Guest
 from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.seats import held_by
@@ -44,8 +45,11 @@ REAL_TIME_NOTICE_MS = 4000  # ... and a notice clears itself after this long (pl
 
 
 class Table(Screen):
-    def __init__(self, app, rest: list[str] | None, view: View):
+    def __init__(self, app, rest: list[str] | None, view: View, guest: Guest | None = None):
         super().__init__(app)
+        # A guest's phone at a live table (web/join.py): no session here, only the host's
+        # Facts for this phone's seat (core/live.py), and moves sent back to the host.
+        self.guest = guest
         self.view = view
         self.ui = view.new_ui()  # the view's own state: picks not played yet, how it looks at the board
         self.game_id = view.game_id
@@ -78,6 +82,8 @@ class Table(Screen):
         self.think_timed: dict[str, list[float]] = {}  # ... by the view's name for their kind (data-think-<kind>)
         self.new_game = False
         self.phones: list[int] = []  # seats other phones play at a live table (chosen on the new-game panel)
+        self.sent = False  # a guest's move is on its way to the host
+        self.sent_at: int | None = None  # the position the guest's screen shows (its Facts' moves)
         self.lobby: Lobby | None = None  # the live table's invitations and connections (web/lobby.py)
         self.drawing = Drawing(self)
         self.chrome = Chrome(self)
@@ -86,7 +92,10 @@ class Table(Screen):
         self.setup = SetupPanel(self)
         self.saving = Saving(self)
         self.options = self.read_options({})  # (as the game takes them: the new-game panel shows them so)
-        self.saving.open_route(rest or [])
+        if guest is not None:
+            self.heard_host()
+        else:
+            self.saving.open_route(rest or [])
 
     # --- what is on screen, as the view sees it (web/drawing.py) ----------------------------
 
@@ -106,7 +115,10 @@ class Table(Screen):
 
     @property
     def state(self):
-        """The position on screen (in a replay, the step shown): opaque, for the rules."""
+        """The position on screen (in a replay, the step shown): opaque, for the rules (a
+        guest's: the host's latest Facts, which stand for the position it cannot hold)."""
+        if self.guest is not None:
+            return self.guest.facts
         if self.session is None:
             return None
         return self.session.at(self.replay_index) if self.phase == "replay" else self.session.state
@@ -130,7 +142,9 @@ class Table(Screen):
 
     def humans(self) -> list[int]:
         """The human seats played at this screen: on the new-game panel, every one; in a
-        game, those this device holds (core/seats.py)."""
+        game, those this device holds (core/seats.py); a guest's, its seat."""
+        if self.guest is not None:
+            return [] if self.guest.seat is None else [self.guest.seat]
         if self.session is None or self.phase == "setup":
             return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
         return held_by(self.session.record, self.saving.device)
@@ -151,6 +165,8 @@ class Table(Screen):
         bots; in hot-seat, the human whose turn it is once they have taken the device."""
         if self.phase == "replay" or self.watch_only:
             return None  # a replay shows what a spectator sees
+        if self.guest is not None:
+            return self.guest.seat
         humans = self.humans()
         return humans[0] if len(humans) == 1 else self.revealed_to
 
@@ -163,6 +179,9 @@ class Table(Screen):
     def human_actor(self) -> int | None:
         """The human whose move the screen takes now (None: a bot's turn, a hand-over in
         progress, a replay or the end)."""
+        if self.guest is not None:
+            facts = self.guest.facts
+            return facts.actor if self.phase == "play" and facts is not None else None
         if self.phase != "play" or self.session is None or self.stale or self.watch_only:
             return None
         acting = self.session.to_act()
@@ -175,7 +194,7 @@ class Table(Screen):
         game whose moves make themselves a bot's too (Gelatinous: Roll rolls for an
         automatic caller, on Auto or paused)."""
         seat = self.human_actor()
-        if seat is None and self.game.type.auto_move is not None and self.can_play():
+        if seat is None and self.guest is None and self.game.type.auto_move is not None and self.can_play():
             acting = self.session.to_act()
             if acting and self.is_bot(acting[0]):
                 return acting[0]
@@ -184,6 +203,8 @@ class Table(Screen):
     def movers(self) -> list[int]:
         """Real time: the seats whose moves this screen takes now, all at once (every human
         played here); [] in a turn game, whose one seat to move here is the actor."""
+        if self.guest is not None:
+            return []  # (real time at a live table: issue 34)
         return self.humans() if self.game.type.timing == REAL_TIME and self.can_play() else []
 
     # --- playing -----------------------------------------------------------------------------
@@ -220,6 +241,30 @@ class Table(Screen):
         self.saving.hold([seat], free=True)
         self.saving.autosave()
         self.reset_ui()
+
+    def heard_host(self) -> None:
+        """A guest's phone: the host's Facts (or a refusal) arrived. The seats and the phase
+        are the Facts'; a refusal is said where the player looks. A turn whose only move
+        left is the one the game plays for you (Gelati: end the turn) is sent at once."""
+        guest = self.guest
+        facts = guest.facts
+        if facts is not None:
+            self.seats = [Seat("bot", name, level) if level else Seat("human", name)
+                          for name, level in zip(facts.names, facts.bots)]
+            self.phase = "over" if facts.phase == "over" else "play"
+        if guest.refusals:
+            self.message = guest.refusals.pop()
+            guest.refusals.clear()
+        elif facts is not None and facts.moves != self.sent_at:
+            self.message = ""  # (the position moved on: an old notice no longer fits)
+        self.sent = False
+        self.sent_at = facts.moves if facts is not None else None
+        forced = self.game.type.forced
+        move = forced(facts.legal) if forced is not None and facts is not None and self.actor() is not None else None
+        if move is not None:
+            self.guest.move(move)
+            self.sent = True
+            self.message = said(lambda: _("Nothing else to do this turn, so it ended."))
 
     def begin_live(self) -> None:
         """The host starts the live table: play begins, and every phone is sent its seat's position."""
@@ -268,7 +313,15 @@ class Table(Screen):
         return self.phase == "play" and not self.stale and not self.watch_only
 
     def act(self, seat: int, move, quiet: bool = False) -> bool:
-        """Play a move through the session; a refused one changes nothing and says why (unless quiet)."""
+        """Play a move through the session; a refused one changes nothing and says why (unless quiet).
+        A guest's move goes to the host, whose answer is the next Facts (or a refusal)."""
+        if self.guest is not None:
+            if seat != self.actor():
+                return False
+            self.guest.move(move)
+            self.sent = True
+            self.redraw()
+            return False  # (played once the host says so)
         if self.stale or not self.can_play() or not (quiet or self.is_bot(seat) or seat in self.humans()):
             if self.stale and not quiet:
                 self.say(_(STALE_MOVE))
@@ -334,7 +387,7 @@ class Table(Screen):
     def after_change(self) -> None:
         """Ask the session what happens next: schedule it, or hand the device over."""
         self.cancel_pending()
-        if not self.can_play():
+        if not self.can_play() or self.guest is not None:
             return
         self.prepare_bots()
         self.session.pace_ms = self.pace() + self.settle_ms()

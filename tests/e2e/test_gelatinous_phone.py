@@ -29,7 +29,8 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 SEED, MOVES = 3, 12  # four normal bots' game of 20 rounds, cut after round 12: everyone still rolling
 OPTIONS = {"mode": "multi"}
 PLAYERS = 4
-MAX_MATS_SCREENS = {"portrait": 1.1, "small": 1.4}  # (others' dice at a readable size take room)
+MAX_MATS_SCREENS = {"portrait": 1.25, "small": 1.6}  # (others' dice at a readable size take room, and each
+# other mat keeps room for its busiest roll's words, so it holds still: 1.2 and 1.56 with it)
 MIN_OTHERS_DIE_PX = 18
 MIN_TEXT_PX = 12
 TAPPABLE = "[data-board] [data-action='roll'], [data-board] [data-action='auto'], [data-strip] [data-action='sheet']"
@@ -199,7 +200,8 @@ FIRST_ROLLS = 4  # (rolls 2 and 3 are busy for Ana: 9 dice, then passes and gift
 def test_your_mat_and_roll_hold_still_from_roll_to_roll_on_a_small_phone(site, devices, lang):
     """At 360x640 Roll sits right under your mat: the mat keeps its height whether or not
     it says "Rolled", and however many words its roll takes, so Roll never moves under the
-    thumb (it moved 18 px when a busy roll's words took a second line)."""
+    thumb (it moved 18 px when a busy roll's words took a second line); the others' mats
+    keep theirs, so nothing under Roll moves either."""
     record = play(GAME, ["normal"] * PLAYERS, SEED, OPTIONS).record
     seats = [Seat("human", "Ana")] + [Seat("bot", name, "normal") for name in ("Bo", "Chiara", "Dario")]
     page = phone(devices, "small", lang).open(
@@ -219,9 +221,12 @@ def test_your_mat_and_roll_hold_still_from_roll_to_roll_on_a_small_phone(site, d
         seen.append(page.evaluate("""() => { const mat = document.querySelector('.mat.mine');
             return [Math.round(mat.getBoundingClientRect().height),
                     Math.round(document.querySelector('.roll-bar').getBoundingClientRect().top + scrollY),
-                    !!mat.querySelector('.roll-label')]; }"""))
-    assert any(label for *_, label in seen) and not seen[0][2], seen  # (the label came on the first roll)
-    assert len({(height, roll) for height, roll, _ in seen}) == 1, f"mat height, Roll's place, Rolled shown: {seen}"
+                    !!mat.querySelector('.roll-label'),
+                    [...document.querySelectorAll('.mat.other')].map(m => Math.round(m.getBoundingClientRect().height))]; }"""))
+    assert any(label for _, _, label, _ in seen) and not seen[0][2], seen  # (the label came on the first roll)
+    assert len({(height, roll) for height, roll, _, _ in seen}) == 1, f"mat height, Roll's place, Rolled shown: {seen}"
+    # The others' mats hold still too (they took 123-216 px as their rolls' words came and went).
+    assert len({height for *_, others in seen for height in others}) == 1, f"the others' mats: {[s[3] for s in seen]}"
 
 
 SOLO_SEED, SOLO_MOVES = 1, 6  # a normal solitaire game of 9 rolls: the 6th brings a die back from the reserve
@@ -296,3 +301,17 @@ def test_a_solitaire_mat_and_its_odds_read_on_a_phone(site, devices, lang):
     assert [int(n) for n in re.findall(r"\d+", name)] == rolled and not re.search("[⚀-⚅]", name), name
     facts = page.locator("[data-odds] .odds-facts").inner_text()
     assert not re.search(r"\d[.,]\d", facts), facts  # whole rolls, not "about 4.6"
+
+
+def test_the_news_line_says_a_long_name_whole_on_a_small_phone(site, devices):
+    """Once read, "You play as … on this device." shrinks to a line: a seat's longest name
+    wraps it, never cuts it (it was one line ending "Anastasia Barth…")."""
+    name = "Anastasia Bartholomew-Fitzgerald"  # (32 characters, the most a seat's name takes)
+    seats = [Seat("human", name), Seat("bot", "Bo", "normal"), Seat("bot", "Chiara", "normal")]
+    page = phone(devices, "small").open(site.url + "#/gelatinous/game/" + encode(Record("gelatinous", seats, SEED, OPTIONS, [])))
+    take_seat(page)
+    page.locator("[data-board] [data-action='roll']").tap()
+    news = page.locator("[data-notice='news'].line .news-text")
+    news.wait_for()
+    assert news.inner_text() == f"You play as {name} on this device."
+    assert news.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight"), "the news is cut"

@@ -259,6 +259,14 @@ def test_round_sheet_shows_your_round_and_total_and_next_round_on_every_phone(si
         if tuple(text.strip() for text in heads) != ROUND_COLUMNS[lang]:
             found.append(f"the head's columns: {heads}")
         found += hidden_targets(page, "[data-action='next-round']", ".score-card")
+        # Upright, the sheet fits whole (its last row took a short scroll at 360x640), and
+        # Next round's bar casts a shadow only while rows are under it.
+        card, shadow = page.evaluate("""() => { const c = document.querySelector('.score-card');
+            return [[c.scrollHeight, c.clientHeight], getComputedStyle(c.querySelector('.end-buttons')).boxShadow]; }""")
+        if viewport["height"] > viewport["width"] and card[0] > card[1]:
+            found.append(f"the sheet scrolls: {card}")
+        if card[0] <= card[1] and shadow != "none":
+            found.append(f"a shadow with nothing under the buttons: {shadow}")
         if found:
             problems[shape] = found
     assert not problems, problems

@@ -527,3 +527,30 @@ def test_the_more_sheet_opens_and_closes_as_its_buttons_say_however_often_they_a
     screen.on_action("sheet", {"open": "false"})
     assert 'data-sheet="closed"' in app.page
     assert re.search(r'<button[^>]*aria-expanded="false"[^>]*data-open="true"', app.page)  # More says it opens
+
+
+def race_to_the_end(seats, seed):
+    """Dice Race played out at one screen, each human taking the longest step (bots
+    as they will); the end screen's headline."""
+    app, screen = fakeapp.started(fakeapp.table_of("race"), seats, seed=seed)
+    app.screen = screen
+    while not screen.session.is_over():
+        app.run_timers()  # (the bots' moves)
+        if screen.session.is_over():
+            break
+        legal = screen.facts().legal
+        if not legal:  # a hand-over (the race has secrets): the next player takes the device
+            screen.on_action("take-device", {"seat": screen.session.to_act()[0]})
+            continue
+        step = max(m["step"] for m in legal)
+        fakeapp.click(screen, "step", {"step": step})
+        fakeapp.click(screen, "go")
+    return re.search(r"data-end.*?<h2>(.*?)</h2>", screen.render()).group(1)
+
+
+def test_the_headline_calls_this_devices_one_player_you_as_the_game_does():
+    ana, bo = Seat("human", "Ana"), Seat("bot", "Bo", "random")
+    said = {race_to_the_end([ana, bo], seed) for seed in range(1, 6)}
+    assert said == {"You win!", "Bo wins!"}  # never "Ana wins!": this screen calls her "You"
+    # Two humans at one screen: neither is "You".
+    assert race_to_the_end([ana, Seat("human", "Cy")], 2) in ("Ana wins!", "Cy wins!")

@@ -15,7 +15,7 @@ from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import removed_games_notice, top_bar
 from gelateria.web.replay import LOG_SHOWN
 from gelateria.web.storage import BLOCKED, FULL, headline
-from gelateria.web.views.contract import bot_tag, own_word, pace_chips
+from gelateria.web.views.contract import bot_tag, names_said, own_word, pace_chips, you
 
 LINK_REVEALS = N_("A link carries the whole deal, hidden tiles and cards included, so it suits friends; "
                   "only a live table, where each phone gets just its own, will keep secrets for real.")
@@ -399,13 +399,13 @@ class Chrome:
                  here)
 
     def headline(self, winners: list[int]) -> str:
-        """The end screen's first line (a practice or guided game's one human is "You")."""
-        t = self.table
+        """The end screen's first line, this device's one player "You" as in play ("You win!")."""
         if self.parts().headline:
             return self.parts().headline
-        if t.practice.active and winners == t.humans():
-            return _("You win!")
-        return headline(t.names(), winners)
+        facts = self.table.facts()
+        if facts is None:
+            return headline(self.table.names(), winners)
+        return headline(names_said(facts), winners, you(facts))
 
     def outcome(self) -> str:
         """A word for how the game ended (data-outcome on the end screen, for tests)."""

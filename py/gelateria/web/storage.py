@@ -156,10 +156,12 @@ class Saved:
         return self.record.game
 
 
-def headline(names: list[str], winners: list[int]) -> str:
-    """The end screen's first line: who won."""
+def headline(names: list[str], winners: list[int], you: int | None = None) -> str:
+    """The end screen's first line: who won (`you`: the seat the screen calls "You")."""
     if not winners:
         return _("Nobody wins this time.")
+    if winners == [you]:
+        return _("You win!")
     if len(winners) == 1:
         return _("{player} wins!").format(player=names[winners[0]])
     return _("{players} share the win!").format(players=and_list([names[w] for w in winners]))

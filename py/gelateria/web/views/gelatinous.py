@@ -279,13 +279,11 @@ class GelatinousView(View):
             details = join(details, h("div", {"class": "pace gel-pace", "role": "group", "aria-label": _("Auto-roll speed")},
                                       h("span", None, _("Auto speed")), *pace_chips(auto_speed(ui.setting))))
         nobody = NOBODY_WINS.get(view["outcome"])
-        winners = [seat for seat, p in enumerate(view["players"]) if p["status"] == WON]
-        headline = _(nobody) if nobody else _("You win!") if winners == [you(facts)] else None
         return Parts(board=board, side=side, details=details, strip=strip(facts), status=status(facts),
                      summary=summary(facts, ui) if over else Markup(""),
                      focus="[data-action='roll']",  # a player works at the Roll button (Space/Enter, or a tap)
                      wake=wake_ms(facts, ui), hold_end=ending(facts, ui),
-                     headline=headline if over else None, outcome=view["outcome"] if over else None,
+                     headline=_(nobody) if over and nobody else None, outcome=view["outcome"] if over else None,
                      # A roll playing out, the odds worked out: these change, the rest stays.
                      pieces={"[data-odds]": side, "[data-board]": board})
 

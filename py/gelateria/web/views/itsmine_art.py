@@ -394,7 +394,7 @@ def burst(grabber: int, name: str) -> Markup:
 def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
     """How one round was scored, seat by seat (the rules' itemised `detail`). On a phone a
     row is two lines: the player, this round and the total first, then the breakdown, each
-    number under its column's words (.cell-head; the table's own head says it elsewhere)."""
+    number under its column's words on the head's second line."""
     best = max(totals)
     parts = (_("1 match"), _("2 matches"), _("Cherries"), _("Closed"), _("Hearts"))
     rows = []
@@ -404,8 +404,7 @@ def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
         rows.append(h("tr", {"class": "leader" if totals[p] == best else None, "data-score-row": p},
                       h("th", {"scope": "row"}, h("span", {"class": f"seat-dot p{p}", "aria-hidden": "true"}), " ", names[p]),
                       h("td", {"class": "fav-cell"}, favourite_badges(result["favourites"][p])),
-                      *[h("td", {"class": "part"}, h("span", {"class": "cell-head", "aria-hidden": "true"}, head), value)
-                        for head, value in zip(parts, values)],
+                      *[h("td", {"class": "part"}, value) for value in values],
                       h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                       h("td", {"class": "total"}, str(totals[p]))))
     head = h("tr", None, *[h("th", {"scope": "col", "class": kind}, t) for kind, t in (

@@ -276,3 +276,41 @@ def test_playing_across_the_internet_is_opt_in_names_the_server_and_remakes_the_
     again = opened(app)
     assert again["id"] != first["id"] and again["stun"] is True and ("live-close", {"id": first["id"]}) in app.commands
     assert app.prefs["live-internet"] is True and 'aria-pressed="true"' in app.page
+
+
+def joined(host: FakeApp, table, invitation_link: str, answer: str = CHROMIUM_ANSWER):
+    """A guest phone opens `invitation_link`, the host pastes its reply, both channels open."""
+    host_id = [o.id for o in table.lobby.offers.values() if table.lobby.invite_link(o) == invitation_link][0]
+    guest = FakeApp()
+    guest.screen = JoinScreen(guest, invitation_link.rsplit("/", 1)[1])
+    guest_id = opened(guest)["id"]
+    guest.connections.heard({"on": "live-sdp", "id": guest_id, "sdp": answer})
+    table.on_action("take-reply", {"form": {"reply": attribute(guest.page, "data-reply")}})
+    network = Network(host, guest, host_id, guest_id)
+    host.connections.heard({"on": "live-open", "id": host_id})
+    guest.connections.heard({"on": "live-open", "id": guest_id})
+    network.pump()
+    return guest, network, host_id
+
+
+def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_new_invitation():
+    host, table = host_with_phone_seat()
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, host_id = joined(host, table, attribute(host.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    assert "data-away" not in host.page
+    while table.session.to_act() == [0]:  # Ana's turn, on the host
+        table.act(0, table.session.legal(0)[0])
+
+    host.connections.heard({"on": "live-closed", "id": host_id, "why": "closed"})  # Bo's Wi-Fi drops
+    assert 'data-away="1"' in host.page and "Away from the table: Bo." in host.page
+    assert "data-invite" not in host.page  # (folded: the game stays on screen)
+    table.on_action("away-show", {"show": "true"})
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    invitation = attribute(host.page, "data-invite")
+
+    again, network, _id = joined(host, table, invitation)
+    assert "data-away" not in host.page
+    assert again.screen.table is not None and "Your turn" in again.page  # Bo's seat, where the game is
+    assert again.screen.guest.facts.moves == len(table.session.moves)

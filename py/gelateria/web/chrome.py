@@ -373,8 +373,10 @@ class Chrome:
         """Where this device stands at a game it does not play alone: watching it, or
         waiting for a player who plays on another device (with the link to send them)."""
         t = self.table
-        if t.phase != "play" or t.choosing or t.stale or t.guest is not None or t.lobby is not None:
-            return None  # (at a live table every phone is at the table: the turn strip says who plays)
+        if t.lobby is not None:
+            return t.lobby.away_bar() if t.phase == "play" else None  # (a live table: a phone that left)
+        if t.phase != "play" or t.choosing or t.stale or t.guest is not None:
+            return None
         if t.watch_only:
             can_sit = bool(t.saving.claimable())
             return h("div", {"class": "notice-bar seat-bar", "role": "status", "data-watching": ""},

@@ -14,12 +14,12 @@ when the host starts the game.
 
 from __future__ import annotations
 
-from gelateria.core.i18n import _
+from gelateria.core.i18n import _, and_list
 from gelateria.core.invite import InviteError
 from gelateria.core.live import Host
 from gelateria.core.wire import Link
 from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Offer, code_in, new_token
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import said, top_bar
 
 
@@ -46,6 +46,7 @@ class Lobby:
         self.by_id: dict[str, Offer] = {}
         self.message = ""
         self.scanning = False  # the camera is open to read a reply's QR code (static/live.js)
+        self.showing_away = False  # in play: the invitations of the phones that are away, shown
         self.ticking = None
         for seat in seats:
             self.invite(seat)
@@ -204,17 +205,39 @@ class Lobby:
                    h("p", {"role": "status", "class": "notice-bar", "data-lobby-message": ""}, self.message)
                    if self.message else None,
                    h("ol", {"class": "lobby-seats"}, *rows),
-                   self.scanner(),
-                   h("form", {"class": "reply-form", "data-submit": "take-reply"},
-                     h("label", {"for": "reply-field"}, _("Paste a reply link")),
-                     h("input", {"id": "reply-field", "name": "reply", "autocomplete": "off", "inputmode": "url"}),
-                     h("button", {"type": "submit", "data-action": "take-reply"}, _("Take reply"))),
+                   self.reply_tools(),
                    self.internet_choice(),
                    h("p", {"class": "setup-actions"},
                      h("button", {"type": "button", "class": "start", "data-action": "lobby-start",
                                   "disabled": bool(waiting)}, _("Start game")),
                      h("span", {"class": "live-wait"},
                        _("Waiting for every phone to join.")) if waiting else None)))
+
+    def reply_tools(self) -> Markup:
+        """The ways a reply comes in: the camera, or its link pasted."""
+        return join(self.scanner(),
+                    h("form", {"class": "reply-form", "data-submit": "take-reply"},
+                      h("label", {"for": "reply-field"}, _("Paste a reply link")),
+                      h("input", {"id": "reply-field", "name": "reply", "autocomplete": "off", "inputmode": "url"}),
+                      h("button", {"type": "submit", "data-action": "take-reply"}, _("Take reply"))))
+
+    def away_bar(self) -> Markup | None:
+        """In play: the seats whose phone is away (it left, or never came back), each with a
+        new invitation, folded until the host opens it; the game goes on meanwhile."""
+        names = self.table.names()
+        away = [offer for offer in self.offers.values() if not offer.open]
+        if not away:
+            return None
+        who = and_list([names[offer.seat] for offer in away])
+        shown = self.showing_away or self.scanning or any(offer.answered for offer in away)
+        return h("div", {"class": "notice-bar live-away", "role": "status", "data-away": " ".join(str(o.seat) for o in away)},
+                 h("p", None, _("Away from the table: {players}.").format(players=who), " ",
+                   h("button", {"type": "button", "class": "secondary", "data-action": "away-show",
+                                "aria-expanded": "true" if shown else "false", "data-show": "false" if shown else "true"},
+                     _("Hide the invitation") if shown else _("Show a new invitation"))),
+                 h("p", {"data-lobby-message": ""}, self.message) if self.message else None,
+                 h("ol", {"class": "lobby-seats"}, *[self.seat_row(offer, names[offer.seat]) for offer in away]) if shown else None,
+                 self.reply_tools() if shown else None)
 
     def internet_choice(self) -> Markup:
         """Opt in to a public STUN server, named as the third party it is."""
@@ -261,7 +284,8 @@ class Lobby:
                     h("p", {"data-seat-state": "answered" if offer.answered else "waiting"},
                       _("Connecting…") if offer.answered else _("Waiting for {player}'s reply.").format(player=name))]
         bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
-                                        "data-seat": offer.seat}, _("A bot plays {player}").format(player=name)))
+                                        "data-seat": offer.seat}, _("A bot plays {player}").format(player=name))
+                ) if self.table.phase == "lobby" else None
         return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat}, h("h2", None, name), *body, bot)
 
     def on_action(self, action: str, data: dict) -> bool:
@@ -272,14 +296,17 @@ class Lobby:
             offer = self.offers.get(seat_of(data))
             if offer is not None and offer.code:
                 self.app.copy(self.invite_link(offer))
-        elif action == "seat-bot":
+        elif action == "seat-bot" and self.table.phase == "lobby":
             self.seat_bot(seat_of(data))
         elif action == "live-internet":
             self.set_across_internet(data.get("on") == "true")
         elif action in ("scan", "scan-stop"):
             self.scanning = action == "scan"
             self.app.refresh()
-        elif action == "lobby-start":
+        elif action == "away-show":
+            self.showing_away = data.get("show") == "true"
+            self.app.refresh()
+        elif action == "lobby-start" and self.table.phase == "lobby":
             if all(offer.open for offer in self.offers.values()):
                 self.table.begin_live()
         else:

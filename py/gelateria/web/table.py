@@ -537,12 +537,12 @@ class Table(Screen):
 
     def take_reply(self, code: str) -> None:
         """A guest's reply handed over from another tab (web/app.py)."""
-        if self.phase == "lobby" and self.lobby is not None:
+        if self.lobby is not None:
             self.lobby.take_reply(code)
 
     def scanned(self, text: str, failed: str = "") -> None:
         """The camera read a QR code (or could not be had: `failed` says why)."""
-        if self.phase == "lobby" and self.lobby is not None:
+        if self.lobby is not None:
             if failed:
                 self.lobby.scan_failed(failed)
             else:
@@ -595,7 +595,7 @@ class Table(Screen):
 
     def on_action(self, action: str, data: dict) -> None:
         form = data.get("form") or {}
-        if self.phase == "lobby" and self.lobby is not None and self.lobby.on_action(action, data):
+        if self.lobby is not None and self.phase in ("lobby", "play") and self.lobby.on_action(action, data):
             return
         if action in ("add-seat", "remove-seat", "new-seed", "start", "copy-deal"):
             self.message = ""

@@ -26,19 +26,17 @@ def attribute(page: str, name: str) -> str:
 
 
 class Network:
-    """Carries each page's live-send commands to the other page, as frames."""
+    """Carries one connection's live-send commands between the host's page and a guest's, as frames."""
 
     def __init__(self, host: FakeApp, guest: FakeApp, host_id: str, guest_id: str):
-        self.ends = {id(host): (guest, guest_id), id(guest): (host, host_id)}
-        self.host, self.guest = host, guest
+        self.ends = [(host, host_id, guest, guest_id), (guest, guest_id, host, host_id)]
 
     def pump(self) -> None:
         for _round in range(20):
             moved = False
-            for app in (self.host, self.guest):
-                other, other_id = self.ends[id(app)]
-                sends = [fields for command, fields in app.commands if command == "live-send"]
-                app.commands = [c for c in app.commands if c[0] != "live-send"]
+            for app, app_id, other, other_id in self.ends:
+                sends = [f for command, f in app.commands if command == "live-send" and f["id"] == app_id]
+                app.commands = [c for c in app.commands if not (c[0] == "live-send" and c[1]["id"] == app_id)]
                 for fields in sends:
                     other.connections.heard({"on": "live-frame", "id": other_id, "text": fields["text"]})
                     moved = True
@@ -280,7 +278,7 @@ def test_playing_across_the_internet_is_opt_in_names_the_server_and_remakes_the_
 
 def joined(host: FakeApp, table, invitation_link: str, answer: str = CHROMIUM_ANSWER):
     """A guest phone opens `invitation_link`, the host pastes its reply, both channels open."""
-    host_id = [o.id for o in table.lobby.offers.values() if table.lobby.invite_link(o) == invitation_link][0]
+    host_id = [o.id for o in table.lobby.by_id.values() if table.lobby.invite_link(o) == invitation_link][0]
     guest = FakeApp()
     guest.screen = JoinScreen(guest, invitation_link.rsplit("/", 1)[1])
     guest_id = opened(guest)["id"]
@@ -314,3 +312,25 @@ def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_n
     assert "data-away" not in host.page
     assert again.screen.table is not None and "Your turn" in again.page  # Bo's seat, where the game is
     assert again.screen.guest.facts.moves == len(table.session.moves)
+
+
+def test_a_phone_invited_to_watch_sees_the_public_view_and_cannot_move():
+    host, table = host_with_phone_seat()
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, _id = joined(host, table, attribute(host.page, "data-invite"))
+    table.on_action("watch-invite", {})
+    watch_id = opened(host)["id"]
+    host.connections.heard({"on": "live-sdp", "id": watch_id, "sdp": CHROMIUM_OFFER})
+    assert "Invitation link to watch" in host.page
+    link = [o for o in table.lobby.watchers.values()][0]
+    watcher, watching, _wid = joined(host, table, table.lobby.invite_link(link))
+    assert "1 phone is watching." in host.page and "You are watching." in watcher.page
+    table.on_action("lobby-start", {})
+    network.pump()
+    watching.pump()
+    facts = watcher.screen.guest.facts
+    assert facts.viewer is None and facts.view == plain(table.game.view(table.session.state, None))
+    assert watcher.screen.table is not None and "Your turn" not in watcher.page
+    watcher.screen.guest.move(table.session.legal(0)[0])  # a watcher's move, on Ana's turn
+    watching.pump()
+    assert not table.session.moves

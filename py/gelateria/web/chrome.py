@@ -248,6 +248,8 @@ class Chrome:
                    undo,
                    None if t.practice.active else h("button", {"type": "button", "class": "secondary", "data-action": "share",
                                                             "aria-expanded": "true" if t.sharing else "false"}, _("Share")),
+                   h("button", {"type": "button", "class": "secondary", "data-action": "watch-invite"},
+                     _("Invite someone to watch")) if t.lobby is not None and t.phase == "play" else None,
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
                    h("a", {"href": f"#/{t.game_id}/rules", "target": "_blank"}, _("Rules"))),

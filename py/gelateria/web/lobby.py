@@ -14,7 +14,7 @@ when the host starts the game.
 
 from __future__ import annotations
 
-from gelateria.core.i18n import _, and_list
+from gelateria.core.i18n import _, and_list, ngettext
 from gelateria.core.invite import InviteError
 from gelateria.core.live import Host
 from gelateria.core.wire import Link
@@ -42,7 +42,8 @@ class Lobby:
     def __init__(self, table, seats: list[int]):
         self.table = table
         self.host = Host(table.session, list(seats), playing=False)
-        self.offers: dict[int, Offer] = {}
+        self.offers: dict[int, Offer] = {}  # seat -> the invitation of the phone that plays it
+        self.watchers: dict[str, Offer] = {}  # connection -> an invitation to watch (a spectator: no seat)
         self.by_id: dict[str, Offer] = {}
         self.message = ""
         self.scanning = False  # the camera is open to read a reply's QR code (static/live.js)
@@ -65,6 +66,22 @@ class Lobby:
         offer.id = self.app.connections.open(self, stun=self.across_internet())
         self.offers[seat] = offer
         self.by_id[offer.id] = offer
+
+    def invite_watcher(self) -> None:
+        """An invitation for one more phone to watch (each phone needs its own)."""
+        if any(not offer.answered for offer in self.watchers.values()):
+            return  # (one waiting is enough)
+        offer = Offer(None, "", new_token())
+        offer.id = self.app.connections.open(self, stun=self.across_internet())
+        self.watchers[offer.id] = offer
+        self.by_id[offer.id] = offer
+
+    def pending_watcher(self) -> Offer | None:
+        return next((offer for offer in self.watchers.values() if not offer.open), None)
+
+    def who(self, offer: Offer) -> str:
+        """Whose phone an invitation is for, in words."""
+        return self.table.names()[offer.seat] if offer.seat is not None else _("a watcher")
 
     def across_internet(self) -> bool:
         """The player's opt-in: invitations carry the address a public STUN server sees too."""
@@ -107,7 +124,7 @@ class Lobby:
         """A reply pasted, scanned or handed over: to the invitation it answers."""
         code = code_in(text, REPLY_ROUTE)
         problem = ""
-        for offer in self.offers.values():
+        for offer in [*self.offers.values(), *self.watchers.values()]:
             if not offer.code or offer.answered:
                 continue
             try:
@@ -117,8 +134,7 @@ class Lobby:
                 continue
             offer.answered = True
             self.app.connections.accept(offer.id, sdp)
-            self.message = said(lambda: _("Reply taken: connecting {player}'s phone…").format(
-                player=self.table.names()[offer.seat]))
+            self.message = said(lambda: _("Reply taken: connecting {player}'s phone…").format(player=self.who(offer)))
             self.table.app.refresh()
             return
         reason = problem or _("Every invitation has its reply already.")
@@ -152,7 +168,7 @@ class Lobby:
         link = Link(lambda text: self.app.connections.send(id, text), self.app.now,
                     snapshot=lambda: self.host.snapshot_for(id))
         self.host.connect(id, link, offer.seat)
-        self.message = said(lambda: _("{player}'s phone is at the table.").format(player=self.table.names()[offer.seat]))
+        self.message = said(lambda: _("{player}'s phone is at the table.").format(player=self.who(offer)))
         self.tick()
         self.table.app.refresh()
 
@@ -165,6 +181,11 @@ class Lobby:
         offer = self.by_id.get(id)
         self.host.disconnect(id)
         if offer is None:
+            return
+        if offer.seat is None:  # a watcher left: nothing waits for it
+            self.watchers.pop(id, None)
+            self.by_id.pop(id, None)
+            self.table.app.refresh()
             return
         was_open = offer.open
         self.invite(offer.seat)  # the seat's phone may join again with a new invitation
@@ -205,6 +226,7 @@ class Lobby:
                    h("p", {"role": "status", "class": "notice-bar", "data-lobby-message": ""}, self.message)
                    if self.message else None,
                    h("ol", {"class": "lobby-seats"}, *rows),
+                   self.watching(),
                    self.reply_tools(),
                    self.internet_choice(),
                    h("p", {"class": "setup-actions"},
@@ -212,6 +234,17 @@ class Lobby:
                                   "disabled": bool(waiting)}, _("Start game")),
                      h("span", {"class": "live-wait"},
                        _("Waiting for every phone to join.")) if waiting else None)))
+
+    def watching(self) -> Markup:
+        """Phones that watch (the public view only): how many, and an invitation for one more."""
+        watching = sum(offer.open for offer in self.watchers.values())
+        pending = self.pending_watcher()
+        return h("section", {"class": "live-watchers", "data-watchers": watching},
+                 h("p", None, ngettext("{count} phone is watching.", "{count} phones are watching.", watching).format(
+                     count=watching)) if watching else None,
+                 h("ol", {"class": "lobby-seats"}, self.seat_row(pending, _("Someone to watch"))) if pending else
+                 h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "watch-invite"},
+                                _("Invite someone to watch"))))
 
     def reply_tools(self) -> Markup:
         """The ways a reply comes in: the camera, or its link pasted."""
@@ -223,21 +256,26 @@ class Lobby:
 
     def away_bar(self) -> Markup | None:
         """In play: the seats whose phone is away (it left, or never came back), each with a
-        new invitation, folded until the host opens it; the game goes on meanwhile."""
+        new invitation shown when the host asks, and an invitation to watch the host asked
+        for; the game goes on meanwhile."""
         names = self.table.names()
         away = [offer for offer in self.offers.values() if not offer.open]
-        if not away:
+        pending = self.pending_watcher()
+        if not away and pending is None:
             return None
-        who = and_list([names[offer.seat] for offer in away])
         shown = self.showing_away or self.scanning or any(offer.answered for offer in away)
+        rows = [self.seat_row(offer, names[offer.seat]) for offer in away] if shown else []
+        if pending is not None:
+            rows.append(self.seat_row(pending, _("Someone to watch")))
+        who = and_list([names[offer.seat] for offer in away])
         return h("div", {"class": "notice-bar live-away", "role": "status", "data-away": " ".join(str(o.seat) for o in away)},
                  h("p", None, _("Away from the table: {players}.").format(players=who), " ",
                    h("button", {"type": "button", "class": "secondary", "data-action": "away-show",
                                 "aria-expanded": "true" if shown else "false", "data-show": "false" if shown else "true"},
-                     _("Hide the invitation") if shown else _("Show a new invitation"))),
+                     _("Hide the invitation") if shown else _("Show a new invitation"))) if away else None,
                  h("p", {"data-lobby-message": ""}, self.message) if self.message else None,
-                 h("ol", {"class": "lobby-seats"}, *[self.seat_row(offer, names[offer.seat]) for offer in away]) if shown else None,
-                 self.reply_tools() if shown else None)
+                 h("ol", {"class": "lobby-seats"}, *rows) if rows else None,
+                 self.reply_tools() if rows else None)
 
     def internet_choice(self) -> Markup:
         """Opt in to a public STUN server, named as the third party it is."""
@@ -264,36 +302,42 @@ class Lobby:
                  h("button", {"type": "button", "class": "secondary", "data-action": "scan-stop"}, _("Close the camera")))
 
     def seat_row(self, offer: Offer, name: str) -> Markup:
+        """One invitation: its QR code and link until its phone is connected (`name`: the
+        seat's player; a watcher's invitation has no seat)."""
+        key = "watch" if offer.seat is None else offer.seat
+        watcher = offer.seat is None
         if offer.open:
             state = h("p", {"data-seat-state": "open"}, _("{player}'s phone is connected.").format(player=name))
-            return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat},
-                     h("h2", None, name), state)
+            return h("li", {"class": "lobby-seat", "data-lobby-seat": key}, h("h2", None, name), state)
         if offer.problem:
             body = [h("p", {"role": "alert"}, offer.problem)]
         elif not offer.code:
             body = [h("p", {"role": "status"}, _("Making the invitation…"))]
         else:
             link = self.invite_link(offer)
+            label = _("Invitation link to watch") if watcher else _("Invitation link for {player}").format(player=name)
             body = [h("figure", {"class": "qr", "data-qr": link, "role": "img",
-                                 "aria-label": _("QR code of {player}'s invitation").format(player=name)}),
+                                 "aria-label": _("QR code of the invitation to watch") if watcher else
+                                 _("QR code of {player}'s invitation").format(player=name)}),
                     h("p", {"class": "share-row"},
-                      h("label", {"for": f"invite-{offer.seat}"}, _("Invitation link for {player}").format(player=name)),
-                      h("input", {"id": f"invite-{offer.seat}", "readonly": True, "value": link, "data-invite": link}),
+                      h("label", {"for": f"invite-{key}"}, label),
+                      h("input", {"id": f"invite-{key}", "readonly": True, "value": link, "data-invite": link}),
                       h("button", {"type": "button", "class": "secondary", "data-action": "copy-invite",
-                                   "data-seat": offer.seat, "aria-label": _("Copy the invitation link")}, _("Copy"))),
+                                   "data-seat": key, "aria-label": _("Copy the invitation link")}, _("Copy"))),
                     h("p", {"data-seat-state": "answered" if offer.answered else "waiting"},
-                      _("Connecting…") if offer.answered else _("Waiting for {player}'s reply.").format(player=name))]
+                      _("Connecting…") if offer.answered else _("Waiting for the reply.") if watcher else
+                      _("Waiting for {player}'s reply.").format(player=name))]
         bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
-                                        "data-seat": offer.seat}, _("A bot plays {player}").format(player=name))
-                ) if self.table.phase == "lobby" else None
-        return h("li", {"class": "lobby-seat", "data-lobby-seat": offer.seat}, h("h2", None, name), *body, bot)
+                                        "data-seat": key}, _("A bot plays {player}").format(player=name))
+                ) if self.table.phase == "lobby" and not watcher else None
+        return h("li", {"class": "lobby-seat", "data-lobby-seat": key}, h("h2", None, name), *body, bot)
 
     def on_action(self, action: str, data: dict) -> bool:
         """The lobby's own actions (True if it was one)."""
         if action == "take-reply":
             self.take_reply(str((data.get("form") or {}).get("reply") or ""))
         elif action == "copy-invite":
-            offer = self.offers.get(seat_of(data))
+            offer = self.pending_watcher() if data.get("seat") == "watch" else self.offers.get(seat_of(data))
             if offer is not None and offer.code:
                 self.app.copy(self.invite_link(offer))
         elif action == "seat-bot" and self.table.phase == "lobby":
@@ -302,6 +346,9 @@ class Lobby:
             self.set_across_internet(data.get("on") == "true")
         elif action in ("scan", "scan-stop"):
             self.scanning = action == "scan"
+            self.app.refresh()
+        elif action == "watch-invite":
+            self.invite_watcher()
             self.app.refresh()
         elif action == "away-show":
             self.showing_away = data.get("show") == "true"

@@ -1,0 +1,172 @@
+"""The live table, measured (issue 33): three phones over real WebRTC on loopback play a
+whole game of Gelati (Ana on the host, Bo and Chiara on their own phones, Dario a bot on
+the host), and the script prints:
+
+  codes      the invitation's and the reply's link length (characters) and QR version;
+  seated     from opening the invitation (the app already loaded) to the guest seated,
+             the host taking the reply at once (as a paste would);
+  move       from a move landing on the host's screen to the same move painted on each
+             guest's screen (both pages' clocks read as epoch ms), median and p95;
+  messages   the frames each guest received over the game, and their bytes;
+  memory     each page's JS heap after the game (Chromium's performance.memory).
+
+    bash scripts/build.sh && .venv/bin/python tests/bench/live.py [--port 8793] [--seed 7]
+
+Timings on a shared machine are noisy: read the medians, run it twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import threading
+import time
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright  # noqa: E402
+from serve import make_server  # noqa: E402
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
+BOOT_MS = 120_000
+
+# Each page notes when a log line appears (epoch ms) and what its data channel brought.
+WATCH = """() => {
+  window.__lines = [];
+  window.__frames = [];
+  let newest = null;  // (the log shows its newest 60 lines: its first line tells a new one)
+  new MutationObserver(() => {
+    const line = document.querySelector('[data-log] li');
+    const text = line ? line.textContent + document.querySelectorAll('[data-log] li').length : null;
+    if (text !== newest) { newest = text; window.__lines.push(performance.timeOrigin + performance.now()); }
+  }).observe(document.getElementById('app'), {childList: true, subtree: true, characterData: true});
+  const shell = window.gelateriaShell, send = shell.send;
+  shell.send = (message) => { if (message.on === 'live-frame') window.__frames.push(message.text.length); return send(message); };
+}"""
+
+
+def ready(page) -> None:
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
+
+
+def qr_version(page, selector: str) -> int:
+    """The QR version of a drawn code: its side in modules, less the 4-module margins."""
+    side = float(page.locator(f"{selector} svg").get_attribute("viewBox").split()[2])
+    return int((side - 8 - 17) / 4)
+
+
+def play_a_turn(page) -> None:
+    """Place on a glowing space, then end the turn (discarding down to five first)."""
+    while page.locator("[data-step='exchange'] [data-action='exchange']").count():
+        page.locator("[data-action='exchange']").first.click()
+    if page.locator("[data-step='pass']").count():
+        page.locator("[data-action='pass']").click()
+        return
+    if not page.locator("[data-end-bar]").count():
+        newest = page.locator("[data-log] li").first.text_content()
+        page.locator("[data-spot][tabindex='0']").click()
+        page.locator(".gl-aim").click()
+        page.wait_for_function("t => document.querySelector('[data-log] li').textContent !== t", arg=newest)
+    page.wait_for_function("() => window.gelateriaShell.idle()")
+    while page.locator("[data-end-bar]").count() and page.locator("[data-action='discard']").count():
+        page.locator("[data-action='discard']").first.click()
+        page.wait_for_function("() => window.gelateriaShell.idle()")
+    end = page.locator("[data-end-bar] [data-action='end-turn']")
+    if end.count():
+        try:
+            end.click(timeout=3000)
+        except PlaywrightTimeout:
+            pass  # (nothing else to do: the turn ended by itself meanwhile)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port", type=int, default=8793)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    server = make_server(args.port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{args.port}/"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        pages = [browser.new_context(**PHONE).new_page() for _ in range(3)]
+        for page in pages:
+            page.set_default_timeout(60_000)
+            page.goto(url + "#/")
+            ready(page)
+        host, bo, chiara = pages
+        host.goto(url + "#/gelati")
+        host.wait_for_selector("select[name='seat1_kind']")
+        for _ in range(2):
+            host.get_by_role("button", name="Add player").click()
+        for seat, name in enumerate(["Ana", "Bo", "Chiara", "Dario"]):
+            host.fill(f"#seat{seat}_name", name)
+        host.select_option("select[name='seat1_kind']", "phone")
+        host.select_option("select[name='seat2_kind']", "phone")
+        host.select_option("select[name='seat3_kind']", "normal")
+        host.fill("#seed", str(args.seed))
+        host.get_by_role("button", name="Start game").click()
+        host.wait_for_selector("[data-lobby-seat='2'] [data-qr] svg")
+
+        sizes, seated = [], []
+        for seat, guest in ((1, bo), (2, chiara)):
+            invite = host.locator(f"[data-lobby-seat='{seat}'] [data-invite]").get_attribute("data-invite")
+            sizes.append(("invitation", len(invite), qr_version(host, f"[data-lobby-seat='{seat}'] [data-qr]")))
+            began = time.perf_counter()
+            guest.goto(invite)
+            guest.wait_for_selector("[data-qr] svg")
+            reply = guest.locator("[data-reply]").get_attribute("data-reply")
+            sizes.append(("reply", len(reply), qr_version(guest, "[data-qr]")))
+            host.fill("#reply-field", reply)
+            host.locator("[data-action='take-reply']").click()
+            guest.wait_for_selector("[data-live-status='seated']")
+            seated.append(time.perf_counter() - began)
+        for page in pages:
+            page.evaluate(WATCH)
+        host.locator("[data-action='lobby-start']").click()
+
+        turns = 0
+        while not host.locator("[data-end]").count():
+            for seat, page in ((0, host), (1, bo), (2, chiara)):
+                if page.locator(f"[data-turn='{seat}']").count() and page.locator(
+                        "[data-spot][tabindex='0'], [data-step='exchange'], [data-step='pass'], [data-end-bar]").count():
+                    try:
+                        play_a_turn(page)
+                    except PlaywrightTimeout:
+                        page.screenshot(path="/tmp/live-bench-stuck.png", full_page=True)
+                        raise
+                    turns += 1
+            host.wait_for_timeout(50)
+        for page in (bo, chiara):
+            page.wait_for_selector("[data-end]")
+
+        host_lines = host.evaluate("window.__lines")
+        print(f"live table, Gelati, 4 seats (host, 2 phones, a bot), seed {args.seed}: {turns} human turns")
+        for kind, chars, version in sizes:
+            print(f"  {kind:<11} {chars} characters, QR version {version}")
+        print(f"  seated      {statistics.median(seated) * 1000:.0f} ms median from opening the invitation "
+              f"({', '.join(f'{s * 1000:.0f}' for s in seated)})")
+        for name, page in (("Bo", bo), ("Chiara", chiara)):
+            lines = page.evaluate("window.__lines")
+            gaps = [lines[i] - host_lines[i] for i in range(1, min(len(lines), len(host_lines)))]
+            frames = page.evaluate("window.__frames")
+            memory = page.evaluate("performance.memory ? performance.memory.usedJSHeapSize : 0")
+            print(f"  {name:<7} move host->paint median {statistics.median(gaps):.0f} ms, p95 {percentile(gaps, .95):.0f} ms "
+                  f"over {len(gaps)} moves; {len(frames)} frames, {sum(frames) / 1024:.0f} KiB; JS heap {memory / 2**20:.1f} MiB")
+        print(f"  host    JS heap {host.evaluate('performance.memory.usedJSHeapSize') / 2**20:.1f} MiB")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -72,6 +72,28 @@ CAMERA_FILMING = """svg => {
 }"""
 
 
+# An SVG QR code rasterised in the page and read by the decoder the app ships (jsQR).
+DECODE = """async (svg) => {
+  if (!window.jsQR) await new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = './static/vendor/jsqr/jsQR.js';
+    script.onload = resolve; script.onerror = reject;
+    document.head.appendChild(script);
+  });
+  const file = svg.includes('xmlns=') ? svg : svg.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
+  const image = new Image();
+  image.src = URL.createObjectURL(new Blob([file], {type: 'image/svg+xml'}));
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 400;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, 400, 400);
+  const pixels = context.getImageData(0, 0, 400, 400);
+  const code = window.jsQR(pixels.data, 400, 400);
+  return code ? code.data : null;
+}"""
+
+
 def join(guest_device, link: str):
     """A guest opens its invitation: its reply link, once its phone has made it."""
     page = guest_device.page
@@ -99,6 +121,9 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
     for link in links:
         assert "#/join/" in link and len(link) <= 200, link
     assert host.locator("[data-qr] svg path").count() == 2  # each invitation as a QR code
+    for seat, link in zip((1, 2), links):  # ... that reads back as exactly its link
+        svg = host.locator(f"[data-lobby-seat='{seat}'] [data-qr] svg").evaluate("svg => svg.outerHTML")
+        assert host.evaluate(DECODE, svg) == link
     assert host.locator("[data-action='lobby-start']").is_disabled()
 
     bo_reply = join(bo, links[0])

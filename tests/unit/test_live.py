@@ -146,3 +146,16 @@ def test_forged_keys_moves_out_of_turn_stale_moves_and_junk_change_nothing():
         else:
             forger.link.post("nope", [1])
     assert len(session.moves) == moves and "forger" not in table.host.phones
+
+
+def test_facts_from_a_hostile_host_with_wrong_types_or_seats_are_refused():
+    table = Table()
+    good = table.guests["phone1"].facts.to_value()
+    assert Facts.from_value(good) == table.guests["phone1"].facts
+    for name, bad in [("legal", 3), ("moves", "7"), ("moves", True), ("viewer", True), ("names", "Ana"), ("to_act", [9]),
+                      ("authors", [-1]), ("view", []), ("bots", [""])]:
+        try:
+            Facts.from_value({**good, name: bad})
+        except ValueError:
+            continue
+        raise AssertionError(f"{name}={bad!r} was taken")

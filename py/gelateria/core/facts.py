@@ -64,11 +64,26 @@ class Facts:
         exactly the fields Facts have."""
         if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
             raise ValueError("not the fields of Facts")
+        for name, kinds in FIELD_TYPES.items():
+            if not isinstance(value[name], kinds) or isinstance(value[name], bool):  # (JSON true is no number)
+                raise ValueError(f"Facts.{name} is not {kinds}")
+        seats = len(value["names"])
+        if not all(isinstance(name, str) for name in value["names"]) or len(value["bots"]) != seats \
+                or not all(isinstance(seat, int) and 0 <= seat < seats for seat in value["to_act"] + value["authors"]):
+            raise ValueError("Facts name seats that are not the table's")
         return cls(**value)
 
     @classmethod
     def from_json(cls, text: str) -> "Facts":
         return cls.from_value(json.loads(text))
+
+
+# What each field of Facts that came over the wire must be (a host's phone is trusted to
+# tell the game, not to be well-formed: a wrong type would break the screen drawing it).
+FIELD_TYPES = {"game": str, "phase": str, "moves": int, "viewer": (int, type(None)), "actor": (int, type(None)),
+               "view": dict, "legal": list, "to_act": list, "names": list, "bots": list, "humans": list,
+               "options": dict, "log": list, "trail": list, "scores": (list, type(None)), "winners": (list, type(None)),
+               "automatic": list, "legal_by_seat": list, "authors": list}
 
 
 def plain(value):

@@ -6,9 +6,10 @@ or a notice, which sit beside the board, over none of its tiles — and the last
 in view whole; the zoom buttons stay clear of the sticky strip when the page is scrolled.
 The notice about the link sits in the flow, covering no control. Every tile's name fits
 a hand tile, and every line of an order card fits the card beside them. On its side the
-phone shows your tiles and orders on the first screen; on a small phone "Place here"
-covers no space, and step 2 shows the trade without bringing a button up under the
-finger that placed the tile."""
+phone shows your tiles and orders on the first screen; "Place here" covers no space; on
+a small phone the step's title is on the first screen over your tiles, and step 2 shows
+the trade without bringing a button up under the finger that placed the tile; on an
+upright phone End turn has a row of its own under step 2's words in Japanese and Korean."""
 
 from __future__ import annotations
 
@@ -133,6 +134,9 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     # Once the player has moved, the news shrinks to one line, a tap away.
     spot = page.locator("[data-spot][tabindex='0']")
     spot.click()
+    # "Place here" takes the rail's place (beside the board on its side): it covers no other space.
+    page.wait_for_selector("[data-confirm]")
+    assert hidden_targets(page, "[data-spot]:not(.gl-aimed)", "[data-board]") == []
     page.locator(".gl-aim").click()
     page.wait_for_selector("[data-notice='news'].line")
     assert page.locator("[data-notice='news'] .news-text").evaluate("e => e.getBoundingClientRect().height") <= 48
@@ -184,11 +188,17 @@ def test_on_a_small_phone_step_2_shows_the_trade_without_a_button_under_the_plac
     link, move = trade_link(placed=False)
     page = phone(devices, "small", lang).open(site.url + "#/gelati/game/" + link)
     take_seat(page)
+    # What to do is on the first screen: the step's title, one line over your tiles.
+    title = page.evaluate(BOX, "[data-step='place'] .gl-step-title")
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.gl-step-title')).lineHeight)")
+    assert on_screen(page, "[data-step='place'] .gl-step-title") and title["bottom"] - title["top"] < 1.5 * line
+    assert title["bottom"] <= page.evaluate(BOX, "[data-hand-list] [data-hand]")["top"]
     page.locator(f"[data-hand-list] [data-tile='{move['p']}']").click()
     q, r = move["at"]
-    board = page.evaluate(BOX, "[data-board]")
+    board, title = page.evaluate(BOX, "[data-board]"), page.evaluate(BOX, "[data-step='place'] .gl-step-title")
     page.locator(f"[data-spot='{q},{r}']").click()
     bar = page.evaluate(BOX, "[data-confirm]")
+    assert page.evaluate(BOX, "[data-step='place'] .gl-step-title") == title  # (looking at a space moves no words)
     # "Place here" takes the rail's place under the board: the board did not move or
     # shrink, and every other space is still a finger's tap away.
     assert page.evaluate(BOX, "[data-board]") == board
@@ -205,6 +215,17 @@ def test_on_a_small_phone_step_2_shows_the_trade_without_a_button_under_the_plac
     # ...and End turn and the first parts to give are on the first screen.
     assert on_screen(page, "[data-action='end-turn']")
     assert on_screen(page, "[data-action='trade-give']"), page.evaluate(BOX, "[data-action='trade-give']")
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_on_an_upright_phone_end_turn_has_a_row_of_its_own_under_step_2s_words(site, devices, lang):
+    page = phone(devices, "portrait", lang).open(site.url + "#/gelati/game/" + trade_link())
+    take_seat(page)
+    page.wait_for_selector("[data-end-bar] [data-action='end-turn']")
+    words, end = page.evaluate(BOX, ".gl-after-head p"), page.evaluate(BOX, "[data-action='end-turn']")
+    card = page.evaluate(BOX, "[data-end-bar]")
+    # The words run the card's width (not a narrow column beside the button), End turn under them.
+    assert end["top"] >= words["bottom"] and words["right"] - words["left"] > 0.8 * (card["right"] - card["left"])
 
 
 # Each part button of step 2 whose name is not shown whole under its picture, or that a

@@ -311,9 +311,11 @@ def test_the_end_screen_calls_this_devices_player_you_and_keeps_parts_apart_from
     assert sorted(names) == ["Bo", "You"]
     head = re.search(r"<thead>(.*?)</thead>", end).group(1)
     assert re.findall(r"<th>(.*?)</th>", head) == ["Player", "From tiles", "From orders", "Total"]  # points only
-    # The parts won in rows: a line of their own under the points, saying they are not points.
+    # The parts won in rows: a line of their own under the points, saying in a player's words
+    # what they were for (orders), not a count that reads like points.
     won = re.search(r'<p class="gl-parts-won" data-parts-won="">(.*?)</p>', end).group(1)
-    assert "not points" in won and re.search(r"You \d+", won) and re.search(r"Bo \d+", won)
+    assert won.startswith("Rows of four won parts to fill orders: ")
+    assert re.search(r"You \d+", won) and re.search(r"Bo \d+", won)
     headline = re.search(r"<h2>(.*?)</h2>", end).group(1)
     assert headline == ("You win!" if s.state.scores[0] > s.state.scores[1] else "Bo wins!")
 

@@ -331,7 +331,7 @@ class GelatiView(View):
                    h("div", {"class": "gl-board-view"}, drawn),
                    # The chips and zoom buttons in a rail of their own, beside or under the
                    # drawing, so they never cover a tile or a space. "Place here" floats over
-                   # the board's foot, or on an upright phone takes the rail's place (CSS).
+                   # the board's foot, or on a phone takes the rail's place (CSS).
                    h("div", {"class": "gl-board-rail"},
                      panels.confirm_bar(facts, ui),
                      art.board_chips(v["stack"], v["order_pile"]),

@@ -376,10 +376,12 @@ def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
 
 
 def board_chips(stack: int, order_pile: int) -> Markup:
+    # (A no-break space keeps "42 tiles" whole: in the narrow rail of a phone on its side
+    # a chip wraps only after its label.)
     return h("p", {"class": "gl-board-chips"},
              h("span", {"class": "gl-chip-info", "data-stack": stack},
-               ngettext("Stack: {count} tile", "Stack: {count} tiles", stack).format(count=stack)),
-             h("span", {"class": "gl-chip-info"}, _("Orders left: {count}").format(count=order_pile)))
+               ngettext("Stack: {count}\u00a0tile", "Stack: {count}\u00a0tiles", stack).format(count=stack)),
+             h("span", {"class": "gl-chip-info"}, _("Orders: {count}\u00a0left").format(count=order_pile)))
 
 
 def zoom_buttons(fitted: bool) -> Markup:

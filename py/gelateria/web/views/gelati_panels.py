@@ -6,7 +6,7 @@ the pictures are in gelati_art.py):
 - your orders, compact, the parts you hold ticked;
 - step 2 (orders, trades, discards, End turn) as a card that floats over the board once
   your tile is down: it appears and grows without pushing anything;
-- the "Place here" bar, floating at the foot of the board;
+- the "Place here" bar, floating at the foot of the board (on a phone, in the rail);
 - the details one tap away on a phone: the race to 50 with every player's parts, the
   supply, and the help text.
 
@@ -17,7 +17,7 @@ there is a keyboard (CSS shows one or the other: `.gl-coarse` / `.gl-fine`).
 from __future__ import annotations
 
 from gelateria.core.facts import Facts
-from gelateria.core.i18n import _, and_list, pgettext
+from gelateria.core.i18n import _, and_list, pgettext, sentence_gap
 from gelateria.games.gelati.rules import (
     N_PARTS,
     ORDER_PARTS,
@@ -188,7 +188,7 @@ def orders_panel(facts: Facts) -> Markup | None:
     if not cards:
         cards.append(h("li", {"class": "gl-tray-note"}, _("No orders left in the pile.")))
     return h("section", {"class": "gl-orders-panel", "aria-label": _("Your orders")},
-             h("h2", None, _("Your orders (+{points} each)").format(points=ORDER_POINTS)),
+             h("h2", None, _("Orders (+{points} each)").format(points=ORDER_POINTS)),
              h("ul", {"class": "gl-orders"}, *cards))
 
 def step_panel(facts: Facts, ui) -> Markup:
@@ -237,10 +237,11 @@ def place_step(facts: Facts, ui) -> Markup:
         hint = h("p", None, tap(_("Tap the space again, or “Place here”, to put it down."),
                                 _("Click the space again, or “Place here”, to put it down.")))
     else:
-        hint = h("p", None, _("Pick a tile, then a glowing space (its points are on it)."), " ",
+        hint = h("p", None, _("Pick a tile; the glowing spaces show what it scores."), sentence_gap(),
                  tap(_("Tap once to look, again to place."), _("Click once to look, again to place.")))
+    # The title says the whole step in one line: a small phone shows it over your tiles (CSS).
     return h("div", {"class": "gl-step-panel", "data-step": "place"},
-             h("p", {"class": "gl-step-title"}, _("Step 1 · Place a tile")), hint)
+             h("p", {"class": "gl-step-title"}, _("Step 1 · Put a tile on a glowing space")), hint)
 
 # --- on the board: the placement bar and step 2 ------------------------------------------
 
@@ -272,7 +273,7 @@ def after_card(facts: Facts, ui, hint) -> Markup:
     else:
         text = _("Trade parts if you like, then end your turn.")
     blocks = [h("div", {"class": "gl-after-head"},
-                h("p", None, h("strong", None, _("Step 2 · ")), text, key and " ", key),
+                h("p", None, h("strong", None, _("Step 2 · ")), text, key and sentence_gap(), key),
                 h("button", {"type": "button", "class": "gl-end-turn", "data-action": "end-turn",
                              "disabled": not end_ok},
                   _("End turn and draw") if v["stack"] and v["placed"] else _("End turn")))]
@@ -392,5 +393,5 @@ def summary(facts: Facts, made: dict) -> Markup:
                                   h("th", None, _("From orders")), h("th", None, _("Total")))),
                h("tbody", None, *rows)),
              h("p", {"class": "gl-parts-won", "data-parts-won": ""},
-               *fill(_("Parts won in rows of four (parts, not points): {players}"),
+               *fill(_("Rows of four won parts to fill orders: {players}"),
                      players=join(*parts))))

@@ -155,16 +155,8 @@ def test_an_invitation_a_guest_and_a_reply_seat_bo_and_he_plays_only_his_own_sea
 
 def test_a_move_for_a_seat_the_phone_does_not_play_is_refused_in_words():
     host, table = host_with_phone_seat()
-    host_id = opened(host)["id"]
-    host.connections.heard({"on": "live-sdp", "id": host_id, "sdp": CHROMIUM_OFFER})
-    guest = FakeApp()
-    guest.screen = JoinScreen(guest, attribute(host.page, "data-invite").rsplit("/", 1)[1])
-    guest_id = opened(guest)["id"]
-    guest.connections.heard({"on": "live-sdp", "id": guest_id, "sdp": CHROMIUM_ANSWER})
-    table.on_action("take-reply", {"form": {"reply": attribute(guest.page, "data-reply")}})
-    network = Network(host, guest, host_id, guest_id)
-    host.connections.heard({"on": "live-open", "id": host_id})
-    guest.connections.heard({"on": "live-open", "id": guest_id})
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, _id = joined(host, table, attribute(host.page, "data-invite"))
     table.on_action("lobby-start", {})
     network.pump()
     before = len(table.session.moves)

@@ -154,11 +154,7 @@ def test_an_invitation_a_guest_and_a_reply_seat_bo_and_he_plays_only_his_own_sea
 
 
 def test_a_move_for_a_seat_the_phone_does_not_play_is_refused_in_words():
-    host, table = host_with_phone_seat()
-    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
-    guest, network, _id = joined(host, table, attribute(host.page, "data-invite"))
-    table.on_action("lobby-start", {})
-    network.pump()
+    host, table, guest, network, _id = playing_with_bo()
     before = len(table.session.moves)
     guest.screen.guest.move(table.session.legal(0)[0])  # Ana's move, sent by Bo's phone
     network.pump()
@@ -283,12 +279,18 @@ def joined(host: FakeApp, table, invitation_link: str, answer: str = CHROMIUM_AN
     return guest, network, host_id
 
 
-def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_new_invitation():
+def playing_with_bo():
+    """Ana's host phone and Bo's phone, seated and started."""
     host, table = host_with_phone_seat()
     host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
     guest, network, host_id = joined(host, table, attribute(host.page, "data-invite"))
     table.on_action("lobby-start", {})
     network.pump()
+    return host, table, guest, network, host_id
+
+
+def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_new_invitation():
+    host, table, guest, network, host_id = playing_with_bo()
     assert "data-away" not in host.page
     while table.session.to_act() == [0]:  # Ana's turn, on the host
         table.act(0, table.session.legal(0)[0])

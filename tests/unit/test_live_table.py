@@ -328,3 +328,26 @@ def test_a_phone_invited_to_watch_sees_the_public_view_and_cannot_move():
     watcher.screen.guest.move(table.session.legal(0)[0])  # a watcher's move, on Ana's turn
     watching.pump()
     assert not table.session.moves
+
+
+def test_genial_spezial_plays_live_too_each_phone_with_its_own_tiles():
+    app = FakeApp()
+    table = table_of("genial")(app, [])
+    app.screen = table
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
+                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "3"}})
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, _id = joined(app, table, attribute(app.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    while table.session.to_act() == [0]:
+        table.act(0, table.session.legal(0)[0])
+    network.pump()
+    facts = guest.screen.guest.facts
+    assert facts.view == plain(table.game.view(table.session.state, 1)) and facts.view != plain(
+        table.game.view(table.session.state, 0))
+    assert "data-board" in guest.page and "Your turn" in guest.page
+    before = len(table.session.moves)
+    guest.screen.guest.move(facts.legal[0])
+    network.pump()
+    assert len(table.session.moves) == before + 1 and table.session.record.moves[-1][0] == 1

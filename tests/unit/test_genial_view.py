@@ -89,6 +89,18 @@ def test_two_clicks_preview_the_rules_result_and_confirm_places_the_tile():
     assert f'data-score="0">{min(expected)}<' in html
 
 
+def test_your_turn_lights_the_spaces_that_score_and_a_tap_there_offers_points():
+    app, s = table(HUMAN_VS_BOT)
+    a, _b = scoring_placement(s.state, 0)
+    lit = {tuple(map(int, c.split(","))) for c in re.findall(r'data-lit="([-\d]+,[-\d]+)"', s.render())}
+    assert a in lit and len(lit) < len(scene(s).pairs) / 3  # a few spaces, not every empty one
+    for cell in lit:
+        click(s, cell)
+        assert '<text' in re.search(r'<g class="gs-pick">.*?</g>', s.render()).group(0)  # a neighbour shows "+n"
+        assert "data-lit=" not in s.render()  # the glow gives way to the neighbours that finish the tile
+        s.on_action("cancel", {})
+
+
 def test_a_preview_in_japanese_has_no_space_between_its_sentences():
     from gelateria.core import i18n
     i18n.set_language("ja")
@@ -327,10 +339,10 @@ def test_making_a_tile_redraws_only_the_parts_that_show_it():
     assert app.refreshes == refreshes  # no full redraw for picking
     # The board's layers (each a nested <svg>: a <g> alone would be read as HTML in the
     # browser, where <polygon/> does not close itself), the turn panel, the player's card.
-    assert {sel for sel, _ in app.updates} == ({f'[data-part="{p}"]' for p in ("last", "pick", "cursor", "move")}
+    assert {sel for sel, _ in app.updates} == ({f'[data-part="{p}"]' for p in ("open", "last", "pick", "cursor", "move")}
                                                 | {'.gs-card[data-player="0"]'})
     assert 'class="gs-add">+' in [m for sel, m in app.updates if sel.startswith(".gs-card")][-1]  # the card shows the gain
-    assert all(m.startswith("<svg ") for p in ("last", "pick", "cursor") for m in app.updated(p))
+    assert all(m.startswith("<svg ") for p in ("open", "last", "pick", "cursor") for m in app.updated(p))
     assert "data-ghost" in app.updated("pick")[-1] and 'data-move-bar="preview"' in app.updated("move")[-1]
     full = s.render()
     for _, markup in app.updates[-5:]:
@@ -635,7 +647,8 @@ def test_the_scores_panel_calls_you_you_as_the_strip_does():
 def test_when_bos_tile_and_yours_cannot_share_a_small_phone_your_tile_wins_and_an_arrow_points_to_his():
     """Deal 22, round 9, on a 360x640 phone's board: Bo's tile is too far from all of
     Ana's to share the view at a finger's scale (a token barely over 16 px: no room to zoom
-    out). Her nearest tiles are whole in view, and an arrow at the edge points to his."""
+    out). Her nearest tiles are whole in view, and an arrow at the edge points to his; a
+    tap on it brings his tile into view."""
     from gelateria.core.session import play as bots_play
 
     app, s = table(HUMAN_VS_BOT, seed=22)
@@ -657,5 +670,7 @@ def test_when_bos_tile_and_yours_cannot_share_a_small_phone_your_tile_wins_and_a
     geo = scene(s).geo
     tx, ty = [sum(geo.centres[c][k] for c in bo) / 2 for k in (0, 1)]
     assert abs((math.degrees(math.atan2(ty - y, tx - x)) - angle + 180) % 360 - 180) < 15  # it points at his tile
-    s.set_view_box(*[geo.centres[bo[0]][0] - 150, geo.centres[bo[0]][1] - 150, 300, 300])  # dragged to his tile
-    assert "data-latest-pointer" not in s.render()
+    scale = px_per_unit(s)
+    s.on_action("to-latest", {})  # a tap on the arrow: the board slides to his tile, at the scale kept
+    assert all(shown(c) for c in bo) and "data-latest-pointer" not in s.render()
+    assert px_per_unit(s) == pytest.approx(scale)

@@ -7,7 +7,9 @@ What a player sees and does:
   faint "3" or "4" read as points to new players; the rules page shows the marks), every tile in its player's
   colour and pattern, each chain drawn as a line through its cells, and the latest
   move outlined with what it scored;
-- placing: click a space for one half of the tile, then one of its lit neighbours for
+- placing: on your turn the spaces where a half of a tile that scores tower points can
+  go glow faintly (from the legal moves, each scored by the rules' tile_gains); click a
+  space for one half of the tile, then one of its lit neighbours for
   the other half; that shows the tile there and exactly what it would score per
   colour (the rules' own result of playing it). A golden half asks for its
   colour (the weakest colour preselected). Confirm or cancel; clicking the previewed
@@ -19,8 +21,9 @@ What a player sees and does:
   magnified pick step: still one tap). Fit is the phone's overview: the whole board,
   where you were outlined on it; Back returns there, and a tap zooms in at your scale.
   As your turn starts, the latest tile (what changed) slides into view if it is out of
-  it; choosing a first half brings every neighbour that finishes it into view (the tools
-  sit in a column beside the board, over no space). The scale stays as the player left it
+  it; choosing a first half brings every neighbour that finishes it into view (clear of
+  the tools, which float in a column over the board's right edge; a tap on the arrow to
+  an unseen latest tile brings it into view). The scale stays as the player left it
   between moves; Fit (or Esc) shows the whole board, Back (or Esc) returns. At most three
   taps a turn: a half, the other half, Place (or the other half again); the board's
   numbers (tokens, what a move scored) 12 px or more at a finger's scale;
@@ -69,9 +72,11 @@ SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
 # On a touch screen a space is at least this wide: a fingertip (the cells touch, so a
 # finger a little off lands on a neighbour it can see), and a token 17 px across.
 TAP_MIN_PX = 36.0
+# The tool column over the board's right edge, with a margin (genial.css .gs-board-tools): by a finger's pointer or not.
+TOOLS_PX = {True: 50, False: 46}
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
-LAYERS = ("last", "pick", "cursor")  # the board's layers that show the tile being made
+LAYERS = ("open", "last", "pick", "cursor")  # the board's layers that show the tile being made
 # The board tools' pictures (20 x 20, drawn as lines): four corners, a turning arrow.
 FIT_ICON = "M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4"
 ROTATE_ICON = "M16.5 10a6.5 6.5 0 1 1-1.9-4.6M15.2 1.8v3.9h-3.9"
@@ -138,7 +143,9 @@ class GenialView(View):
 
     def measured(self, ui: GenialUI, width: float, height: float, coarse: bool,
                  insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
-        return ui.camera.set_board_size(width, height, coarse, insets)
+        # The tools float over the board's right edge: what is played is framed clear of them.
+        top, right, bottom, left = insets
+        return ui.camera.set_board_size(width, height, coarse, (top, max(right, TOOLS_PX[coarse]), bottom, left))
 
     def panned(self, ui: GenialUI, x: float, y: float, w: float, hh: float) -> None:
         """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
@@ -153,6 +160,9 @@ class GenialView(View):
             return UI
         if action == "zoom-back":
             go_back(s)
+            return UI
+        if action == "to-latest":
+            show_latest(s)
             return UI
         if action in ("zoom-in", "zoom-out"):
             ui.camera.zoom_action(action, {}, s.geo.box)  # the player's own zoom: it stays between moves
@@ -241,7 +251,7 @@ class GenialView(View):
         s = Scene(facts, ui)
         said = guide.hint(s)
         frame_play(s, said)  # before the layers: the latest tile's pointer depends on the view
-        layers = {name: layer(s, name) for name in LAYERS}
+        layers = {name: layer(s, name, said) for name in LAYERS}
         side = panels.turn_panel(s)
         # While a tile is made, only these change: the board's layers, the turn panel and
         # the card of the player making it.
@@ -416,6 +426,23 @@ def frame_turn(s: Scene) -> None:
     cam.vb, cam.fitted_play = (kept if seen(kept) else view), False
 
 
+def show_latest(s: Scene) -> None:
+    """The arrow to the latest tile tapped: the view slides, at its scale, to show that
+    tile (with the towers it scored, if they fit) in the middle of what is seen."""
+    cam, geo = s.ui.camera, s.geo
+    cells = latest_cells(s)
+    if not cells or cam.board_px is None:
+        return
+    scale = cam.board_px[0] / visible_box(cam.view_box(geo.box), cam.aspect)[2]
+    ax, ay, aw, ah = cam.clear_area()
+    box = cells_box(geo, cells)
+    if box[2] * scale > aw or box[3] * scale > ah:
+        box = cells_box(geo, cells[:2])
+    x, y, w, hh = box
+    width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
+    cam.set_view_box(x + w / 2 - (ax + aw / 2) / scale, y + hh / 2 - (ay + ah / 2) / scale, width, height)
+
+
 def turn_box(s: Scene, w: float, hh: float):
     """The box of what frame_turn shows, in w x hh board units at most (None: no tile to
     show, or the latest one does not fit), and, when none of yours fits beside it, the box
@@ -461,9 +488,11 @@ def grown(geo: art.Geometry, box, tiles: list, w: float, hh: float):
     return box, added
 
 
-def latest_pointer(s: Scene) -> Markup | None:
+def latest_pointer(s: Scene, avoid=()) -> Markup | None:
     """When the latest tile is out of what is seen of the board, an arrow inside its edge
-    pointing to it (drawn on the board: a drag keeps it pointing right)."""
+    pointing to it (drawn on the board: a drag keeps it pointing right; a tap on it shows
+    the tile). None where it would cover one of the spaces to `avoid` (a space lit or
+    pointed at, to be tapped): the side says in words where the tile is."""
     cam, geo = s.ui.camera, s.geo
     last = latest(s.facts)
     if not last or "a" not in last or cam.board_px is None:
@@ -485,7 +514,10 @@ def latest_pointer(s: Scene) -> Markup | None:
     # From the middle of the view towards the tile, as far as the inset edge.
     reach = min([(x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf,
                  (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf, 1.0])
-    return art.pointer(cx + dx * reach, cy + dy * reach, math.degrees(math.atan2(dy, dx)), last["p"])
+    px, py = cx + dx * reach, cy + dy * reach
+    if any(math.dist(geo.centres[c], (px, py)) < art.R * 1.6 for c in avoid):
+        return None
+    return art.pointer(px, py, math.degrees(math.atan2(dy, dx)), last["p"])
 
 
 def latest_cells(s: Scene) -> list[tuple[int, int]]:
@@ -607,7 +639,8 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
     tiles, towers = art.pieces(geo, v)
     cam, need = ui.camera, geo.box
     shown = [geo.base_board(frozenset(v["tower_at"]), frozenset(v["golden_set"])),
-             tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), back_window(s), layers["cursor"]]
+             layers["open"], tiles, layers["last"], towers, layers["pick"], guide.guide_layer(s, said), back_window(s),
+             layers["cursor"]]
     x, y, w, hh = cam.view_box(need)
     bx, by, bw, bh = need
     title = ngettext("Board: {count} tile placed, round {round} of {rounds}",
@@ -628,7 +661,8 @@ def board_svg(s: Scene, layers: dict, said) -> Markup:
 
 def board_tools(s: Scene) -> Markup:
     """Zoom in and out, the whole board (while zoomed), and turn the board: a slim column
-    beside the board, outside its drawing, so no tool ever covers a space."""
+    floating over the board's right edge (the camera frames what is played clear of it,
+    GenialView.measured), so the board has the screen's whole width."""
     def tool(action: str, shown: str, said: str, icon: str = "", **extra) -> Markup:
         # The visible word or sign starts the name (a screen reader hears both); a word
         # under a picture is small, so the narrow button holds it whole.
@@ -656,15 +690,18 @@ def board_tools(s: Scene) -> Markup:
                   title=_("Turn the board: wide or tall")))
 
 
-def layer(s: Scene, name: str) -> Markup:
+def layer(s: Scene, name: str, said=None) -> Markup:
     """The parts of the board that change while a tile is being made, each in a
     wrapper that can be redrawn on its own (Parts.pieces)."""
     inner = Markup("")
     geo, v, ui, me = s.geo, s.v, s.ui, s.me
-    if name == "last":
+    if name == "open":
+        if me is not None and ui.first is None:
+            inner = art.open_spaces(geo, s.scoring)
+    elif name == "last":
         last = latest(s.facts)
         if last and "a" in last and ui.first is None:
-            inner = join(art.latest_tile(geo, v), latest_pointer(s))
+            inner = join(art.latest_tile(geo, v), latest_pointer(s, [*guide.pointed(s, said), *s.scoring]))
     elif me is not None and name == "pick" and ui.first is not None:
         if ui.second is None:
             seconds = s.pairs.get(ui.first, [])

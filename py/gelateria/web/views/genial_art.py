@@ -339,12 +339,14 @@ def latest_tile(geo: Geometry, v: dict) -> Markup:
 
 def pointer(x: float, y: float, angle: float, player: int) -> Markup:
     """A round arrow at (x, y) pointing `angle` degrees (0: right, y down) in the
-    player's colour: where their latest tile is, off the part of the board on screen."""
+    player's colour: where their latest tile is, off the part of the board on screen. A
+    tap on it (a finger's 44 px round it) brings the tile into view."""
     return svg("g",
+               svg("circle", cx=0, cy=0, r=32, class_="gs-pointer-hit"),
                svg("circle", cx=0, cy=0, r=21, class_="gs-pointer-bg"),
                svg("path", d="M-11 0H9M1-8L10 0L1 8", class_="gs-pointer-arrow"),
                transform=f"translate({n(x)} {n(y)}) rotate({n(angle)})",
-               class_=f"gs-pointer p{player}", data_latest_pointer="", aria_hidden="true")
+               class_=f"gs-pointer p{player}", data_latest_pointer="", data_action="to-latest", aria_hidden="true")
 
 
 def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float]:
@@ -390,6 +392,13 @@ def badge(geo: Geometry, v: dict, a, b, gain, player: int) -> Markup:
     return svg("g", svg("rect", x=n(cx - width / 2), y=n(y - BADGE_H / 2), width=n(width), height=n(BADGE_H),
                         rx=n(BADGE_H / 2), class_=f"gs-badge-bg p{player}"),
                *body, class_="gs-badge", aria_hidden="true")
+
+
+def open_spaces(geo: Geometry, cells) -> Markup:
+    """Where a half of a tile that scores can go: a faint glow on each space (under the
+    tiles and towers: their tokens stay as they are)."""
+    return svg("g", *(svg("polygon", points=geo.hex_pts(*geo.centres[c], R - 4), data_lit=cell_key(c))
+                      for c in cells), class_="gs-open")
 
 
 def half_targets(geo: Geometry, me: int, first, targets: list) -> Markup:

@@ -25,7 +25,8 @@ from functools import cached_property
 from gelateria.core.facts import Facts
 from gelateria.core.game import IllegalMove
 from gelateria.core.i18n import N_, _, and_list, ngettext, pgettext, sentence_gap
-from gelateria.games.genial.rules import COLOURS, PASS, ROUNDS, colour_name, gain_part, place_words, ranking_key, tile_preview
+from gelateria.games.genial.rules import (COLOURS, PASS, ROUNDS, colour_name, gain_part, place_words, ranking_key,
+                                          tile_gains, tile_preview)
 from gelateria.web.markup import Markup, fill, h, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views.board_pan import covers, visible_box
@@ -151,6 +152,16 @@ class Scene:
     @cached_property
     def pairs(self) -> dict:
         return pairs_of(self.facts.legal)
+
+    @cached_property
+    def scoring(self) -> list[tuple[int, int]]:
+        """The spaces where a half of a tile that scores tower points can go (the legal
+        tiles, each scored by the rules' tile_gains): where a new player can aim."""
+        if self.me is None:
+            return []
+        tiles = [(a, b) for a, others in self.pairs.items() for b in others if a < b]
+        gains = tile_gains(self.facts.view, self.me, tiles)
+        return sorted({c for tile, gain in zip(tiles, gains) if any(gain) for c in tile})
 
     def whole_in_view(self) -> bool:
         """The board's view (the ui's camera) shows the whole board."""
@@ -571,7 +582,8 @@ def summary(s: Scene) -> Markup:
         rows.append(h("tr", {"class": "winner" if p in winners else None, "data-rank": p},
                       h("th", {"scope": "row"}, names[p]), *cells,
                       h("td", {"class": "gs-sorted", "data-sorted": " ".join(str(x) for x in key)},
-                        h("strong", None, str(low)), h("small", None, "".join(f" · {x}" for x in key[1:])))))
+                        h("strong", None, str(low)),
+                        h("small", None, h("span", {"class": "gs-sep"}, " · "), " · ".join(str(x) for x in key[1:])))))
     heads = [h("th", {"scope": "col", "title": colour_name(c).title()},
                art.colour_icon(c, 14), h("span", {"class": "visually-hidden"}, colour_name(c))) for c in COLOURS]
     return h("div", {"class": "genial-summary"},

@@ -319,7 +319,7 @@ def test_a_full_board_renders_quickly():
     s.render()
     times = []
     for _ in range(7):
-        s._shown = (None, None)  # no cached facts: the whole screen from scratch
+        s.drawing._shown = (None, None)  # no cached facts: the whole screen from scratch
         start = time.perf_counter()
         html = s.render()
         times.append((time.perf_counter() - start) * 1000)

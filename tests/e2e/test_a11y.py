@@ -1,6 +1,6 @@
 """An axe-core audit (npm axe-core, pinned in package.json) of every screen at a phone
 and a desktop size: the home, each rules page, each new-game panel, each game in play,
-an end screen and a replay. These rules must find nothing: contrast, target size (24 px
+a live table's lobby and a guest's reply, an end screen and a replay. These rules must find nothing: contrast, target size (24 px
 floor), accessible names that contain the visible label, and ARIA attributes allowed on
 their elements. No screen sticks out sideways."""
 
@@ -47,6 +47,14 @@ def test_every_screen_passes_the_audit(site, screen):
         page.wait_for_timeout(500)  # a bot's first move, an animation under way
         found[f"{game} in play"] = violations(page)
         wide[f"{game} in play"] = sideways(page)
+    page = screen.open(site.url + "#/gelati")  # a live table: the host's lobby, then a guest's reply
+    page.select_option("select[name='seat1_kind']", "phone")
+    page.locator("[data-action='start']").click()
+    page.wait_for_selector("[data-lobby-seat] [data-qr] svg")
+    found["lobby"], wide["lobby"] = violations(page), sideways(page)
+    page = screen.open(page.locator("[data-invite]").get_attribute("data-invite"))
+    page.wait_for_selector("[data-reply]")
+    found["join"], wide["join"] = violations(page), sideways(page)
     assert {where: v for where, v in found.items() if v} == {}
     assert {where: px for where, px in wide.items() if px > 0} == {}
     assert screen.errors == []

@@ -267,6 +267,23 @@ def test_round_sheet_shows_your_round_and_total_and_next_round_on_every_phone(si
             found.append(f"the sheet scrolls: {card}")
         if card[0] <= card[1] and shadow != "none":
             found.append(f"a shadow with nothing under the buttons: {shadow}")
+        # The breakdown's words read (>= 12 px), each number under its words; each button's
+        # words on one line ("新しい / ゲーム" read as two buttons).
+        found += page.evaluate("""() => { const out = [], heads = [...document.querySelectorAll('.round-scores thead .part')];
+            for (const th of heads) { const px = parseFloat(getComputedStyle(th).fontSize);
+                if (px < 12) out.push(`"${th.textContent}" at ${px} px`); }
+            for (const td of document.querySelectorAll("[data-score-row='1'] .part")) {
+                const th = heads[[...td.parentNode.querySelectorAll('.part')].indexOf(td)];
+                const a = td.getBoundingClientRect(), b = th.getBoundingClientRect();
+                if (Math.abs((a.left + a.right) / 2 - (b.left + b.right) / 2) > 4) out.push(`"${td.textContent}" not under "${th.textContent}"`); }
+            const card = document.querySelector('.score-card').getBoundingClientRect();
+            for (const b of document.querySelectorAll('.score-card .end-buttons button')) {
+                const box = b.getBoundingClientRect();
+                if (box.left < card.left || box.right > card.right) out.push(`"${b.textContent}" beyond the sheet's sides`);
+                const r = document.createRange(); r.selectNodeContents(b);
+                const lines = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+                if (lines.size > 1) out.push(`"${b.textContent}" on ${lines.size} lines`); }
+            return out; }""")
         if found:
             problems[shape] = found
     assert not problems, problems

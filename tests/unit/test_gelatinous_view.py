@@ -406,6 +406,9 @@ def test_the_odds_panel_keeps_its_shape_while_the_next_odds_are_worked_out():
         app.run_timers()
         ready = odds_panel(screen)
         assert 'data-odds="ready"' in ready
+        if mode == "solitaire":  # the start's chance: its line's place kept, empty, until it is known
+            assert re.search(r'class="odds-start unknown">[^…<]*<strong></strong>', working), working
+            assert 'class="odds-start"' in ready and "unknown" not in ready
         roll(screen)
         busy = odds_panel(screen)
         # The last odds stay, dimmed, with the same lines: nothing in the column moves.

@@ -265,7 +265,7 @@ def test_the_countdown_is_redrawn_alone_then_expires_and_the_round_is_scored():
     # Ana held strawberry (0) cone (0): cards 1 (strawberry cone) and 11 (chocolate cone)
     result = view.state.history[-1]
     assert result["detail"][0] == {"one": 1, "both": 1, "tokens": 2, "cherries": 0, "closed": 0, "total": 5}
-    assert "Time ran out" in page
+    assert "Time's up: nobody took the piles" in page
     # Nothing happens between rounds until someone presses Next round.
     app.advance(30_000)
     assert view.state.phase == "scored"

@@ -142,10 +142,10 @@ def odds_panel(facts: Facts, names: list[str], before: tuple | None, rolling: bo
 
 def solitaire_odds(now: dict | None, start: dict | None, at_start: bool, best: int | None) -> list:
     """The odds as a new player reads them: short sentences, whole numbers of rolls."""
-    def line(label: str, value) -> Markup:
+    def line(label: str, value, kind: str | None = None) -> Markup:
         """A sentence and its number (the sentence's {value} placeholder says where it goes)."""
         before, _sep, after = label.partition("{value}")
-        return h("li", None, before or None, h("strong", None, "…" if value is None else str(value)), after or None)
+        return h("li", {"class": kind}, before or None, h("strong", None, "…" if value is None else str(value)), after or None)
 
     median = now.get("median") if now else None
     win = now["win"][0] if now else None
@@ -156,7 +156,9 @@ def solitaire_odds(now: dict | None, start: dict | None, at_start: bool, best: i
               line(_("Your score if you finish: about {value}"), median if median is not None else ("—" if now else None)),
               line(ngettext("About {value} more roll to go", "About {value} more rolls to go", max(1, rolls or 2)),
                    max(1, rolls) if now else None),
-              line(_("Your chance when the game began: {value}"), pct(start["win"][0]) if start else None)),
+              # (its place kept, empty, until the start's odds are worked out: never a "…" in a sentence)
+              line(_("Your chance when the game began: {value}"), pct(start["win"][0]) if start else "",
+                   "odds-start" + ("" if start else " unknown"))),
             histogram(now.get("scores") or {} if now else {}, (start or {}).get("scores") or {}, at_start, best),
             h("p", {"class": "lower-better"}, _("Lower scores are better: score = rolls − dice left in hand."))]
 
@@ -182,10 +184,11 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
     nobody = h("strong", None, pct(now["nobody"]) if now else "…")
     nobody_words = _("The jelly eats everyone: {chance}") if view["mode"] == "multi" else _("Nobody finishes: {chance}")
     rounds = round(now["mean_rounds"]) if now else None
-    # The chances at a glance, for a phone on its side, whose mats leave the panel below
-    # the first screen (CSS shows it there only, beside the mats; the rows say it in full).
-    glance = h("div", {"class": "odds-glance", "aria-hidden": "true"},
-               h("p", None, _("Who will win?")), h("ol", None, *glance))
+    # The chances at a glance: a phone on its side shows this card instead of the rest of
+    # the panel (its mats take the height), in the column beside them (CSS).
+    glance.append(h("li", {"class": "glance-nobody"}, h("span", {"class": "glance-name"}, _("Nobody")),
+                    h("b", None, pct(now["nobody"]) if now else "…")))
+    glance = h("div", {"class": "odds-glance"}, h("p", None, _("Who will win?")), h("ol", None, *glance))
     return [glance, h("ol", {"class": "odds-rows"}, *rows),
             h("p", {"class": "odds-nobody"}, *around(nobody_words, nobody),
               # (what that means, the first time a player reads it)

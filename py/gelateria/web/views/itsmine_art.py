@@ -391,6 +391,9 @@ def burst(grabber: int, name: str) -> Markup:
              h("span", {"class": "burst-word"}, _("It's mine!")), h("span", {"class": "burst-name"}, name))
 
 
+PART_KINDS = ("one", "both", "cherries", "closed", "hearts")  # the sheet's breakdown columns
+
+
 def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
     """How one round was scored, seat by seat (the rules' itemised `detail`). On a phone a
     row is two lines: the player, this round and the total first, then the breakdown, each
@@ -399,16 +402,18 @@ def score_sheet(result: dict, totals: list, names: list[str]) -> Markup:
     parts = (_("1 match"), _("2 matches"), _("Cherries"), _("Closed"), _("Hearts"))
     rows = []
     for p, d in enumerate(result["detail"]):
-        values = (str(d["one"]), f"{d['both']}\u2009×\u20092" if d["both"] else "0", str(d["cherries"]),
+        # (each column's points, but "both" says how they came: so many cards, two points each)
+        both = ngettext("{count} card × 2", "{count} cards × 2", d["both"]).format(count=d["both"]) if d["both"] else "0"
+        values = (str(d["one"]), both, str(d["cherries"]),
                   f"{closed_points(d['closed']):+d}".replace("-", "−") if d["closed"] else "0", str(d["tokens"]))
         rows.append(h("tr", {"class": "leader" if totals[p] == best else None, "data-score-row": p},
                       h("th", {"scope": "row"}, h("span", {"class": f"seat-dot p{p}", "aria-hidden": "true"}), " ", names[p]),
                       h("td", {"class": "fav-cell"}, favourite_badges(result["favourites"][p])),
-                      *[h("td", {"class": "part"}, value) for value in values],
+                      *[h("td", {"class": f"part part-{kind}"}, value) for kind, value in zip(PART_KINDS, values)],
                       h("td", {"class": "round-total"}, f"{d['total']:+d}"),
                       h("td", {"class": "total"}, str(totals[p]))))
     head = h("tr", None, *[h("th", {"scope": "col", "class": kind}, t) for kind, t in (
-        ("player", _("Player")), ("fav-head", _("Favourites")), *[("part", t) for t in parts],
+        ("player", _("Player")), ("fav-head", _("Favourites")), *[(f"part part-{kind}", t) for kind, t in zip(PART_KINDS, parts)],
         ("round-total", _("This round")), ("total", _("Total")))])
     return h("div", {"class": "scores-scroll"},
              h("table", {"class": "round-scores", "data-scores": result["round"]}, h("thead", None, head), h("tbody", None, *rows)))
@@ -442,7 +447,7 @@ def rounds_table(history: list, totals: list, names: list[str], final: bool) -> 
 
 
 END_REASONS = {
-    "countdown": N_("Time ran out: nobody wanted the piles left."),
+    "countdown": N_("Time's up: nobody took the piles still on the table."),
     "tokens": N_("Nobody holds a heart any more."),
     "cleared": N_("The table is cleared."),
 }

@@ -1,8 +1,9 @@
 """An axe-core audit (npm axe-core, pinned in package.json) of every screen at a phone
 and a desktop size: the home, each rules page, each new-game panel, each game in play,
-a live table's lobby and a guest's reply, an end screen and a replay. These rules must find nothing: contrast, target size (24 px
-floor), accessible names that contain the visible label, and ARIA attributes allowed on
-their elements. No screen sticks out sideways."""
+a live table's lobby and a guest's reply, an end screen and a replay. These rules must
+find nothing: contrast, target size (24 px floor), accessible names that contain the
+visible label, and ARIA attributes allowed on their elements. No screen sticks out
+sideways."""
 
 from __future__ import annotations
 

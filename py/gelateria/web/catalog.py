@@ -36,7 +36,8 @@ class Entry:
 
     @property
     def minutes(self) -> str:
-        return _(self.minutes_text) if self.minutes_text else ""
+        """(A number never parts from its unit at a line's end: "30 min" keeps together.)"""
+        return _(self.minutes_text).replace(" ", "\u00a0") if self.minutes_text else ""
 
     @property
     def pitch(self) -> str:

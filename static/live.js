@@ -194,6 +194,8 @@
   async function startScan(video) {
     const current = { video, stream: null, stopped: false };
     scan = current;
+    const reading = frameReader(); // (its decoder loads while the camera starts)
+    reading.catch(() => {});
     try {
       current.stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
     } catch (error) {
@@ -207,7 +209,7 @@
     video.srcObject = current.stream;
     video.play().catch(() => {});
     let read;
-    try { read = await frameReader(); } catch (e) { stopScan(); send({ on: "live-scan-failed", why: "failed" }); return; }
+    try { read = await reading; } catch (e) { stopScan(); send({ on: "live-scan-failed", why: "failed" }); return; }
     const look = async () => {
       if (current.stopped) return;
       const text = video.readyState >= 2 ? await read(video).catch(() => null) : null;

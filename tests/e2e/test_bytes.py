@@ -78,6 +78,8 @@ class Tour:
             page.select_option("select[name='seat1_kind']", "phone")
             page.locator("[data-action='start']").click()
             page.wait_for_selector("[data-phase='lobby'] [data-qr] svg")
+            page.get_by_role("button", name="Scan a reply").click()  # the camera's QR decoder (no camera here)
+            page.wait_for_function("!!window.jsQR")
             page.goto(site.url + "#/gelatinous")
             start_game(page, "gelatinous", ["human"], seed=3)
             page.get_by_role("button", name="Roll", exact=True).click()

@@ -10,7 +10,7 @@ from fakeapp import FakeApp, controls, started  # tests/unit is on sys.path unde
 from gelateria.core.record import Seat
 from gelateria.games.gelati.rules import GAME, ORDER_POINTS, PART_NAMES, make_state, tile_named, tile_text
 from gelateria.web.routes import table_for
-from gelateria.web.views.gelati import bumped, fit_box, home_spot
+from gelateria.web.views.gelati import bumped, fit_box, home_spot, made_rows
 from gelateria.web.views.gelati_panels import preview
 from gelateria.web.views.gelati_panels import targets as spaces
 
@@ -689,6 +689,50 @@ def test_in_step_2_a_shorter_board_keeps_its_scale_and_shows_the_tile_just_place
     s.render()
     vx, vy, vw, vh = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
     assert width / vw == pytest.approx(scale)  # the tiles did not shrink or grow
-    around = art.drawn_box({best, *hexgrid.neighbours(best)}, art.MARK_R)
+    last = s.facts().trail[s.facts().moves]["last"]
+    around = art.drawn_box({best, *hexgrid.neighbours(best), *made_rows(s.facts().view["board"], best, last)}, art.R)
     seen = ((around[0] - vx) * scale, (around[1] - vy) * scale, around[2] * scale, around[3] * scale)
-    assert inside(seen, (0, 0, width, height)), seen  # the tile, its points and the tiles round it: none cut
+    assert inside(seen, (0, 0, width, height)), seen  # the tile, the tiles round it, its rows of four: none cut
+
+
+def opened_in_step_2(seed: int, at: int):
+    """A table opened on a small phone in step 2, at Ana's first one after `at` moves in
+    which her tile made a row of four (a fresh page: the camera starts from scratch)."""
+    from gelateria.core.session import play as bots_play
+
+    moves = bots_play(GAME, ["normal", "normal"], seed, {}).record.moves
+    app, s = table(HUMAN_VS_BOT, seed=seed)
+    for k, (player, move) in enumerate(moves):
+        last = s.facts().trail[s.facts().moves]["last"] if k else None
+        if k >= at and s.actor() == 0 and s.facts().view["phase"] == "after" and last and last.get("earned"):
+            break
+        s.session.submit(player, move)
+    s.render()
+    s.set_board_size(SMALL_PHONE_BOARD[0], SMALL_PHONE_BOARD[1] - 80, coarse=True)
+    s.render()
+    return app, s
+
+
+@pytest.mark.parametrize("seed", [11, 12, 30])  # (30: its rows need a step back)
+def test_a_game_opened_in_step_2_on_a_small_phone_centres_the_tile_just_placed_and_its_rows(seed):
+    app, s = opened_in_step_2(seed, 20)
+    camera = s.ui.camera
+    width, height = camera.board_px
+    vx, vy, vw, _ = visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)
+    scale = width / vw
+    last = s.facts().trail[s.facts().moves]["last"]
+    cell = tuple(last["at"])
+    rows = made_rows(s.facts().view["board"], cell, last)
+    assert len(rows) >= 4  # (a row of four it made)
+    x, y, w, hh = art.drawn_box({cell, *hexgrid.neighbours(cell), *rows}, art.R)
+    top, bottom = (y - vy) * scale, height - (y + hh - vy) * scale
+    assert (x - vx) * scale >= 0 and (x + w - vx) * scale <= width
+    # Whole, with room round them, in the middle: not against an edge with the tiles beyond cut.
+    assert top >= 8 and bottom >= 8 and abs(top - bottom) < 10, (top, bottom)
+    assert scale * 2 * art.HALF_H >= 40, scale  # still readable: a tile at least 40 px tall
+    # The turn ends and the board is tall again: the tiles are the size they were before step 2.
+    before = camera.board_px[0] / visible_box(camera.camera(fit_box(s.facts())), camera.aspect)[2]
+    s.on_action("end-turn", {}) if {"end": 1} in GAME.legal_moves(s.state, 0) else None
+    s.set_board_size(*SMALL_PHONE_BOARD, coarse=True)
+    s.render()
+    assert width / visible_box(camera.view_box(fit_box(s.facts())), camera.aspect)[2] == pytest.approx(before, rel=0.01)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from gelateria.core import hexgrid
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import N_, _, ngettext
-from gelateria.games.gelati.rules import ORDER_PARTS, WIN_POINTS, place_words, points_made, tile_text
+from gelateria.games.gelati.rules import ORDER_PARTS, TILE_MASK, WIN_POINTS, place_words, points_made, tile_text
 from gelateria.web.markup import Markup, fill, h, join
 from gelateria.web.views import gelati_art as art
 from gelateria.web.views import gelati_guide as guide
@@ -38,6 +38,7 @@ from gelateria.web.views.contract import UI, Notice, Parts, View, you
 
 MARGIN = 24  # board units around the fitted board
 MARGIN_BOTTOM = 70  # more below: the "Place here" bar floats there
+STEP2_MARGIN = 12  # board units kept round what step 2 frames, so none of its tiles meets the edge
 ZOOMS = ("zoom-in", "zoom-out", "fit", "pan")
 
 
@@ -52,6 +53,7 @@ class GelatiUI:
     chose_tile: bool = False  # a tile was chosen once (the guided game's first hint is done)
     focus_next: str | None = None  # focus this once drawn ("home": where work goes on)
     camera: Camera = field(default_factory=Camera)
+    zoom_before: float | None = None  # the width in view before step 2 zoomed out, given back after it
 
 
 def fit_box(facts: Facts) -> tuple[float, float, float, float]:
@@ -68,14 +70,18 @@ def fit_box(facts: Facts) -> tuple[float, float, float, float]:
 def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | None:
     """The box, in board units, of the spaces the chosen tile can go and of the last
     move with its points (what you answer): framed whole (None: nothing to play now).
-    In step 2, the tile you just placed, its points and the tiles round it (the rows
-    that won you parts start there): the board is shorter then, and must not cut it."""
+    In step 2, the tile you just placed, its points, the tiles round it and the rows of
+    four it made, whole with a margin: the board is shorter then, and must not cut them."""
     if facts.actor is not None and facts.view["phase"] == "after":
         recent = recent_placements(facts)
         if not recent or recent[0][1] != facts.actor:
             return None
-        cell = tuple(recent[0][2]["at"])
-        return union(art.drawn_box({cell, *hexgrid.neighbours(cell)}, art.MARK_R), art.latest_box(cell))
+        last = recent[0][2]
+        cell = tuple(last["at"])
+        cells = {cell, *hexgrid.neighbours(cell), *made_rows(facts.view["board"], cell, last)}
+        x, y, w, hh = union(art.drawn_box(cells, art.R), art.latest_box(cell))
+        m = STEP2_MARGIN
+        return (x - m, y - m, w + 2 * m, hh + 2 * m)
     if facts.actor is None or facts.view["phase"] != "place" or ui.selected is None:
         return None
     spaces = targets(facts, ui)
@@ -84,6 +90,22 @@ def play_box(facts: Facts, ui: GelatiUI) -> tuple[float, float, float, float] | 
     box = art.drawn_box(set(spaces), art.SPOT_R)
     recent = recent_placements(facts)
     return union(box, art.latest_box(tuple(recent[0][2]["at"]))) if recent else box
+
+
+def made_rows(board: list, cell, last: dict) -> set:
+    """The tiles of the rows of four through `cell` that won (or missed) a part in the
+    placement `last` (the rules' account), up to three tiles each way: a row of four."""
+    tiles = {(q, r): t for q, r, t in board}
+    out = set()
+    for part in last.get("earned", []) + last.get("missed", []):
+        def carries(c, bit=1 << part):
+            return c in tiles and TILE_MASK[tiles[c]] & bit
+
+        for axis in hexgrid.AXES:
+            run = hexgrid.run_through(cell, axis, carries)
+            if len(run) >= 4:
+                out.update(c for c in run if hexgrid.distance(c, cell) <= 3)
+    return out
 
 
 def union(a, b) -> tuple[float, float, float, float]:
@@ -156,15 +178,21 @@ class GelatiView(View):
         if not camera.set_board_size(width, height, coarse, insets):
             return False
         if shown and before and before[0] == round(width):
-            # Only the height changed (step 2 gives the board's foot to the trade): the tiles
-            # keep their size about the same middle, and the framing pans from there.
-            scale = width / shown[2]
+            # Only the height changed (step 2 gives the board's foot to the trade, then takes
+            # it back): the tiles keep their size about the same middle (back to the player's
+            # own when step 2 had to zoom out), and the framing pans from there.
             x, y, w, hh = shown
+            if height > before[1]:
+                if ui.zoom_before:
+                    x, w = x + w / 2 - ui.zoom_before / 2, ui.zoom_before
+                ui.zoom_before = None
+            scale = width / w
             camera.vb = (x, y + hh / 2 - height / scale / 2, w, height / scale)
         return True
 
     def panned(self, ui: GelatiUI, x: float, y: float, w: float, hh: float) -> None:
         ui.camera.set_view_box(x, y, w, hh)
+        ui.zoom_before = None  # the player's own zoom now
 
     def timed(self, move) -> str | None:
         return "place" if "p" in move else None  # the real decision: where to place
@@ -174,6 +202,7 @@ class GelatiView(View):
     def interpret(self, facts: Facts, ui: GelatiUI, action: str, data: dict):
         if action in ZOOMS:
             ui.camera.zoom_action(action, data, fit_box(facts), play_box(facts, ui))
+            ui.zoom_before = None  # the player's own zoom now
             return UI
         legal = facts.legal
         if not legal:
@@ -322,7 +351,10 @@ class GelatiView(View):
         # A new turn or another tile chosen: every space it can go and the last move come
         # into view, with the whole board when it fits beside them.
         play = play_box(facts, ui)
+        was = camera.vb
         camera.frame((facts.moves, ui.selected), play, need, also=[need, play])  # (else: moved the least way)
+        if play is not None and v["phase"] == "after" and camera.vb is not was:
+            self.centre_step2(ui, play, need, was)
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
         return h("div", {"class": "gelati-main"},
@@ -336,6 +368,22 @@ class GelatiView(View):
                      panels.confirm_bar(facts, ui),
                      art.board_chips(v["stack"], v["order_pile"]),
                      art.zoom_buttons(camera.vb is None))))
+
+    @staticmethod
+    def centre_step2(ui: GelatiUI, play, need, was) -> None:
+        """Step 2's framing moved the view: the tile just placed and its rows go to the
+        middle of the shorter board, top to bottom (the whole board's height if it fits),
+        not against an edge with tiles cut beyond it; a zoom out to fit them is undone
+        once the board is tall again (measured)."""
+        camera = ui.camera
+        x, y, w, hh = camera.vb
+        scale = camera.board_px[0] / w
+        before = visible_box(was or camera.camera(need), camera.aspect)[2]
+        if before < w - 0.5 and ui.zoom_before is None:
+            ui.zoom_before = before
+        _, ay, _, ah = camera.clear_area()
+        box = need if need[3] * scale <= ah else play
+        camera.vb = (x, box[1] + box[3] / 2 - (ay + ah / 2) / scale, w, hh)
 
     def focus_home(self, facts: Facts, ui: GelatiUI) -> str | None:
         """Where the player works: the board's home space while placing, End turn (or

@@ -57,12 +57,13 @@ def opened(app: FakeApp) -> dict:
     return [fields for command, fields in app.commands if command == "live-open"][-1]
 
 
-def host_with_phone_seat() -> tuple[FakeApp, object]:
+def host_with_phone_seat(game: str = "gelati", seed: int = 7) -> tuple[FakeApp, object]:
+    """Ana's phone hosts `game`, with Bo's seat for another phone: the lobby."""
     app = FakeApp()
-    table = table_of("gelati")(app, [])
+    table = table_of(game)(app, [])
     app.screen = table
     table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
-                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "7"}})
+                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": str(seed)}})
     return app, table
 
 
@@ -239,11 +240,7 @@ def test_the_camera_opens_on_scan_and_a_camera_that_cannot_be_had_points_to_the_
 
 
 def test_a_seat_no_phone_takes_can_go_to_a_bot_and_the_game_starts_with_it():
-    app = FakeApp()
-    table = table_of("gelati")(app, [])
-    app.screen = table
-    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
-                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "7"}})
+    app, table = host_with_phone_seat()
     invite = opened(app)["id"]
     table.on_action("seat-bot", {"seat": "1"})
     assert ("live-close", {"id": invite}) in app.commands  # Bo's invitation is withdrawn
@@ -331,11 +328,7 @@ def test_a_phone_invited_to_watch_sees_the_public_view_and_cannot_move():
 
 
 def test_genial_spezial_plays_live_too_each_phone_with_its_own_tiles():
-    app = FakeApp()
-    table = table_of("genial")(app, [])
-    app.screen = table
-    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human",
-                                       "seat1_name": "Bo", "seat1_kind": "phone", "seed": "3"}})
+    app, table = host_with_phone_seat("genial", seed=3)
     app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
     guest, network, _id = joined(app, table, attribute(app.page, "data-invite"))
     table.on_action("lobby-start", {})

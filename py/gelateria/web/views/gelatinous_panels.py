@@ -186,7 +186,8 @@ def table_odds(view: dict, names: list[str], now: dict | None, start: dict | Non
     rounds = round(now["mean_rounds"]) if now else None
     # The chances at a glance: a phone on its side shows this card instead of the rest of
     # the panel (its mats take the height), in the column beside them (CSS).
-    glance.append(h("li", {"class": "glance-nobody"}, h("span", {"class": "glance-name"}, _("Nobody")),
+    jelly = _("The jelly") if view["mode"] == "multi" else _("Nobody")  # (it eats everyone: no one wins)
+    glance.append(h("li", {"class": "glance-nobody"}, h("span", {"class": "glance-name"}, jelly),
                     h("b", None, pct(now["nobody"]) if now else "…")))
     glance = h("div", {"class": "odds-glance"}, h("p", None, _("Who will win?")), h("ol", None, *glance))
     return [glance, h("ol", {"class": "odds-rows"}, *rows),

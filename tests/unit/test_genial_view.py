@@ -614,9 +614,9 @@ def test_a_turn_on_a_small_phone_opens_on_bos_tile_and_your_nearest_tiles():
     from gelateria.web.views.genial_art import HALF_H
 
     moves = bots_play(GAME, ["normal", "normal"], 31).record.moves[:12]
-    for size, least in (((290.0, 290.0), 1), ((330.0, 490.0), 2)):
+    for size, least in (((340.0, 285.0), 1), ((330.0, 490.0), 2)):
         app, s = table(HUMAN_VS_BOT, seed=31)
-        s.set_board_size(*size, True, [0, 48, 0, 0])
+        s.set_board_size(*size, True, [0, 56, 0, 0])
         for player, move in moves:
             assert s.act(player, move, quiet=True)
         s.render()
@@ -626,7 +626,7 @@ def test_a_turn_on_a_small_phone_opens_on_bos_tile_and_your_nearest_tiles():
 
         def shown(cell):
             x, y = shown_px(s, cell)
-            return 0 <= x <= size[0] - 48 and 0 <= y <= size[1]
+            return 0 <= x <= size[0] - 56 and 0 <= y <= size[1]
         assert all(shown(c) for c in bo), size
         assert sum(shown(a) and shown(b) for a, b in own) >= least, size
         assert px_per_unit(s) * 2 * HALF_H == pytest.approx(36, abs=0.5)  # the scale a finger needs, not zoomed out

@@ -72,8 +72,10 @@ SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
 # On a touch screen a space is at least this wide: a fingertip (the cells touch, so a
 # finger a little off lands on a neighbour it can see), and a token 17 px across.
 TAP_MIN_PX = 36.0
-# The tool column over the board's right edge, with a margin (genial.css .gs-board-tools): by a finger's pointer or not.
-TOOLS_PX = {True: 50, False: 46}
+# The tool column over the board's right edge (genial.css .gs-board-tools: 6 px from it, 44 or 40 wide),
+# and 6 px more, so nothing framed sits under or against it: by a finger's pointer or not.
+TOOLS_PX = {True: 56, False: 52}
+TURN_PAD = art.R  # board units kept round what a turn's start frames: half a hex, so no tile of it meets the edge
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
 LAYERS = ("open", "last", "pick", "cursor")  # the board's layers that show the tile being made
@@ -405,20 +407,24 @@ def frame_turn(s: Scene) -> None:
     key = ("opened", s.facts.moves)
     scale = cam.board_px[0] / visible_box(cam.view_box(need), cam.aspect)[2]
     ax, ay, aw, ah = cam.clear_area()
-    box, far = turn_box(s, aw / scale, ah / scale)
+    room = (aw / scale, ah / scale)
+    box, far = turn_box(s, room[0] - 2 * TURN_PAD, room[1] - 2 * TURN_PAD)
+    if box is None or far is not None:  # the margin never costs Bo's tile its place beside yours
+        box, far = turn_box(s, *room)
     if box is None:
         cam.frame(key, cells_box(geo, latest_cells(s)), need)
         return
+    box, tight = padded(box, room), box
     if far is not None:
-        cam.frame(key, far, need, also=(box,))
+        cam.frame(key, padded(far, room), need, also=(box,))
         return
     cam.framed = key
     width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
 
-    def seen(view) -> bool:  # the box inside the clear area of this view
+    def seen(view, box=box) -> bool:  # the box inside the clear area of this view
         return covers((view[0] + ax / scale, view[1] + ay / scale, aw / scale, ah / scale), box)
 
-    if seen(visible_box(cam.view_box(need), cam.aspect)):
+    if seen(visible_box(cam.view_box(need), cam.aspect), tight):  # a view that shows it all stays: no move for a margin
         return
     x, y, w, hh = box
     view = (x + w / 2 - (ax + aw / 2) / scale, y + hh / 2 - (ay + ah / 2) / scale, width, height)
@@ -491,8 +497,9 @@ def grown(geo: art.Geometry, box, tiles: list, w: float, hh: float):
 def latest_pointer(s: Scene, avoid=()) -> Markup | None:
     """When the latest tile is out of what is seen of the board, an arrow inside its edge
     pointing to it (drawn on the board: a drag keeps it pointing right; a tap on it shows
-    the tile). None where it would cover one of the spaces to `avoid` (a space lit or
-    pointed at, to be tapped): the side says in words where the tile is."""
+    the tile), slid along that edge off the spaces to `avoid` (lit or pointed at, to be
+    tapped) and the open stars; None where no place there is clear: the side says in
+    words where the tile is."""
     cam, geo = s.ui.camera, s.geo
     last = latest(s.facts)
     if not last or "a" not in last or cam.board_px is None:
@@ -504,7 +511,7 @@ def latest_pointer(s: Scene, avoid=()) -> Markup | None:
     tile = cells_box(geo, [tuple(last["a"]), tuple(last["b"])])
     if covers(seen, tile):
         return None
-    inset = art.R * 1.2
+    inset = art.R * 1.5  # its 32-unit hit circle inside, turned any way (a slid arrow points aslant)
     x0, y0, x1, y1 = seen[0] + inset, seen[1] + inset, seen[0] + seen[2] - inset, seen[1] + seen[3] - inset
     if x0 >= x1 or y0 >= y1:
         return None
@@ -512,12 +519,21 @@ def latest_pointer(s: Scene, avoid=()) -> Markup | None:
     tx, ty = tile[0] + tile[2] / 2, tile[1] + tile[3] / 2
     dx, dy = tx - cx, ty - cy
     # From the middle of the view towards the tile, as far as the inset edge.
-    reach = min([(x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf,
-                 (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf, 1.0])
+    across = (x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf
+    down = (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf
+    reach = min(across, down, 1.0)
     px, py = cx + dx * reach, cy + dy * reach
-    if any(math.dist(geo.centres[c], (px, py)) < art.R * 1.6 for c in avoid):
-        return None
-    return art.pointer(px, py, math.degrees(math.atan2(dy, dx)), last["p"])
+    # Off the spaces to avoid and the stars still open: slid along the edge it is on, the nearest place clear.
+    avoid = [geo.centres[c] for c in [*avoid, *(g for g in s.v["golden_set"] if g not in s.v["covered"])]]
+    on_side = across <= down  # at the left or right edge: it slides up and down
+    lo, hi = (y0, y1) if on_side else (x0, x1)
+    along = py if on_side else px
+    for d in sorted((k * art.R / 4 for k in range(-12, 13)), key=abs):
+        if lo <= along + d <= hi:
+            spot = (px, py + d) if on_side else (px + d, py)
+            if all(math.dist(c, spot) >= art.R * 1.6 for c in avoid):
+                return art.pointer(*spot, math.degrees(math.atan2(ty - spot[1], tx - spot[0])), last["p"])
+    return None
 
 
 def latest_cells(s: Scene) -> list[tuple[int, int]]:
@@ -546,6 +562,15 @@ def cells_box(geo: art.Geometry, cells) -> tuple[float, float, float, float] | N
     xs, ys = [x for x, _y in spots], [y for _x, y in spots]
     return (min(xs) - geo.half_w, min(ys) - geo.half_h, max(xs) - min(xs) + 2 * geo.half_w,
             max(ys) - min(ys) + 2 * geo.half_h)
+
+
+def padded(box, room=(math.inf, math.inf)):
+    """The box with TURN_PAD board units more on every side, or as much as fits in room
+    (w, h board units; None stays None)."""
+    if box is None:
+        return None
+    px, py = (max(0.0, min(TURN_PAD, (r - b) / 2 - 1)) for r, b in zip(room, box[2:]))  # (-1: no rounding makes it not fit)
+    return (box[0] - px, box[1] - py, box[2] + 2 * px, box[3] + 2 * py)
 
 
 def union(a, b) -> tuple[float, float, float, float]:

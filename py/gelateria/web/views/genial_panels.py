@@ -329,7 +329,7 @@ def step(s: Scene, p):
     if ui.first is None:
         tile_no = ROUNDS - v["tiles_left"][me] + 1
         touch = (_("Tap where your tile goes: the board zooms in there, with one half placed.")
-                 if s.tap_magnifies() else _("Tap a space for one half of your tile."))
+                 if s.tap_magnifies() else _("Tap a space for one half of your tile; pink spaces score."))
         return ("first", refusal or [art.tile_picture(me), h("strong", {"class": "gs-tile-no"},
                                        _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
                                      " ",

@@ -82,8 +82,7 @@ class Table(Screen):
         self.think_timed: dict[str, list[float]] = {}  # ... by the view's name for their kind (data-think-<kind>)
         self.new_game = False
         self.phones: list[int] = []  # seats other phones play at a live table (chosen on the new-game panel)
-        self.sent = False  # a guest's move is on its way to the host
-        self.sent_at: int | None = None  # the position the guest's screen shows (its Facts' moves)
+        self.shown_moves: int | None = None  # the position the guest's screen shows (its Facts' moves)
         self.lobby: Lobby | None = None  # the live table's invitations and connections (web/lobby.py)
         self.drawing = Drawing(self)
         self.chrome = Chrome(self)
@@ -255,15 +254,13 @@ class Table(Screen):
         if guest.refusals:
             self.message = guest.refusals.pop()
             guest.refusals.clear()
-        elif facts is not None and facts.moves != self.sent_at:
+        elif facts is not None and facts.moves != self.shown_moves:
             self.message = ""  # (the position moved on: an old notice no longer fits)
-        self.sent = False
-        self.sent_at = facts.moves if facts is not None else None
+        self.shown_moves = facts.moves if facts is not None else None
         forced = self.game.type.forced
         move = forced(facts.legal) if forced is not None and facts is not None and self.actor() is not None else None
         if move is not None:
             self.guest.move(move)
-            self.sent = True
             self.message = said(lambda: _("Nothing else to do this turn, so it ended."))
 
     def begin_live(self) -> None:
@@ -319,7 +316,6 @@ class Table(Screen):
             if seat != self.actor():
                 return False
             self.guest.move(move)
-            self.sent = True
             self.redraw()
             return False  # (played once the host says so)
         if self.stale or not self.can_play() or not (quiet or self.is_bot(seat) or seat in self.humans()):

@@ -251,14 +251,16 @@ class Table(Screen):
             self.seats = [Seat("bot", name, level) if level else Seat("human", name)
                           for name, level in zip(facts.names, facts.bots)]
             self.phase = "over" if facts.phase == "over" else "play"
+        moved_on = facts is not None and facts.moves != self.shown_moves
         if guest.refusals:
             self.message = guest.refusals.pop()
             guest.refusals.clear()
-        elif facts is not None and facts.moves != self.shown_moves:
+        elif moved_on:
             self.message = ""  # (the position moved on: an old notice no longer fits)
         self.shown_moves = facts.moves if facts is not None else None
         forced = self.game.type.forced
-        move = forced(facts.legal) if forced is not None and facts is not None and self.actor() is not None else None
+        # (once a position: the same Facts sent again, after a resync, send nothing twice)
+        move = forced(facts.legal) if forced is not None and moved_on and self.actor() is not None else None
         if move is not None:
             self.guest.move(move)
             self.message = said(lambda: _("Nothing else to do this turn, so it ended."))

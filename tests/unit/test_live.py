@@ -111,6 +111,20 @@ def test_a_phone_that_comes_back_with_its_key_has_its_seat_and_a_spectator_sees_
     watcher = table.join("watcher")
     assert watcher.seat is None and watcher.facts.viewer is None and "hand" not in watcher.facts.view
     assert watcher.facts.legal == [] and watcher.facts.actor is None
+    # A phone that keeps the key of an older table and answers this table's invitation for
+    # Bo's seat: its invitation seats it (the old key names no seat here, and is no forgery).
+    table.host.disconnect("phone2")
+    newcomer = table.join("phone2-again", seat=2, key="kept-from-yesterday")
+    assert newcomer.seat == 2 and newcomer.refusals == [] and newcomer.key == table.host.keys[2]
+
+
+def test_a_host_reopened_from_its_save_keeps_its_seat_keys_and_remakes_any_that_could_not_be_its_own():
+    first = Host(Session(get_game("gelati"), SEATS, 3), REMOTE)
+    kept = dict(first.keys)
+    again = Host(Session(get_game("gelati"), SEATS, 3), REMOTE, keys=kept)
+    assert again.keys == first.keys
+    hostile = Host(Session(get_game("gelati"), SEATS, 3), REMOTE, keys={1: "short", 2: ["not", "a", "key"]})
+    assert all(len(key) == 16 and key not in ("short",) for key in hostile.keys.values())
 
 
 def test_forged_keys_moves_out_of_turn_stale_moves_and_junk_change_nothing():

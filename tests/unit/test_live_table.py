@@ -4,6 +4,8 @@ static/live.js would do) a fake network carries to the other. What is checked is
 each player sees: the invitation, the reply, who is connected, the start, the position
 each phone is sent, and that only the seat's own phone moves for it."""
 
+import json
+
 import pytest
 
 from fakeapp import FakeApp, controls, table_of
@@ -344,3 +346,88 @@ def test_genial_spezial_plays_live_too_each_phone_with_its_own_tiles():
     guest.screen.guest.move(facts.legal[0])
     network.pump()
     assert len(table.session.moves) == before + 1 and table.session.record.moves[-1][0] == 1
+
+
+def test_the_host_page_reloads_mid_game_the_table_reopens_and_bo_sits_back_down_with_his_key():
+    host, table, guest, network, host_id = playing_with_bo()
+    while table.session.to_act() == [0]:  # Ana's turn, on the host
+        table.act(0, table.session.legal(0)[0])
+    network.pump()
+    bo_key = guest.screen.guest.key
+    guest.screen.guest.move(guest.screen.guest.facts.legal[0])  # Bo's first move, from his phone
+    network.pump()
+    moves = len(table.session.moves)
+    assert table.undo_target() is None  # the host never takes back a phone's move
+
+    # The host's tab is killed; opened again at its address, the game comes back from its save.
+    again = FakeApp(saves=host.saves, prefs=host.prefs)
+    again.screen = screen_for(again, host.path)
+    again.refresh()
+    reopened = again.screen
+    assert reopened.phase == "play" and len(reopened.session.moves) == moves and reopened.lobby is not None
+    assert reopened.lobby.host.keys == table.lobby.host.keys  # (kept in the save, on the host's phone only)
+    assert 'data-away="1"' in again.page and "The live table is open again" in again.page
+    assert reopened.undo_target() is None  # (still not past Bo's move)
+    again.connections.heard({"on": "live-sdp", "id": opened(again)["id"], "sdp": CHROMIUM_OFFER})
+    invitation = attribute(again.page, "data-invite")  # shown at once: every phone is away
+
+    # Bo's phone lost the host: it offers the camera for the new invitation.
+    guest.connections.heard({"on": "live-closed", "id": opened(guest)["id"], "why": "closed"})
+    assert "The table is out of reach" in guest.page and "Show a new invitation" in guest.page
+    tap(guest, "scan")
+    assert "<video" in guest.page
+    guest.screen.scanned(invitation)
+    assert guest.went == "/join/" + invitation.rsplit("/", 1)[1]
+
+    back, network, _id = joined(again, reopened, invitation)
+    assert back.screen.guest.seat == 1 and back.screen.guest.key == bo_key
+    assert "data-away" not in again.page
+    assert back.screen.guest.facts.moves == moves and back.screen.table is not None
+
+
+def test_a_guest_page_reloaded_on_its_used_invitation_asks_for_a_new_one_and_reads_it_with_the_camera():
+    host, table, guest, network, host_id = playing_with_bo()
+    invitation = [link for link in [table.lobby.invite_link(o) for o in table.lobby.offers.values()]][0]
+    code = invitation.rsplit("/", 1)[1]
+    reloaded = FakeApp(prefs=guest.prefs)  # Bo's page, reloaded at the same address
+    reloaded.screen = screen_for(reloaded, "/join/" + code)
+    reloaded.refresh()
+    assert "Back to the table" in reloaded.page and "Show a new invitation" in reloaded.page
+    assert reloaded.commands == []  # (no connection to an invitation that is spent)
+    tap(reloaded, "scan")
+    reloaded.screen.scanned(invitation)  # the same invitation again
+    assert "used already" in reloaded.page and reloaded.went == ""
+    tap(reloaded, "scan")
+    reloaded.screen.scanned("", failed="denied")
+    assert "camera app" in reloaded.page and "<video" not in reloaded.page
+
+
+def test_the_host_undoes_its_own_turn_and_every_phone_sees_it_until_a_phone_has_moved():
+    host, table, guest, network, host_id = playing_with_bo()
+    first = table.session.legal(0)[0]
+    table.act(0, first)
+    network.pump()
+    assert guest.screen.guest.facts.moves == 1
+    assert table.undo_target() == 0
+    table.undo()
+    network.pump()
+    assert guest.screen.guest.facts.moves == 0 and len(table.session.moves) == 0  # taken back on Bo's phone too
+
+
+@pytest.mark.parametrize("live", [
+    {"seats": {"0": "AAAAAAAAAAAAAAAA", "9": "AAAAAAAAAAAAAAAA", "x": 1}},  # the host's own seat, no seat, junk
+    {"seats": ["1"]}, "live", {"playing": True},
+])
+def test_a_save_whose_live_table_is_hostile_opens_as_a_plain_game(live):
+    host, table, guest, network, host_id = playing_with_bo()
+    table.act(0, table.session.legal(0)[0])
+    backend = host.saves.backend
+    key = [k for k in backend.keys() if k.startswith("gelateria.save.")][0]
+    entry = json.loads(backend.get(key))
+    entry["live"] = live
+    backend.set(key, json.dumps(entry))
+    again = FakeApp(saves=host.saves, prefs=host.prefs)
+    again.screen = screen_for(again, host.path)
+    again.refresh()
+    assert again.screen.phase == "play" and again.screen.lobby is None and len(again.screen.session.moves) == 1
+    assert again.commands == []

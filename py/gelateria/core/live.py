@@ -37,6 +37,12 @@ KEY_BYTES = 12
 MAX_STRIKES = 20  # refused frames and messages before a phone is dropped
 
 
+def is_key(value: object) -> bool:
+    """Whether `value` could be a seat's key (make_key's form), e.g. one read back from storage."""
+    return isinstance(value, str) and len(value) == 4 * KEY_BYTES // 3 and all(
+        c.isascii() and (c.isalnum() or c in "-_") for c in value)
+
+
 @dataclass
 class Phone:
     """Another phone at the table, as the host knows it."""
@@ -64,7 +70,10 @@ class Host:
     playing: bool = True  # False while the host waits for phones to join (their Facts say "lobby")
 
     def __post_init__(self):
-        self.keys = {seat: self.make_key(KEY_BYTES) for seat in self.remote}
+        # (keys given: the table reopened from its save, so a phone that comes back with
+        # its key is known again; a kept key that is not one this host could have made is made anew)
+        self.keys = {seat: self.keys[seat] if is_key(self.keys.get(seat)) else self.make_key(KEY_BYTES)
+                     for seat in self.remote}
 
     # --- phones coming and going -------------------------------------------------------
 
@@ -125,11 +134,13 @@ class Host:
                 self.send_facts()
                 return None
             seat = next((s for s, k in self.keys.items() if key == k), None)
-            if seat is None:
+            if seat is None and phone.seat is None:
                 phone.strikes += 1
                 with speaking(phone.language):
                     phone.refuse(_("That seat's key is not one of this table's: you are watching."))
-            self._seat(phone, seat)
+            # (a key of no seat here, from a phone its invitation seated: an old table's, kept by
+            # the phone; it keeps the seat it was invited to)
+            self._seat(phone, phone.seat if seat is None else seat)
             self.send_facts()
             return None
         if message.kind != "move" or set(body) != {"at", "move"}:

@@ -217,12 +217,13 @@ class Session:
 
     # --- undo ----------------------------------------------------------------------
 
-    def undo_target(self) -> int | None:
+    def undo_target(self, here: list[int] | None = None) -> int | None:
         """How many moves to keep after an undo, or None if undo is not possible now.
         Against bots: back to before your last turn (the bots' replies go with it).
         Several humans on one device: the last move. Never past moves shared by link,
-        never in a game whose type has no undo."""
-        humans = self.humans()
+        never in a game whose type has no undo. `here`: the humans who play on this
+        device, when others play elsewhere (a live table's other phones)."""
+        humans = self.humans() if here is None else here
         moves = self.moves
         if not self.game.type.can_undo() or not humans:
             return None

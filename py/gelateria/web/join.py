@@ -14,11 +14,15 @@ from gelateria.core.invite import INVITE, InviteError, sdp_of
 from gelateria.core.live import Guest
 from gelateria.core.wire import Link
 from gelateria.web.catalog import entry
-from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Answer, read_code
+from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Answer, camera, code_in, read_code
 from gelateria.web.markup import Markup, h
 from gelateria.web.screens import Screen, said, top_bar
 from gelateria.web.table import Table
 from gelateria.web.views.contract import registered_screen
+
+# What a guest's phone keeps (app.prefs) of the table it sat at last: its seat's key, and
+# the invitation it used (hex of its token).
+KEY_PREF, USED_PREF = "live-key", "live-invite"
 
 
 class JoinScreen(Screen):
@@ -30,12 +34,18 @@ class JoinScreen(Screen):
         self.lost = False  # the connection closed after it had opened
         self.ticking = None
         self.table: Table | None = None  # the game, once the host has started it
+        self.used = False  # this phone sat down with this invitation before (a page reloaded)
+        self.scanning = False  # the camera is open to read the host's new invitation
+        self.scan_problem = ""
         try:
             invitation = read_code(code, INVITE)
         except InviteError as exc:
             reason = str(exc)
             self.problem = said(lambda: reason)
             return
+        self.used = app.prefs.get(USED_PREF) == invitation.token.hex()
+        if self.used:
+            return  # (this phone sat down with it before: a page reloaded. It needs a new one)
         self.answer = Answer(invitation)
         stun = any(c.type == "srflx" for c in invitation.candidates)  # the host plays across the internet
         self.answer.id = app.connections.open(self, offer=sdp_of(invitation), stun=stun)
@@ -54,7 +64,9 @@ class JoinScreen(Screen):
         self.app.refresh()
 
     def live_open(self, id: str) -> None:
-        self.guest = Guest(Link(lambda text: self.app.connections.send(id, text), self.app.now), language())
+        # (the key this phone was last seated with, if any: the host gives its seat back)
+        self.guest = Guest(Link(lambda text: self.app.connections.send(id, text), self.app.now), language(),
+                           key=self.app.prefs.get(KEY_PREF))
         self.guest.hello()
         self.tick()
         self.app.refresh()
@@ -62,6 +74,7 @@ class JoinScreen(Screen):
     def live_frame(self, id: str, text) -> None:
         if self.guest is None or not self.guest.receive(text):
             return
+        self.remember_seat()
         facts = self.guest.facts
         if self.table is None and facts is not None and facts.phase != "lobby":
             spec = registered_screen(facts.game)
@@ -86,6 +99,36 @@ class JoinScreen(Screen):
             self.answer.problem = said(lambda: _("The connection could not be made. Both phones must be on the same "
                                                  "Wi-Fi or hotspot; open the invitation again to retry."))
         self.guest = None
+        self.app.refresh()
+
+    def remember_seat(self) -> None:
+        """Seated: this phone keeps its seat's key (a later hello with it is given the seat
+        back) and which invitation it used (opened again after a reload, it says so)."""
+        key, token = self.guest.key, self.answer.invitation.token.hex()
+        if key is not None and (self.app.prefs.get(KEY_PREF), self.app.prefs.get(USED_PREF)) != (key, token):
+            self.app.prefs.update({KEY_PREF: key, USED_PREF: token})
+            self.app.save_prefs()
+
+    def scanned(self, text: str, failed: str = "") -> None:
+        """The camera read the host's new invitation (or could not be used)."""
+        self.scanning = False
+        if failed:
+            self.scan_problem = said(lambda: _("The camera cannot be used here: scan the host's new invitation with "
+                                               "this phone's camera app instead."))
+            self.app.refresh()
+            return
+        code = code_in(text, JOIN_ROUTE)
+        try:
+            used = read_code(code, INVITE).token.hex() == self.app.prefs.get(USED_PREF)
+        except InviteError as exc:
+            reason = str(exc)
+            self.scan_problem = said(lambda: reason)
+        else:
+            if not used:
+                self.app.go(JOIN_ROUTE + code)
+                return
+            self.scan_problem = said(lambda: _("That is the invitation this phone used already: the host's phone "
+                                               "shows a new one under \"Show a new invitation\"."))
         self.app.refresh()
 
     def tick(self) -> None:
@@ -148,16 +191,18 @@ class JoinScreen(Screen):
 
     def body(self) -> list:
         answer = self.answer
+        if self.used:
+            return self.back_to_the_table(_("Back to the table"), _(
+                "This phone sat down with this invitation already, and an invitation opens one connection. On the "
+                "host's phone, tap \"Show a new invitation\", then scan it."))
         if answer is None or answer.problem:
             return [h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
                     h("p", {"role": "alert", "data-live-problem": ""}, answer.problem if answer else self.problem),
                     h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))]
         if self.lost:
-            return [h("h1", {"tabindex": "-1"}, _("The table is out of reach")),
-                    h("p", {"role": "alert", "data-live-problem": ""},
-                      _("The connection to the host's phone was lost. Stay near it on the same Wi-Fi, and ask the host "
-                        "for a new invitation.")),
-                    h("p", None, h("a", {"class": "button", "href": "#/"}, _("Back to the games")))]
+            return self.back_to_the_table(_("The table is out of reach"), _(
+                "The connection to the host's phone was lost. Stay near it on the same Wi-Fi; on the host's phone, "
+                "tap \"Show a new invitation\", then scan it."))
         if self.guest is not None:
             return self.seated()
         if not answer.code:
@@ -175,6 +220,19 @@ class JoinScreen(Screen):
                   h("button", {"type": "button", "data-action": "copy-reply", "aria-label": _("Copy the reply link")},
                     _("Copy"))),
                 h("p", {"role": "status", "class": "live-wait"}, _("Waiting for the host to take the reply…"))]
+
+    def back_to_the_table(self, title: str, why: str) -> list:
+        """The way back to a seat: the host's new invitation, read by this phone's camera."""
+        if self.scanning:
+            scan = camera(_("Camera: point it at the new invitation's QR code"),
+                          _("Point the camera at the QR code on the host's phone."))
+        else:
+            scan = h("p", None, h("button", {"type": "button", "data-action": "scan"}, _("Scan the new invitation")))
+        return [h("h1", {"tabindex": "-1"}, title),
+                h("p", {"role": "alert", "data-live-problem": ""}, why),
+                h("p", {"role": "status"}, self.scan_problem) if self.scan_problem else None,
+                scan,
+                h("p", None, h("a", {"class": "button secondary", "href": "#/"}, _("Back to the games")))]
 
     def seated(self) -> list:
         facts = self.guest.facts
@@ -197,6 +255,9 @@ class JoinScreen(Screen):
             self.table.on_action(action, data)
         elif action == "copy-reply" and self.reply_link():
             self.app.copy(self.reply_link())
+        elif action in ("scan", "scan-stop"):
+            self.scanning, self.scan_problem = action == "scan", ""
+            self.app.refresh()
 
 
 class ReplyScreen(Screen):

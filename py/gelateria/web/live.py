@@ -26,6 +26,7 @@ from typing import Callable
 
 from gelateria.core.i18n import _
 from gelateria.core.invite import INVITE, REPLY, TOKEN_BYTES, InviteError, Peer, pack, peer_of, sdp_of, unpack
+from gelateria.web.markup import Markup, h
 
 TICK_MS = 250  # how often a live table's links resend, ask for gaps and acknowledge (core/wire.py)
 JOIN_ROUTE = "/join/"  # a guest's route: the invitation's code follows
@@ -82,6 +83,14 @@ class Connections:
         elif kind == "live-closed":
             self._owners.pop(id, None)
             owner.live_closed(id, str(event.get("why") or "closed"))
+
+
+def camera(label: str, instruction: str) -> Markup:
+    """The in-app camera while it reads a QR code (static/live.js films into the video)."""
+    return h("div", {"class": "scanner", "data-scanner": ""},
+             h("video", {"playsinline": True, "muted": True, "aria-label": label}),
+             h("p", {"role": "status"}, instruction),
+             h("button", {"type": "button", "class": "secondary", "data-action": "scan-stop"}, _("Close the camera")))
 
 
 def new_token() -> bytes:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from gelateria.core.i18n import _, and_list, ngettext
 from gelateria.core.invite import InviteError
 from gelateria.core.live import Host
+from gelateria.core.seats import free_seats
 from gelateria.core.wire import Link
-from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Offer, code_in, new_token
+from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Offer, camera, code_in, new_token
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import said, top_bar
 
@@ -39,9 +40,9 @@ def seat_of(data: dict) -> int:
 
 
 class Lobby:
-    def __init__(self, table, seats: list[int]):
+    def __init__(self, table, seats: list[int], keys: dict | None = None, playing: bool = False):
         self.table = table
-        self.host = Host(table.session, list(seats), playing=False)
+        self.host = Host(table.session, list(seats), keys=dict(keys or {}), playing=playing)
         self.offers: dict[int, Offer] = {}  # seat -> the invitation of the phone that plays it
         self.watchers: dict[str, Offer] = {}  # connection -> an invitation to watch (a spectator: no seat)
         self.by_id: dict[str, Offer] = {}
@@ -51,6 +52,30 @@ class Lobby:
         self.ticking = None
         for seat in seats:
             self.invite(seat)
+
+    @classmethod
+    def reopened(cls, table, kept: object) -> "Lobby | None":
+        """The live table `kept` in this game's save (`kept()`), after the host's page
+        reloaded: its phone seats with their keys, each with a new invitation, every phone
+        away until it comes back. The save is hostile input like any: only seats that are
+        humans' and not played on this phone are taken."""
+        if not isinstance(kept, dict) or not isinstance(kept.get("seats"), dict):
+            return None
+        free = set(free_seats(table.record))
+        keys = {int(seat): key for seat, key in kept["seats"].items()
+                if isinstance(seat, str) and seat.isdigit() and int(seat) in free}
+        if not keys:
+            return None
+        lobby = cls(table, sorted(keys), keys, playing=kept.get("playing") is True)
+        if lobby.host.playing:
+            lobby.showing_away = True
+            lobby.message = said(lambda: _("The live table is open again. Each friend's phone scans its new invitation "
+                                           "to sit back down; the game waits where it was."))
+        return lobby
+
+    def kept(self) -> dict:
+        """What the game's save keeps of the live table, to reopen it (`reopened`)."""
+        return {"seats": {str(seat): key for seat, key in self.host.keys.items()}, "playing": self.host.playing}
 
     @property
     def app(self):
@@ -296,10 +321,8 @@ class Lobby:
             return None
         if not self.scanning:
             return h("p", None, h("button", {"type": "button", "data-action": "scan"}, _("Scan a reply")))
-        return h("div", {"class": "scanner", "data-scanner": ""},
-                 h("video", {"playsinline": True, "muted": True, "aria-label": _("Camera: point it at the reply's QR code")}),
-                 h("p", {"role": "status"}, _("Point the camera at the QR code on your friend's phone.")),
-                 h("button", {"type": "button", "class": "secondary", "data-action": "scan-stop"}, _("Close the camera")))
+        return camera(_("Camera: point it at the reply's QR code"),
+                      _("Point the camera at the QR code on your friend's phone."))
 
     def seat_row(self, offer: Offer, name: str) -> Markup:
         """One invitation: its QR code and link until its phone is connected (`name`: the

@@ -275,6 +275,9 @@ class Saving:
         ask = own and not record.holders and len(seats.humans(record)) > 1
         table.begin(session, save_id or self.new_save_id(), own=own and not ask)
         table.choosing = ask and table.phase == "play"
+        saved = table.app.saves.get(save_id) if own and save_id else None
+        if saved is not None and saved.live and table.phase == "play":
+            table.reopen_live(saved.live)  # the host's page reloaded mid-game: its phones are invited again
         table.resumed = True  # once on the page, whoever is to move (a bot?) goes on
 
     def new_save_id(self) -> str:
@@ -308,7 +311,8 @@ class Saving:
         over = table.session.is_over()
         scores = [score if table.chrome.has_score(p) else None for p, score in enumerate(table.game.scores(table.state))]
         result = table.app.saves.save(table.save_id, table.record, over=over, summary=self.save_summary(over),
-                                     scores=scores, winners=list(table.game.winners(table.state)) if over else None)
+                                     scores=scores, winners=list(table.game.winners(table.state)) if over else None,
+                                     live=table.lobby.kept() if table.lobby is not None and not over else None)
         if result == STALE:
             self.went_stale()
             return

@@ -150,6 +150,7 @@ class Saved:
     lang: str = ""  # the summary's language ("": written before there were languages, so English)
     scores: list | None = None  # the same facts, language-free: a number (or None: no score) per seat
     winners: list | None = None  # seats, once over
+    live: dict | None = None  # a live table's phones (web/lobby.py: Lobby.kept), to reopen it after a reload
 
     @property
     def game(self) -> str:
@@ -286,7 +287,7 @@ class SaveStore:
         self.persistent = getattr(backend, "persistent", True)
 
     def save(self, save_id: str, record: Record, over: bool, summary: str, scores: list | None = None,
-             winners: list | None = None) -> str:
+             winners: list | None = None, live: dict | None = None) -> str:
         """Write a game on top of the revision this page holds. Returns SAVED, STALE
         (another page saved newer moves: nothing written), FULL or BLOCKED. `summary` is
         in the language shown now; `scores` and `winners` say it again in any other."""
@@ -308,6 +309,8 @@ class SaveStore:
             fields["scores"] = scores
             if _winners(winners, len(record.seats)) is not None:
                 fields["winners"] = winners
+        if live:
+            fields["live"] = live
         entry = json.dumps(fields)
         refused = self._write(key, entry)
         if refused is None or (is_quota_error(refused) and self._make_room(key, entry, save_id)):
@@ -447,7 +450,8 @@ class SaveStore:
                          float(updated) if is_safe_int(updated) else 0.0,
                          clean_text(entry.get("summary"), 200), rev,
                          lang if isinstance(lang, str) and lang in i18n.LANGUAGES else "",
-                         _scores(entry.get("scores"), seats), _winners(entry.get("winners"), seats))
+                         _scores(entry.get("scores"), seats), _winners(entry.get("winners"), seats),
+                         entry.get("live") if isinstance(entry.get("live"), dict) else None)
         except RecordError as exc:
             self._set_aside(key, raw, NEWER if exc.newer else DAMAGED)
         except Exception:  # whatever else a hostile entry manages: the same, in plain words

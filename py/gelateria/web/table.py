@@ -265,10 +265,21 @@ class Table(Screen):
             self.guest.move(move)
             self.message = said(lambda: _("Nothing else to do this turn, so it ended."))
 
+    def reopen_live(self, kept: dict) -> None:
+        """This game's save says it was a live table (the host's page reloaded): it opens
+        again, with a new invitation for each phone seat (web/lobby.py)."""
+        lobby = Lobby.reopened(self, kept)
+        if lobby is not None:
+            self.lobby, self.phones = lobby, list(lobby.offers)
+            self.phase = "play" if lobby.host.playing else "lobby"
+            by_phones = [i + 1 for i, (seat, _move) in enumerate(self.session.moves) if seat in self.phones]
+            self.session.undo_floor = max([self.session.undo_floor, *by_phones])  # (as remote_moved keeps it)
+
     def begin_live(self) -> None:
         """The host starts the live table: play begins, and every phone is sent its seat's position."""
         self.phase = "play"
         self.lobby.host.playing = True
+        self.saving.autosave()  # (a reload from here on reopens the table playing)
         self.app.refresh()
         self.after_change()
         self.lobby.host.send_facts()
@@ -276,6 +287,7 @@ class Table(Screen):
     def remote_moved(self, played: list) -> None:
         """Moves another phone made at the live table (already played on the session by the host)."""
         before = self.session.states[-1 - len(played)]
+        self.session.undo_floor = len(self.session.moves)  # its phone showed it: the host's undo stops here
         self.app.announce(self.log[-1])
         if self.session.is_over():
             self.phase = "over"
@@ -572,7 +584,8 @@ class Table(Screen):
     def undo_target(self) -> int | None:
         if self.phase not in ("play", "over") or self.session is None or self.watch_only:
             return None
-        return self.session.undo_target()
+        # (at a live table, the host undoes only its own turns, never past a phone's move: remote_moved)
+        return self.session.undo_target(self.humans() if self.lobby is not None else None)
 
     def undo(self) -> None:
         target = self.undo_target()
@@ -580,6 +593,8 @@ class Table(Screen):
             return
         self.cancel_pending()
         self.session.truncate(target)
+        if self.lobby is not None:
+            self.lobby.host.send_facts()  # every phone at the live table sees the move taken back
         self.undos += 1
         self.phase = "over" if self.session.is_over() else "play"
         self.end_dismissed = self.confirm_undo = False

@@ -93,11 +93,13 @@
     },
   };
 
-  // The tab whose screen is a live table's lobby takes replies handed over from others.
+  // The tab whose screen is a live table waiting for a reply (its lobby, or the invitations
+  // of phones that are away during play) takes replies handed over from others.
   const lobbies = new BroadcastChannel(CHANNEL);
   lobbies.onmessage = (event) => {
     const code = event.data && event.data.reply;
-    if (typeof code !== "string" || code.length > 1000 || !document.querySelector("#app [data-phase='lobby']")) return;
+    const waiting = document.querySelector("#app [data-phase='lobby'], #app .live-away .reply-form");
+    if (typeof code !== "string" || code.length > 1000 || !waiting) return;
     lobbies.postMessage({ took: code });
     send({ on: "live-reply", code });
   };

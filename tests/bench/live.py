@@ -32,6 +32,9 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright  # noqa: E402
 from serve import make_server  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+from gelati_turns import TURN_READY, play_a_turn  # noqa: E402
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
 BOOT_MS = 120_000
 
@@ -58,30 +61,6 @@ def qr_version(page, selector: str) -> int:
     """The QR version of a drawn code: its side in modules, less the 4-module margins."""
     side = float(page.locator(f"{selector} svg").get_attribute("viewBox").split()[2])
     return int((side - 8 - 17) / 4)
-
-
-def play_a_turn(page) -> None:
-    """Place on a glowing space, then end the turn (discarding down to five first)."""
-    while page.locator("[data-step='exchange'] [data-action='exchange']").count():
-        page.locator("[data-action='exchange']").first.click()
-    if page.locator("[data-step='pass']").count():
-        page.locator("[data-action='pass']").click()
-        return
-    if not page.locator("[data-end-bar]").count():
-        newest = page.locator("[data-log] li").first.text_content()
-        page.locator("[data-spot][tabindex='0']").click()
-        page.locator(".gl-aim").click()
-        page.wait_for_function("t => document.querySelector('[data-log] li').textContent !== t", arg=newest)
-    page.wait_for_function("() => window.gelateriaShell.idle()")
-    while page.locator("[data-end-bar]").count() and page.locator("[data-action='discard']").count():
-        page.locator("[data-action='discard']").first.click()
-        page.wait_for_function("() => window.gelateriaShell.idle()")
-    end = page.locator("[data-end-bar] [data-action='end-turn']")
-    if end.count():
-        try:
-            end.click(timeout=3000)
-        except PlaywrightTimeout:
-            pass  # (nothing else to do: the turn ended by itself meanwhile)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -138,8 +117,7 @@ def main() -> None:
         turns = 0
         while not host.locator("[data-end]").count():
             for seat, page in ((0, host), (1, bo), (2, chiara)):
-                if page.locator(f"[data-turn='{seat}']").count() and page.locator(
-                        "[data-spot][tabindex='0'], [data-step='exchange'], [data-step='pass'], [data-end-bar]").count():
+                if page.locator(f"[data-turn='{seat}']").count() and page.locator(TURN_READY).count():
                     try:
                         play_a_turn(page)
                     except PlaywrightTimeout:

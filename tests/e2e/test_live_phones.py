@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import json
 
-from conftest import SIZES
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import SIZES, Site, new_context
 from gelateria.core.facts import plain
 from gelateria.core.record import decode
 from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
+from gelati_turns import play_a_turn
 
 PHONE = SIZES["phone"]
 
@@ -39,20 +45,6 @@ def saved_record(page):
     assert len(saves) == 1
     return decode(saves[0])
 
-
-def play_a_turn(page) -> None:
-    """The player whose turn it is on this phone places a tile on a glowing space (two
-    taps), then ends the turn in step 2 (discarding down to five first)."""
-    while page.locator("[data-step='exchange'] [data-action='exchange']").count():
-        page.locator("[data-action='exchange']").first.click()
-    lines = page.locator("[data-log] li").count()
-    page.locator("[data-spot][tabindex='0']").click()
-    page.locator(".gl-aim").click()
-    page.wait_for_function("n => document.querySelectorAll('[data-log] li').length > n", arg=lines)
-    while page.locator("[data-end-bar]").count() and page.locator("[data-action='discard']").count():
-        page.locator("[data-action='discard']").first.click()
-    if page.locator("[data-end-bar] [data-action='end-turn']").count():
-        page.locator("[data-action='end-turn']").click()
 
 # The host's camera, filming an image of a QR code: a canvas repainted a few times a
 # second, as a camera keeps sending frames (what getUserMedia gives the app's scanner).
@@ -104,16 +96,80 @@ def join(guest_device, link: str):
     return reply.get_attribute("data-reply")
 
 
-def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices, site):
+# A hostile phone: the page's data channels, kept with the frames the app sent on them,
+# so the test can send raw frames as a tampered phone would (installed before it connects).
+CATCH_CHANNELS = """() => {
+  window.__channels = [];
+  window.__sent = [];
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args), send = channel.send.bind(channel);
+    channel.send = (text) => { window.__sent.push(text); return send(text); };
+    window.__channels.push(channel);
+    return channel;
+  };
+}"""
+SEND_RAW = "frames => { const channel = window.__channels.at(-1); for (const frame of frames) channel.send(frame); }"
+
+
+def next_number(page) -> int:
+    """The number the app's next message on its channel would carry (core/wire.py)."""
+    return 1 + max(json.loads(text).get("n", 0) for text in page.evaluate("window.__sent"))
+
+
+def turn_on_host(host) -> int | None:
+    """Whose turn the host's table shows, once it shows one (None: the game is over)."""
+    host.wait_for_selector("[data-turn], [data-end]")
+    turn = host.locator("[data-turn]")
+    return None if host.locator("[data-end]").count() else int(turn.first.get_attribute("data-turn"))
+
+
+def play_turns(host, phones: dict, turns: int | None = None) -> int:
+    """Each seat plays on its own phone when the host says it is its turn (the bot on the
+    host), for `turns` human turns or to the end; returns the human turns played."""
+    played = 0
+    while turns is None or played < turns:
+        seat = turn_on_host(host)
+        if seat is None:
+            return played
+        if seat in phones:
+            phones[seat].wait_for_selector(f"[data-turn='{seat}']")
+            play_a_turn(phones[seat])
+            played += 1
+        host.wait_for_function("s => !document.querySelector(`[data-turn='${s}']`)", arg=seat)
+    return played
+
+
+def more(host, open: bool) -> None:
+    """The host opens (or closes) the "More" sheet: the table's controls on a phone."""
+    host.locator(f"[data-action='sheet'][data-open='{'true' if open else 'false'}']").first.click()
+
+
+def invite_again(host, guest_device, seat: int) -> None:
+    """The host shows the seat's new invitation; its phone opens it; the host pastes the reply."""
+    if host.locator("[data-action='away-show'][data-show='true']").count():
+        host.locator("[data-action='away-show']").click()
+    link = host.locator(f"[data-lobby-seat='{seat}'] [data-invite]")
+    link.wait_for()
+    reply = join(guest_device, link.get_attribute("data-invite"))
+    host.get_by_role("textbox", name="reply").fill(reply)
+    host.get_by_role("button", name="Take reply").click()
+    host.wait_for_selector(f"[data-lobby-seat='{seat}']", state="detached")  # no longer away
+
+
+def test_a_whole_gelati_game_across_three_phones_and_a_bot_through_reloads_a_watcher_and_a_hostile_guest(devices, site):
     host_device = devices.take(**PHONE)
-    bo, chiara = devices.take(**PHONE), devices.take(**PHONE)
+    bo, chiara, dora = devices.take(**PHONE), devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.page
     host_device.open(site.url + "#/gelati")
-    host.get_by_role("button", name="Add player").click()
-    for seat, name in enumerate(["Ana", "Bo", "Chiara"]):
+    for _ in range(2):
+        host.get_by_role("button", name="Add player").click()
+    for seat, name in enumerate(["Ana", "Bo", "Chiara", "Dario"]):
         host.fill(f"#seat{seat}_name", name)
     host.select_option("select[name='seat1_kind']", "phone")
     host.select_option("select[name='seat2_kind']", "phone")
+    host.select_option("select[name='seat3_kind']", "normal")
+    host.fill("#seed", "7")
     host.get_by_role("button", name="Start game").click()
 
     host.wait_for_selector("[data-lobby-seat='2'] [data-invite]")
@@ -126,6 +182,7 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
         assert host.evaluate(DECODE, svg) == link
     assert host.locator("[data-action='lobby-start']").is_disabled()
 
+    # Bo's reply is pasted; Chiara's is read by the host's camera.
     bo_reply = join(bo, links[0])
     host.get_by_role("textbox", name="reply").fill(bo_reply)
     host.get_by_role("button", name="Take reply").click()
@@ -134,6 +191,7 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
     assert "You play Bo." in bo.page.locator("[data-live-status]").inner_text()
     assert host.locator("[data-action='lobby-start']").is_disabled()  # Chiara is not there yet
 
+    chiara.page.evaluate(CATCH_CHANNELS)
     join(chiara, links[1])
     host.evaluate(CAMERA_FILMING, chiara.page.locator("[data-qr] svg").evaluate("svg => svg.outerHTML"))
     host.get_by_role("button", name="Scan a reply").click()
@@ -143,26 +201,85 @@ def test_two_guest_phones_join_a_gelati_table_one_by_link_one_by_camera(devices,
     assert "Chiara (you)" in chiara.page.locator("article").inner_text()
     assert "Waiting for the host to start" in chiara.page.locator("article").inner_text()
 
+    heard = {1: [], 2: []}  # every Facts message each guest's phone was sent, over its reloads
     for guest in (bo, chiara):
         guest.page.evaluate(KEEP_FRAMES)
     host.locator("[data-action='lobby-start']").click()
     host.wait_for_selector("[data-phase='play'] [data-board]")
+    more(host, True)  # the bots' pace, in "More"
+    host.locator("[data-action='pace'][data-pace='instant']").click()
+    more(host, False)
+    phones = {0: host, 1: bo.page, 2: chiara.page}
 
-    # A round: Ana on the host, then Bo and Chiara each on their own phone. Each phone
-    # shows only its own seat's tiles, and the others' moves as they land.
-    for seat, page in ((0, host), (1, bo.page), (2, chiara.page)):
-        page.wait_for_selector(f"[data-turn='{seat}']")
-        play_a_turn(page)
-        for other in (host, bo.page, chiara.page):
-            other.wait_for_function("n => document.querySelectorAll('[data-log] li').length >= n", arg=seat + 2)
-    host.wait_for_selector("[data-turn='0']")
+    # A round: each phone shows only its own seat's tiles, and the others' moves as they land.
+    play_turns(host, phones, 3)
     assert "Bo" in host.locator("[data-log]").inner_text() and "Chiara" in bo.page.locator("[data-log]").inner_text()
 
-    # Every position each phone was sent is the rules' view for its own seat, nothing more.
-    record = saved_record(host)
+    # Bo's page reloads mid-game: his phone asks for a new invitation, and is back in his seat.
+    heard[1] += facts_sent(bo.page)
+    bo.page.reload()
+    bo.wait_ready()
+    bo.page.wait_for_selector("text=Back to the table")
+    host.wait_for_selector("[data-away='1']")
+    invite_again(host, bo, 1)
+    bo.page.wait_for_selector("[data-phase='play'] [data-board]")
+    bo.page.evaluate(KEEP_FRAMES)
+    play_turns(host, phones, 3)
+
+    # The host's page reloads: the table reopens from its save, and each phone comes back.
+    host.reload()
+    host_device.wait_ready()
+    host.wait_for_selector("[data-away='1 2']")
+    assert "The live table is open again" in host.locator("[data-away]").inner_text()
     for seat, guest in ((1, bo), (2, chiara)):
-        sent = facts_sent(guest.page)
-        assert len(sent) >= 4
+        guest.page.wait_for_selector("text=The table is out of reach")
+        invite_again(host, guest, seat)
+        guest.page.wait_for_selector("[data-phase='play'] [data-board]")
+
+    # Dora asks to watch: the public view only, and no move of hers is taken.
+    more(host, True)
+    host.locator("[data-action='watch-invite']").click()
+    more(host, False)
+    watch_link = host.locator("[data-lobby-seat='watch'] [data-invite]")
+    watch_link.wait_for()
+    dora.page.evaluate(CATCH_CHANNELS)
+    watch_reply = join(dora, watch_link.get_attribute("data-invite"))
+    host.get_by_role("textbox", name="reply").fill(watch_reply)
+    host.get_by_role("button", name="Take reply").click()
+    dora.page.wait_for_selector("[data-phase='play'] [data-board]")
+    assert dora.page.locator("[data-spot][tabindex='0'], [data-action='select-tile']").count() == 0
+
+    # Chiara's phone turns hostile: her first frame replayed, a huge frame, a deeply nested
+    # one and junk. Dora's too, with messages numbered as her app would number them: a move
+    # for the seat to move and a hello with a made-up key. Nothing changes on the host.
+    seat = turn_on_host(host)
+    if seat == 3:  # (the bot's turn: wait for a player's, so that no move is due meanwhile)
+        host.wait_for_function("() => !document.querySelector(`[data-turn='3']`)")
+        seat = turn_on_host(host)
+    before = saved_record(host).moves
+    chiara.page.evaluate(SEND_RAW, [chiara.page.evaluate("window.__sent[0]"), "x" * 20000, "[" * 5000, "{", "null"])
+    n = next_number(dora.page)
+    dora.page.evaluate(SEND_RAW, [
+        json.dumps({"n": n, "a": 0, "k": "move", "b": {"at": len(before), "move": {"tile": 0, "cell": [0, 0]}}}),
+        json.dumps({"n": n + 1, "a": 0, "k": "hello", "b": {"key": "AAAAAAAAAAAAAAAA", "language": "en"}})])
+    dora.page.wait_for_selector("text=not one of this table's")  # (the host has read both)
+    assert saved_record(host).moves == before and turn_on_host(host) == seat
+    play_turns(host, phones, 3)  # the table plays on, every seat still its phone's
+    assert len(saved_record(host).moves) > len(before)
+
+    # ... and the game is played to its end, which reaches every phone.
+    play_turns(host, phones)
+    for page in (bo.page, chiara.page, dora.page):
+        page.wait_for_selector("[data-end]")
+    heard[1] += facts_sent(bo.page)
+    heard[2] += facts_sent(chiara.page)
+
+    # Every position each phone was sent is the rules' view for its own seat, nothing more:
+    # no other seat's hand or order ever reached it.
+    record = saved_record(host)
+    assert Session.from_record(record).is_over()
+    for seat, sent in heard.items():
+        assert len(sent) >= 20
         for facts in sent:
             state = Session.from_record(record, facts["moves"]).state
             assert facts["viewer"] == seat and facts["view"] == plain(GAME.view(state, seat))
@@ -182,3 +299,47 @@ def test_a_reply_opened_on_the_host_phone_reaches_its_table_in_the_other_tab(dev
     host.wait_for_selector("[data-seat-state='open']")
     guest.page.wait_for_selector("[data-live-status='seated']")
     tab.close()
+
+
+def test_offline_the_cached_site_opens_and_a_live_table_seats_a_phone_and_plays(browser):
+    """Once visited, the site needs no server: with this test's own server stopped, the
+    home screen and a game's rules open, and two phones (two tabs of a profile that has
+    the site cached) open a live table, connect and play."""
+    own = Site()  # (the shared site keeps serving the other tests: this one is stopped)
+    context = new_context(browser, **PHONE)
+    try:
+        host = context.new_page()
+        host.goto(own.url)
+        host.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        # The service worker has precached everything and controls the page.
+        host.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        own.close()
+        with pytest.raises(urllib.error.URLError):  # the network is gone: nothing answers there
+            urllib.request.urlopen(own.url, timeout=5)
+        host.reload()
+        host.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        assert host.locator("[data-card]").count() == 4
+        host.goto(own.url + "#/gelatinous/rules")
+        host.locator("[data-screen='rules']").wait_for()
+
+        host.goto(own.url + "#/gelati")
+        host.select_option("select[name='seat1_kind']", "phone")
+        host.get_by_role("button", name="Start game").click()
+        link = host.locator("[data-invite]")
+        link.wait_for()
+        guest = context.new_page()  # the friend's phone, which has the site cached too
+        guest.goto(link.get_attribute("data-invite"))
+        reply = guest.locator("[data-reply]")
+        reply.wait_for(timeout=120_000)
+        host.get_by_role("textbox", name="reply").fill(reply.get_attribute("data-reply"))
+        host.get_by_role("button", name="Take reply").click()
+        guest.wait_for_selector("[data-live-status='seated']")
+        host.locator("[data-action='lobby-start']").click()
+        play_a_turn(host)
+        guest.wait_for_selector("[data-turn='1']")
+        play_a_turn(guest)
+        host.wait_for_selector("[data-turn='0']")
+        assert 1 in [seat for seat, _move in saved_record(host).moves]  # the guest's phone moved for its seat
+    finally:
+        context.close()
+        own.close()

@@ -64,22 +64,6 @@ def test_markup_in_a_route_is_shown_as_text(site, watched):
     assert page.locator("#app img[src='x']").count() == 0
 
 
-def test_works_offline_after_one_visit(site, browser):
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(site.url)
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-    # Wait until the service worker has precached everything and controls the page.
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-    assert page.locator("[data-card]").count() == 4
-    page.goto(site.url + "#/gelatinous/rules")
-    page.locator("[data-screen='rules']").wait_for()
-    context.close()
-
-
 @pytest.mark.fresh_profile  # a visit to another address
 def test_site_works_under_a_sub_path(sub_site, watched):
     page = watched.open(sub_site.url)

@@ -147,6 +147,10 @@ def test_an_invitation_a_guest_and_a_reply_seat_bo_and_he_plays_only_his_own_sea
     tap(guest, "select-tile")
     tap(guest, "cell")
     tap(guest, "place")
+    # On its way: until the host answers, Bo's phone takes no second move on this position.
+    sent = guest.screen.guest.link.sent
+    assert guest.screen.guest.awaiting and guest.screen.table.actor() is None and "Your turn" in guest.page
+    assert not guest.screen.table.act(1, guest.screen.guest.facts.legal[0]) and guest.screen.guest.link.sent == sent
     network.pump()
     assert len(table.session.moves) > before and table.session.record.moves[before][0] == 1
     assert guest.screen.guest.facts.moves == len(table.session.moves)

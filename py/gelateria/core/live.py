@@ -210,13 +210,21 @@ class Guest:
     facts: Facts | None = None
     refusals: list = field(default_factory=list)
     broken: int = 0  # messages from the host that were not what they said
+    sent_at: int | None = None  # the position the last move sent was made on
 
     def hello(self) -> None:
         self.link.post("hello", {"key": self.key, "language": self.language})
 
     def move(self, move: object) -> None:
         at = self.facts.moves if self.facts is not None else 0
+        self.sent_at = at
         self.link.post("move", {"at": at, "move": move})
+
+    @property
+    def awaiting(self) -> bool:
+        """A move is on its way for the position shown: the host's answer (the next Facts,
+        or a refusal) comes before another may be made on it."""
+        return self.sent_at is not None and self.facts is not None and self.sent_at == self.facts.moves
 
     def receive(self, text: object) -> list[Message]:
         """A frame from the host: what changed (the table draws the Facts)."""
@@ -232,4 +240,5 @@ class Guest:
                     self.broken += 1  # (not Facts: the next message brings the position again)
             elif message.kind == "refused":
                 self.refusals.append(body.get("why"))
+                self.sent_at = None
         return messages

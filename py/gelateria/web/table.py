@@ -179,8 +179,8 @@ class Table(Screen):
         """The human whose move the screen takes now (None: a bot's turn, a hand-over in
         progress, a replay or the end)."""
         if self.guest is not None:
-            facts = self.guest.facts
-            return facts.actor if self.phase == "play" and facts is not None else None
+            facts = self.guest.facts  # (no second move while the host has yet to answer the first)
+            return facts.actor if self.phase == "play" and facts is not None and not self.guest.awaiting else None
         if self.phase != "play" or self.session is None or self.stale or self.watch_only:
             return None
         acting = self.session.to_act()

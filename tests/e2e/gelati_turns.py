@@ -1,0 +1,38 @@
+"""A Gelati turn played as a player plays it on a phone, for the live table's e2e and its
+bench (tests/bench/live.py): shared so both play the same way."""
+
+from __future__ import annotations
+
+# The seat's own phone is ready for its turn: a glowing space to place on, or an exchange
+# or a pass to choose, or step 2's bar (its Facts have arrived, and no move is on its way).
+TURN_READY = "[data-spot][tabindex='0'], [data-step='exchange'], [data-step='pass'], [data-end-bar]"
+
+
+def idle(page) -> None:
+    """The page's Python has answered every tap, and no move of a guest's phone is on its
+    way to the host (its table is aria-busy until the host answers)."""
+    page.wait_for_function("() => window.gelateriaShell.idle() && !document.querySelector('[aria-busy=true]')")
+
+
+def play_a_turn(page) -> None:
+    """Exchange if asked, place on the first glowing space (two taps), then in step 2
+    discard down to five and end the turn, unless the game ended it (nothing else to do)."""
+    page.wait_for_selector(TURN_READY)
+    while page.locator("[data-step='exchange'] [data-action='exchange']").count():
+        page.locator("[data-action='exchange']").first.click()
+        idle(page)
+    if page.locator("[data-step='pass']").count():
+        page.locator("[data-action='pass']").click()
+        return
+    if not page.locator("[data-end-bar]").count():
+        newest = page.locator("[data-log] li").first.text_content()
+        page.locator("[data-spot][tabindex='0']").click()
+        page.locator(".gl-aim").click()
+        page.wait_for_function("t => document.querySelector('[data-log] li').textContent !== t", arg=newest)
+    idle(page)
+    while page.locator("[data-end-bar] [data-action='discard']").count():
+        page.locator("[data-action='discard']").first.click()
+        idle(page)
+    end = page.locator("[data-end-bar] [data-action='end-turn']")
+    if end.count():
+        end.click()

@@ -435,3 +435,26 @@ def test_a_save_whose_live_table_is_hostile_opens_as_a_plain_game(live):
     again.refresh()
     assert again.screen.phase == "play" and again.screen.lobby is None and len(again.screen.session.moves) == 1
     assert again.commands == []
+
+
+def test_a_bot_keeps_an_away_phones_seat_going_until_the_phone_is_back():
+    host, table, guest, network, host_id = playing_with_bo()
+    while table.session.to_act() == [0]:  # Ana's turn, on the host
+        table.act(0, table.session.legal(0)[0])
+    host.connections.heard({"on": "live-closed", "id": host_id, "why": "closed"})  # Bo's phone drops on his turn
+    host.run_timers()
+    assert table.session.to_act() == [1]  # the game waits for him
+    table.on_action("away-show", {"show": "true"})
+    tap(host, "stand-in")
+    assert "Bo (a bot plays for now)" in host.page and 'aria-pressed="true"' in host.page
+    host.run_timers()
+    assert table.session.to_act() == [0] and table.session.record.moves[-1][0] == 1  # a bot played Bo's turn
+    assert table.seats[1].kind == "human" and table.session.record.seats[1].kind == "human"  # still Bo's seat
+    while table.session.to_act() == [0]:
+        table.act(0, table.session.legal(0)[0])
+
+    host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
+    again, network, _id = joined(host, table, attribute(host.page, "data-invite"))
+    assert 1 not in table.bots and "data-away" not in host.page  # his phone is back: the seat is his again
+    host.run_timers()
+    assert table.session.to_act() == [1] and "Your turn" in again.page

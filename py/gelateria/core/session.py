@@ -256,6 +256,19 @@ class Session:
             raise ValueError(f"{self.game.title} has no moves that make themselves")
         (self.automatic.add if on else self.automatic.discard)(seat)
 
+    def stand_in(self, seat: int, on: bool) -> None:
+        """A turn game's human seat played by a bot for now (a live table's phone that is
+        away), or given back (`on` False). Its moves are the seat's in the record, as any."""
+        if self.planner is not None or self.record.seats[seat].kind != "human":
+            raise ValueError("only a human seat of a turn game takes a stand-in")
+        if on:
+            self.bots[seat], self.rngs[seat] = make_bot(self.game, "normal"), bot_rng(self.record.seed, seat)
+            self.automatic.add(seat)
+        else:
+            self.bots.pop(seat, None)
+            self.rngs.pop(seat, None)
+            self.automatic.discard(seat)
+
     def next_event(self, now: float) -> Event | None:
         """What happens next without a human: None when the seat to move waits for the
         screen (a human's turn, a paused bot) or the game is over."""

@@ -195,12 +195,24 @@ class Lobby:
         self.host.connect(id, link, offer.seat)
         self.message = said(lambda: _("{player}'s phone is at the table.").format(player=self.who(offer)))
         self.tick()
+        self.back_from_bots()
         self.table.app.refresh()
 
     def live_frame(self, id: str, text) -> None:
         played = self.host.receive(id, text)
         if played:
             self.table.remote_moved(played)
+        self.back_from_bots()  # (a phone's hello with its key may have given it its seat back)
+
+    def standing_in(self) -> list[int]:
+        """The phone seats a bot plays while their phone is away (Table.stand_in)."""
+        return [seat for seat in self.offers if seat in self.table.bots]
+
+    def back_from_bots(self) -> None:
+        """A phone is back at a seat a bot played while it was away: the seat is its own again."""
+        for seat in self.standing_in():
+            if seat not in self.host.away():
+                self.table.stand_in(seat, False)
 
     def live_closed(self, id: str, why: str) -> None:
         offer = self.by_id.get(id)
@@ -292,7 +304,9 @@ class Lobby:
         rows = [self.seat_row(offer, names[offer.seat]) for offer in away] if shown else []
         if pending is not None:
             rows.append(self.seat_row(pending, _("Someone to watch")))
-        who = and_list([names[offer.seat] for offer in away])
+        bots = self.standing_in()
+        who = and_list([_("{player} (a bot plays for now)").format(player=names[offer.seat]) if offer.seat in bots
+                        else names[offer.seat] for offer in away])
         return h("div", {"class": "notice-bar live-away", "role": "status", "data-away": " ".join(str(o.seat) for o in away)},
                  h("p", None, _("Away from the table: {players}.").format(players=who), " ",
                    h("button", {"type": "button", "class": "secondary", "data-action": "away-show",
@@ -350,9 +364,17 @@ class Lobby:
                     h("p", {"data-seat-state": "answered" if offer.answered else "waiting"},
                       _("Connecting…") if offer.answered else _("Waiting for the reply.") if watcher else
                       _("Waiting for {player}'s reply.").format(player=name))]
-        bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
-                                        "data-seat": key}, _("A bot plays {player}").format(player=name))
-                ) if self.table.phase == "lobby" and not watcher else None
+        if watcher:
+            bot = None
+        elif self.table.phase == "lobby":
+            bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
+                                            "data-seat": key}, _("A bot plays {player}").format(player=name)))
+        else:  # (in play: a bot may keep the seat going until its phone is back)
+            on = offer.seat in self.table.bots
+            bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "stand-in",
+                                            "data-seat": key, "aria-pressed": "true" if on else "false",
+                                            "data-on": "false" if on else "true"},
+                                 _("A bot plays {player} until their phone is back").format(player=name)))
         return h("li", {"class": "lobby-seat", "data-lobby-seat": key}, h("h2", None, name), *body, bot)
 
     def on_action(self, action: str, data: dict) -> bool:
@@ -365,6 +387,8 @@ class Lobby:
                 self.app.copy(self.invite_link(offer))
         elif action == "seat-bot" and self.table.phase == "lobby":
             self.seat_bot(seat_of(data))
+        elif action == "stand-in" and seat_of(data) in self.host.away():
+            self.table.stand_in(seat_of(data), data.get("on") == "true")
         elif action == "live-internet":
             self.set_across_internet(data.get("on") == "true")
         elif action in ("scan", "scan-stop"):

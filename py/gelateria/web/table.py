@@ -275,6 +275,16 @@ class Table(Screen):
             by_phones = [i + 1 for i, (seat, _move) in enumerate(self.session.moves) if seat in self.phones]
             self.session.undo_floor = max([self.session.undo_floor, *by_phones])  # (as remote_moved keeps it)
 
+    def stand_in(self, seat: int, on: bool) -> None:
+        """A live table: a bot plays the seat of a phone that is away, until the phone is
+        back or the host stops it (`on` False)."""
+        if self.phase != "play" or (seat in self.bots) == on:
+            return
+        self.session.stand_in(seat, on)
+        self.lobby.host.send_facts()
+        self.redraw()
+        self.after_change()
+
     def begin_live(self) -> None:
         """The host starts the live table: play begins, and every phone is sent its seat's position."""
         self.phase = "play"
@@ -332,7 +342,7 @@ class Table(Screen):
             self.guest.move(move)
             self.redraw()
             return False  # (played once the host says so)
-        if self.stale or not self.can_play() or not (quiet or self.is_bot(seat) or seat in self.humans()):
+        if self.stale or not self.can_play() or not (quiet or seat in self.bots or seat in self.humans()):
             if self.stale and not quiet:
                 self.say(_(STALE_MOVE))
             return False

@@ -446,7 +446,7 @@ def test_a_bot_keeps_an_away_phones_seat_going_until_the_phone_is_back():
     assert table.session.to_act() == [1]  # the game waits for him
     table.on_action("away-show", {"show": "true"})
     tap(host, "stand-in")
-    assert "Bo (a bot plays for now)" in host.page and 'aria-pressed="true"' in host.page
+    assert "Bo (a bot plays for now)" in host.page and "Stop the bot: the game waits for Bo" in host.page
     host.run_timers()
     assert table.session.to_act() == [0] and table.session.record.moves[-1][0] == 1  # a bot played Bo's turn
     assert table.seats[1].kind == "human" and table.session.record.seats[1].kind == "human"  # still Bo's seat

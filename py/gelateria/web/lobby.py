@@ -372,9 +372,9 @@ class Lobby:
         else:  # (in play: a bot may keep the seat going until its phone is back)
             on = offer.seat in self.table.bots
             bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "stand-in",
-                                            "data-seat": key, "aria-pressed": "true" if on else "false",
-                                            "data-on": "false" if on else "true"},
-                                 _("A bot plays {player} until their phone is back").format(player=name)))
+                                            "data-seat": key, "data-on": "false" if on else "true"},
+                                 (_("Stop the bot: the game waits for {player}") if on else
+                                  _("A bot plays {player} until their phone is back")).format(player=name)))
         return h("li", {"class": "lobby-seat", "data-lobby-seat": key}, h("h2", None, name), *body, bot)
 
     def on_action(self, action: str, data: dict) -> bool:

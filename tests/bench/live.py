@@ -3,8 +3,9 @@ whole game of Gelati (Ana on the host, Bo and Chiara on their own phones, Dario 
 the host), and the script prints:
 
   codes      the invitation's and the reply's link length (characters) and QR version;
-  seated     from opening the invitation (the app already loaded) to the guest seated,
-             the host taking the reply at once (as a paste would);
+  seated     from opening the invitation to the guest seated, the host taking the reply
+             at once (as a paste would): with the app already running, and opened by the
+             browser as a camera app opens it (first visit, and return visit);
   move       from a move landing on the host's screen to the same move painted on each
              guest's screen (both pages' clocks read as epoch ms), median and p95;
   messages   the frames each guest received over the game, and their bytes;
@@ -29,11 +30,11 @@ import time
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import make_server  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
-from gelati_turns import TURN_READY, play_a_turn  # noqa: E402
+from gelati_turns import play_turns  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
 BOOT_MS = 120_000
@@ -110,21 +111,35 @@ def main() -> None:
             host.locator("[data-action='take-reply']").click()
             guest.wait_for_selector("[data-live-status='seated']")
             seated.append(time.perf_counter() - began)
+        # A friend scans an invitation with the phone's camera app: the browser opens the
+        # link with the app not yet running, on a first visit (nothing cached) and on a
+        # return visit (the site cached by its service worker). Timed to "You are watching".
+        stranger = browser.new_context(**PHONE)
+        cold = {}
+        for visit in ("first visit", "return visit"):
+            host.locator("[data-action='watch-invite']").click()
+            invite = host.locator("[data-lobby-seat='watch'] [data-invite]")
+            invite.wait_for()
+            link = invite.get_attribute("data-invite")
+            page = stranger.new_page()
+            began = time.perf_counter()
+            page.goto(link)
+            page.wait_for_selector("[data-reply]", timeout=BOOT_MS)
+            host.fill("#reply-field", page.locator("[data-reply]").get_attribute("data-reply"))
+            host.locator("[data-action='take-reply']").click()
+            page.wait_for_selector("[data-live-status='seated']")
+            cold[visit] = time.perf_counter() - began
+            if visit == "first visit":
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+            page.close()  # (the watcher leaves: the next one is invited afresh)
+            host.wait_for_selector("[data-action='watch-invite']")
+        stranger.close()
+
         for page in pages:
             page.evaluate(WATCH)
         host.locator("[data-action='lobby-start']").click()
 
-        turns = 0
-        while not host.locator("[data-end]").count():
-            for seat, page in ((0, host), (1, bo), (2, chiara)):
-                if page.locator(f"[data-turn='{seat}']").count() and page.locator(TURN_READY).count():
-                    try:
-                        play_a_turn(page)
-                    except PlaywrightTimeout:
-                        page.screenshot(path="/tmp/live-bench-stuck.png", full_page=True)
-                        raise
-                    turns += 1
-            host.wait_for_timeout(50)
+        turns = play_turns(host, {0: host, 1: bo, 2: chiara})
         for page in (bo, chiara):
             page.wait_for_selector("[data-end]")
 
@@ -132,8 +147,10 @@ def main() -> None:
         print(f"live table, Gelati, 4 seats (host, 2 phones, a bot), seed {args.seed}: {turns} human turns")
         for kind, chars, version in sizes:
             print(f"  {kind:<11} {chars} characters, QR version {version}")
-        print(f"  seated      {statistics.median(seated) * 1000:.0f} ms median from opening the invitation "
+        print(f"  seated      {statistics.median(seated) * 1000:.0f} ms median from opening the invitation, app running "
               f"({', '.join(f'{s * 1000:.0f}' for s in seated)})")
+        for visit, seconds in cold.items():
+            print(f"  seated      {seconds * 1000:.0f} ms from the invitation opened in the browser, {visit} (app not running)")
         for name, page in (("Bo", bo), ("Chiara", chiara)):
             lines = page.evaluate("window.__lines")
             gaps = [lines[i] - host_lines[i] for i in range(1, min(len(lines), len(host_lines)))]

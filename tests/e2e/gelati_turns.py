@@ -1,5 +1,5 @@
-"""A Gelati turn played as a player plays it on a phone, for the live table's e2e and its
-bench (tests/bench/live.py): shared so both play the same way."""
+"""Gelati turns played as players play them, each on their own phone, for the live table's
+e2e and its bench (tests/bench/live.py): shared so both play the same way."""
 
 from __future__ import annotations
 
@@ -36,3 +36,26 @@ def play_a_turn(page) -> None:
     end = page.locator("[data-end-bar] [data-action='end-turn']")
     if end.count():
         end.click()
+
+
+def turn_on_host(host) -> int | None:
+    """Whose turn the host's table shows, once it shows one (None: the game is over)."""
+    host.wait_for_selector("[data-turn], [data-end]")
+    turn = host.locator("[data-turn]")
+    return None if host.locator("[data-end]").count() else int(turn.first.get_attribute("data-turn"))
+
+
+def play_turns(host, phones: dict, turns: int | None = None) -> int:
+    """Each seat plays on its own phone when the host says it is its turn (the bot on the
+    host), for `turns` human turns or to the end; returns the human turns played."""
+    played = 0
+    while turns is None or played < turns:
+        seat = turn_on_host(host)
+        if seat is None:
+            return played
+        if seat in phones:
+            phones[seat].wait_for_selector(f"[data-turn='{seat}']")
+            play_a_turn(phones[seat])
+            played += 1
+        host.wait_for_function("s => !document.querySelector(`[data-turn='${s}']`)", arg=seat)
+    return played

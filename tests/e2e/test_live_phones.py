@@ -19,7 +19,7 @@ from gelateria.core.facts import plain
 from gelateria.core.record import decode
 from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
-from gelati_turns import play_a_turn
+from gelati_turns import play_a_turn, play_turns, turn_on_host
 
 PHONE = SIZES["phone"]
 
@@ -115,29 +115,6 @@ SEND_RAW = "frames => { const channel = window.__channels.at(-1); for (const fra
 def next_number(page) -> int:
     """The number the app's next message on its channel would carry (core/wire.py)."""
     return 1 + max(json.loads(text).get("n", 0) for text in page.evaluate("window.__sent"))
-
-
-def turn_on_host(host) -> int | None:
-    """Whose turn the host's table shows, once it shows one (None: the game is over)."""
-    host.wait_for_selector("[data-turn], [data-end]")
-    turn = host.locator("[data-turn]")
-    return None if host.locator("[data-end]").count() else int(turn.first.get_attribute("data-turn"))
-
-
-def play_turns(host, phones: dict, turns: int | None = None) -> int:
-    """Each seat plays on its own phone when the host says it is its turn (the bot on the
-    host), for `turns` human turns or to the end; returns the human turns played."""
-    played = 0
-    while turns is None or played < turns:
-        seat = turn_on_host(host)
-        if seat is None:
-            return played
-        if seat in phones:
-            phones[seat].wait_for_selector(f"[data-turn='{seat}']")
-            play_a_turn(phones[seat])
-            played += 1
-        host.wait_for_function("s => !document.querySelector(`[data-turn='${s}']`)", arg=seat)
-    return played
 
 
 def more(host, open: bool) -> None:

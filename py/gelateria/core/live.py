@@ -15,8 +15,16 @@ position it was made on (`at`), so a move that crossed another on the way, a rep
 move for a seat that is not the sender's is refused and changes nothing. A phone whose
 messages keep breaking the protocol is dropped.
 
-    guest -> host   hello {key, language}      move {at, move}
-    host -> guest   seated {seat, key}         facts {Facts}      refused {why}
+    guest -> host   hello {key, language}      move {at, move}      pong {t}
+    host -> guest   seated {seat, key}         facts {Facts}        refused {why}
+                    ping {t, rtt}
+
+Real time (It's Mine!): the host measures each phone's round trip (a ping carries the
+game's clock, the pong brings it back) and dates a phone's move back by half of it,
+bounded by MAX_LEAD_MS so that a slow phone cannot claim the past. Every move, the host
+screen's and its bots' too, then waits in `arrivals` until the slowest phone's lead has
+passed, and the table plays them in the order they were made (`due`): the first hand on
+a pile takes it, whoever's phone was further away.
 
 `Guest` is the other end: it keeps its key and the latest Facts, and sends moves.
 """
@@ -30,11 +38,14 @@ from typing import Callable
 
 from gelateria.core.facts import Facts, facts_of
 from gelateria.core.game import REAL_TIME, IllegalMove
-from gelateria.core.i18n import _, speaking, supported
+from gelateria.core.i18n import _, language, speaking, supported
 from gelateria.core.wire import Link, Message
 
 KEY_BYTES = 12
 MAX_STRIKES = 20  # refused frames and messages before a phone is dropped
+MAX_LEAD_MS = 150  # the most a phone's move is dated back for the time it took to arrive
+RTT_WEIGHT = 0.25  # each new round trip's share of the smoothed one (as TCP smooths it)
+MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
 
 
 def is_key(value: object) -> bool:
@@ -52,9 +63,31 @@ class Phone:
     language: str = "en"
     sent: tuple | None = None  # what the last Facts sent were of (so a change alone sends again)
     strikes: int = 0
+    rtt: float | None = None  # ms, the smoothed round trip of its pings
 
     def refuse(self, why: str) -> None:
         self.link.post("refused", {"why": why})
+
+    def lead(self) -> float:
+        """How long ago its move was made when it arrives: half the round trip, bounded."""
+        return min(self.rtt / 2, MAX_LEAD_MS) if self.rtt is not None else 0.0
+
+    def timed(self, sent: object, now: float) -> None:
+        """A pong: the ping it answers was sent at `sent` (the game's clock), now is `now`."""
+        if isinstance(sent, (int, float)) and not isinstance(sent, bool) and 0 <= now - sent <= MAX_RTT_MS:
+            sample = now - sent
+            self.rtt = sample if self.rtt is None else (1 - RTT_WEIGHT) * self.rtt + RTT_WEIGHT * sample
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A real-time move waiting for its turn: made at `t` (the game's clock) by `seat`;
+    `phone` is the connection it came from (None: the host's screen or a bot)."""
+
+    t: float
+    seat: int
+    move: object
+    phone: str | None = None
 
 
 @dataclass
@@ -68,6 +101,9 @@ class Host:
     phones: dict = field(default_factory=dict)  # a connection's name -> Phone
     keys: dict = field(default_factory=dict)  # seat -> its key
     playing: bool = True  # False while the host waits for phones to join (their Facts say "lobby")
+    clock: Callable[[], float] = lambda: 0.0  # the game's clock (ms): pings, and real time's moves
+    arrivals: list = field(default_factory=list)  # real time: Arrivals not yet played (`due`)
+    last_t: float = 0.0  # real time: when the last move played was made
 
     def __post_init__(self):
         # (keys given: the table reopened from its save, so a phone that comes back with
@@ -89,6 +125,60 @@ class Host:
 
     def disconnect(self, name: str) -> None:
         self.phones.pop(name, None)
+
+    def ping(self) -> None:
+        """Each phone the game's clock (and its round trip as measured), to send back."""
+        now = round(self.clock())
+        for phone in self.phones.values():
+            phone.link.post("ping", {"t": now, "rtt": None if phone.rtt is None else round(phone.rtt)})
+
+    # --- real time: moves in the order they were made ----------------------------------
+
+    def window(self) -> float:
+        """How long a move waits before it is played: the lead of the slowest seated phone."""
+        return max((phone.lead() for phone in self.phones.values() if phone.seat is not None), default=0.0)
+
+    def arrive(self, seat: int, move: object, t: float, phone: str | None = None) -> None:
+        self.arrivals.append(Arrival(t, seat, move, phone))
+
+    def due(self, now: float) -> list[Arrival]:
+        """The moves whose time has come (made at least `window` ago), in the order they
+        were made (the same time: in the order they arrived)."""
+        window = self.window()
+        ready = sorted((a for a in self.arrivals if a.t + window <= now), key=lambda a: a.t)
+        self.arrivals = [a for a in self.arrivals if a not in ready]
+        return ready
+
+    def play_due(self, now: float) -> tuple[list, list]:
+        """Play the moves whose time has come, each at the time it was made (never before
+        one already played). Returns what was played, as (seat, move, state before, state
+        after), and the host's own moves the rules refused, as (Arrival, why); a phone's
+        refused move is said to that phone, in its language (It's Mine!: "Too slow: Ana
+        was 40 ms faster to Bo's pile.")."""
+        played, refused = [], []
+        for arrival in self.due(now):
+            self.last_t = max(self.last_t, arrival.t)
+            move = {**arrival.move, "t": int(self.last_t)} if isinstance(arrival.move, dict) else arrival.move
+            phone = self.phones.get(arrival.phone) if arrival.phone is not None else None
+            before = self.session.state
+            try:
+                with speaking(phone.language if phone is not None else language()):
+                    after = self.session.submit(arrival.seat, move)
+            except IllegalMove as exc:
+                if phone is not None:
+                    phone.refuse(str(exc))
+                elif arrival.phone is None:
+                    refused.append((arrival, str(exc)))
+                continue
+            played.append((arrival.seat, move, before, after))
+        if played:
+            self.send_facts()
+        return played, refused
+
+    def next_due(self) -> float | None:
+        """When the next waiting move's time comes (the game's clock), or None."""
+        window = self.window()
+        return min((a.t + window for a in self.arrivals), default=None)
 
     def away(self) -> list[int]:
         """Remote seats no connected phone plays now."""
@@ -143,11 +233,31 @@ class Host:
             self._seat(phone, phone.seat if seat is None else seat)
             self.send_facts()
             return None
+        if message.kind == "pong":
+            phone.timed(body.get("t"), self.clock())
+            return None
         if message.kind != "move" or set(body) != {"at", "move"}:
             phone.strikes += 1
             return None
         with speaking(phone.language):
+            if self.session.game.type.timing == REAL_TIME:
+                self._timed_move(phone, body["move"])
+                return None
             return self._move(phone, body["at"], body["move"])
+
+    def _timed_move(self, phone: Phone, move: object) -> None:
+        """Real time: a phone's move joins `arrivals`, dated back by its lead (the table
+        plays it in its turn: `due`). The rules time it, so the position it was made on
+        is no matter: the table moves on all the time."""
+        if phone.seat is None:
+            phone.refuse(_("You are watching this table: there is no seat for you to move."))
+        elif not self.playing:
+            phone.refuse(_("The game has not started yet."))
+        elif not isinstance(move, dict) or len(move) > 4:
+            phone.strikes += 1
+        else:
+            name = next(n for n, p in self.phones.items() if p is phone)
+            self.arrive(phone.seat, move, max(0.0, self.clock() - phone.lead()), name)
 
     def _move(self, phone: Phone, at: object, move: object):
         session = self.session
@@ -211,6 +321,7 @@ class Guest:
     refusals: list = field(default_factory=list)
     broken: int = 0  # messages from the host that were not what they said
     sent_at: int | None = None  # the position the last move sent was made on
+    host_time: tuple[float, float] | None = None  # (the host's game clock, this phone's clock) at the last ping
 
     def hello(self) -> None:
         self.link.post("hello", {"key": self.key, "language": self.language})
@@ -241,4 +352,23 @@ class Guest:
             elif message.kind == "refused":
                 self.refusals.append(body.get("why"))
                 self.sent_at = None
+            elif message.kind == "ping":
+                self._pinged(body)
         return messages
+
+    def _pinged(self, body: dict) -> None:
+        """Answer at once (the host measures the round trip), and keep the host's clock."""
+        t, rtt = body.get("t"), body.get("rtt")
+        if not isinstance(t, (int, float)) or isinstance(t, bool):
+            self.broken += 1
+            return
+        self.link.post("pong", {"t": t})
+        travel = rtt / 2 if isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and 0 <= rtt <= MAX_RTT_MS else 0
+        self.host_time = (t + travel, self.link.clock())
+
+    def game_clock(self) -> float | None:
+        """The host's game clock now, as well as this phone can tell (None: no ping yet)."""
+        if self.host_time is None:
+            return None
+        host, here = self.host_time
+        return host + self.link.clock() - here

@@ -468,9 +468,12 @@ class ItsMine(Rules):
                 raise IllegalMove(_("You have already taken your own pile.") if own else
                                   _("You have already taken {owner}'s pile.").format(owner=seat_name(o)))
             if t - t0 >= TICK_MS:
+                faster = t - t0
                 raise IllegalMove(
-                    _("Too slow: {player} has already taken your own pile.").format(player=seat_name(holder)) if own else
-                    _("Too slow: {player} has already taken {owner}'s pile.").format(player=seat_name(holder), owner=seat_name(o)))
+                    _("Too slow: {player} was {ms} ms faster to your own pile.").format(
+                        player=seat_name(holder), ms=faster) if own else
+                    _("Too slow: {player} was {ms} ms faster to {owner}'s pile.").format(
+                        player=seat_name(holder), ms=faster, owner=seat_name(o)))
             # A simultaneous claim: the two hands landed in the same tick. Winning it
             # costs a token like any grab, and the first claimant gets theirs back;
             # the owner contesting their own pile also hands back the token they got.

@@ -1,0 +1,110 @@
+"""A live It's Mine! table on a fake network with a delay each way: the host measures each
+phone's round trip, dates a phone's grab back by half of it, and plays every move in the
+order it was made, so the hand that truly came first takes the pile (issue 34)."""
+
+import heapq
+import itertools
+
+import pytest
+
+from gelateria.core.game import get_game
+from gelateria.core.live import MAX_LEAD_MS, Guest, Host
+from gelateria.core.record import Seat
+from gelateria.core.session import Session
+from gelateria.core.wire import Link
+
+SEATS = [Seat("human", "Ana"), Seat("human", "Bo"), Seat("human", "Chiara")]
+
+
+class Table:
+    """Ana on the host; Bo's phone `delay` ms away each way; Chiara's with none. The
+    host's table plays what is due whenever the clock moves (as its timer would)."""
+
+    def __init__(self, delay: float, seed: int = 4):
+        self.now = 0.0
+        self.queue, self.order = [], itertools.count()
+        self.session = Session(get_game("itsmine"), SEATS, seed)
+        self.host = Host(self.session, [1, 2], clock=lambda: self.now)
+        self.guests = {}
+        self.refused = []  # what the rules refused of the host's own moves: (Arrival, why)
+        for seat, away in ((1, delay), (2, 0.0)):
+            name = f"phone{seat}"
+            guest = Guest(Link(lambda text, n=name, d=away: self.later(d, lambda: self.host.receive(n, text)),
+                               lambda: self.now))
+            link = Link(lambda text, g=guest, d=away: self.later(d, lambda: g.receive(text)), lambda: self.now)
+            self.host.connect(name, link, seat)
+            guest.hello()
+            self.guests[seat] = guest
+        self.host.playing = True
+        for _ping in range(8):  # a few seconds of pings: the round trips are known
+            self.host.ping()
+            self.advance(500)
+
+    def later(self, ms: float, deliver) -> None:
+        heapq.heappush(self.queue, (self.now + ms, next(self.order), deliver))
+
+    def advance(self, ms: float) -> None:
+        end = self.now + ms
+        while self.queue and self.queue[0][0] <= end:
+            at, _n, deliver = heapq.heappop(self.queue)
+            self.now = max(self.now, at)
+            deliver()
+            self.refused += self.host.play_due(self.now)[1]
+        self.now = end
+        self.refused += self.host.play_due(self.now)[1]
+
+    def flip(self) -> int:
+        """The seat whose turn it is flips (on the host, for this test): its pile is open."""
+        seat = self.session.state.turn
+        self.now = max(self.now, self.session.state.flip_from())
+        self.host.arrive(seat, {"a": "f", "t": 0}, self.now)
+        self.advance(MAX_LEAD_MS + 1)
+        assert self.session.state.open[seat]
+        return seat
+
+    def taker(self, pile: int) -> int:
+        return self.session.state.claims[pile][1]
+
+
+def contest(table: Table, bo_first_by: float) -> int:
+    """A pile is flipped; Bo grabs it on his phone and Ana on the host's screen, Bo
+    `bo_first_by` ms earlier in true time (negative: later). Returns who took it."""
+    pile = table.flip()
+    grabs = [(0.0, lambda: table.guests[1].move({"a": "g", "p": [pile], "t": 0})),
+             (bo_first_by, lambda: table.host.arrive(0, {"a": "g", "p": [pile], "t": 0}, table.now))]
+    grabs.sort(key=lambda grab: grab[0])
+    grabs[0][1]()
+    table.advance(abs(bo_first_by))
+    grabs[1][1]()
+    table.advance(2 * MAX_LEAD_MS + 400)
+    return table.taker(pile)
+
+
+@pytest.mark.parametrize("delay", [0, 50, 100])
+def test_the_hand_that_truly_came_first_takes_the_pile_however_far_its_phone_is(delay):
+    table = Table(delay)
+    assert table.host.phones["phone1"].lead() == pytest.approx(delay, abs=1)
+    assert contest(table, 60) == 1  # Bo first by 60 ms: his, though his grab arrives after Ana's
+    assert table.guests[1].refusals == []
+    assert len(table.refused) == 1 and table.refused[0][1].startswith("Too slow: Bo was 60 ms faster")  # Ana is told
+    table.advance(1000)  # (the pause after a grab)
+    assert contest(table, -60) == 0  # Bo 60 ms late: Ana's, and his phone is told by how much
+    assert table.guests[1].refusals[-1].startswith("Too slow: Ana was 60 ms faster")
+
+
+def test_a_phone_further_away_than_the_bound_cannot_claim_the_past():
+    table = Table(300)
+    assert table.host.phones["phone1"].lead() == MAX_LEAD_MS
+    assert contest(table, 60) == 0  # truly first, but 300 ms away: dated back 150 ms only
+    assert table.guests[1].refusals[-1].startswith("Too slow: Ana was 90 ms faster")
+
+
+def test_a_watcher_or_a_lying_pong_gets_no_more_than_the_bound():
+    table = Table(0)
+    phone = table.host.phones["phone2"]
+    phone.timed(table.now - 9_000, table.now)  # a pong that claims a 9 s round trip
+    assert phone.lead() == MAX_LEAD_MS
+    phone.timed(table.now + 50, table.now)  # ... or one from the future: not a measure
+    phone.timed("soon", table.now)
+    assert phone.lead() == MAX_LEAD_MS
+    assert table.guests[1].game_clock() == pytest.approx(table.now, abs=1)  # the phone knows the host's clock

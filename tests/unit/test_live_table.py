@@ -458,3 +458,48 @@ def test_a_bot_keeps_an_away_phones_seat_going_until_the_phone_is_back():
     assert 1 not in table.bots and "data-away" not in host.page  # his phone is back: the seat is his again
     host.run_timers()
     assert table.session.to_act() == [1] and "Your turn" in again.page
+
+
+def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_own_favourites():
+    app = FakeApp()
+    table = table_of("itsmine")(app, [])
+    app.screen = table
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human", "seat1_name": "Bo",
+                                       "seat1_kind": "phone", "seat2_name": "Chiara", "seat2_kind": "normal",
+                                       "seed": "5"}})
+    assert table.phase == "lobby"
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, _id = joined(app, table, attribute(app.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    app.advance(1100)  # (a ping and its pong: Bo's phone knows the host's clock)
+    network.pump()
+    bo = guest.screen.guest
+    assert bo.game_clock() is not None and 'data-game="itsmine" data-phase="play"' in guest.page
+    facts = bo.facts
+    assert facts.view == plain(table.game.view(table.session.state, 1))  # Bo's favourites, no one else's
+    assert facts.view != plain(table.game.view(table.session.state, 0))
+    assert guest.screen.table.movers() == [1]
+
+    # Flips come round (Ana's on the host, Chiara's by her bot, Bo's from his phone) until a pile is open.
+    for _step in range(30):
+        state = table.session.state
+        if any(state.open):
+            break
+        if state.turn == 0:
+            assert table.act(0, {"a": "f", "t": round(table.clock())})
+        elif state.turn == 1:
+            network.pump()
+            guest.screen.table.act(1, {"a": "f", "t": 0})
+            network.pump()
+        app.advance(600)
+        network.pump()
+    pile = next(o for o, cards in enumerate(table.session.state.open) if cards)
+    network.pump()
+    grab = next(m for m in bo.facts.legal_by_seat[1] if m["a"] == "g" and m["p"] == [pile])
+    guest.screen.table.act(1, grab)  # Bo taps "It's mine!" on his phone
+    network.pump()
+    app.advance(10)
+    assert table.session.state.claims[pile][1] == 1 and table.session.record.moves[-1][0] == 1
+    network.pump()
+    assert bo.facts.moves == len(table.session.moves)

@@ -72,7 +72,7 @@ class Chrome:
         return h("section", {"class": f"table {t.game_id}", "data-game": t.game_id, "data-phase": t.phase,
                              "data-think": think_stats(t.think_ms), "data-hint": hint[0] if hint else None,
                              # (a guest's move on its way to the host: the table waits for its answer)
-                             "aria-busy": "true" if t.guest is not None and t.guest.awaiting else None,
+                             "aria-busy": "true" if t.awaiting_host() else None,
                              **self.table_data()},
                  top_bar(t.entry.title),
                  h("h1", {"class": "visually-hidden", "tabindex": "-1"}, t.entry.title),

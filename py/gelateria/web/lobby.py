@@ -23,6 +23,8 @@ from gelateria.web.live import JOIN_ROUTE, REPLY_ROUTE, TICK_MS, Offer, camera, 
 from gelateria.web.markup import Markup, h, join
 from gelateria.web.screens import said, top_bar
 
+PING_EVERY = 4  # ticks between pings (web/live.py TICK_MS each): each phone's round trip, once a second
+
 
 # Why the camera could not read a reply, and the way that is left (said with _() when shown).
 SCAN_PROBLEMS = {
@@ -42,7 +44,7 @@ def seat_of(data: dict) -> int:
 class Lobby:
     def __init__(self, table, seats: list[int], keys: dict | None = None, playing: bool = False):
         self.table = table
-        self.host = Host(table.session, list(seats), keys=dict(keys or {}), playing=playing)
+        self.host = Host(table.session, list(seats), keys=dict(keys or {}), playing=playing, clock=table.clock)
         self.offers: dict[int, Offer] = {}  # seat -> the invitation of the phone that plays it
         self.watchers: dict[str, Offer] = {}  # connection -> an invitation to watch (a spectator: no seat)
         self.by_id: dict[str, Offer] = {}
@@ -50,6 +52,7 @@ class Lobby:
         self.scanning = False  # the camera is open to read a reply's QR code (static/live.js)
         self.showing_away = False  # in play: the invitations of the phones that are away, shown
         self.ticking = None
+        self.ticks = 0
         for seat in seats:
             self.invite(seat)
 
@@ -202,6 +205,8 @@ class Lobby:
         played = self.host.receive(id, text)
         if played:
             self.table.remote_moved(played)
+        if self.host.arrivals:
+            self.play_due()  # (real time: a phone's move, to be played in its turn)
         self.back_from_bots()  # (a phone's hello with its key may have given it its seat back)
 
     def standing_in(self) -> list[int]:
@@ -237,9 +242,30 @@ class Lobby:
         self.ticking = None
         if not self.host.phones:
             return
+        self.ticks += 1
+        if self.ticks % PING_EVERY == 0:
+            self.host.ping()
         for phone in self.host.phones.values():
             phone.link.tick()
         self.ticking = self.app.later(TICK_MS, self.tick)
+
+    # --- real time: every move in the order it was made (core/live.py) -------------------
+
+    def arrive(self, seat: int, move) -> None:
+        """A move of the host's screen or of a bot, made now."""
+        self.host.arrive(seat, move, self.table.clock())
+        self.play_due()
+
+    def play_due(self) -> None:
+        """Play the moves whose time has come, and wait for the next."""
+        table = self.table
+        table.clear_timer("live-due")
+        played, refused = self.host.play_due(table.clock())
+        if played or refused:
+            table.timed_played(played, refused)
+        due = self.host.next_due()
+        if due is not None:
+            table.set_timer("live-due", max(0.0, due - table.clock()), self.play_due)
 
     def close(self) -> None:
         if self.ticking is not None:

@@ -10,7 +10,6 @@ table's notice (web/chrome.py).
 
 from __future__ import annotations
 
-from gelateria.core.game import TURNS
 from gelateria.core.i18n import _, pgettext
 from gelateria.core.record import MAX_NAME, Record, Seat, clean_name, encode
 from gelateria.core.rng import new_seed
@@ -73,8 +72,10 @@ class SetupPanel:
         table.options = table.read_options(form)
 
     def live_offered(self) -> bool:
-        """Seats for other phones: the turn games, for now (a live table sends each phone its seat's facts)."""
-        return self.table.game.type.timing == TURNS
+        """Seats for other phones (a live table sends each phone its seat's facts): every
+        game but one whose moves make themselves (Gelatinous's Auto), which comes with
+        everyone rolling at once (issue 34)."""
+        return self.table.game.type.auto_move is None
 
     def kind_of(self, i: int) -> str:
         """What seat i's select says: "human", "phone" or its bot level."""

@@ -180,13 +180,17 @@ class Table(Screen):
         progress, a replay or the end)."""
         if self.guest is not None:
             facts = self.guest.facts  # (no second move while the host has yet to answer the first)
-            return facts.actor if self.phase == "play" and facts is not None and not self.guest.awaiting else None
+            return facts.actor if self.phase == "play" and facts is not None and not self.awaiting_host() else None
         if self.phase != "play" or self.session is None or self.stale or self.watch_only:
             return None
         acting = self.session.to_act()
         if not acting or acting[0] not in self.humans() or self.needs_handover(acting[0]):
             return None  # (a bot's turn, or a player's on another device)
         return acting[0]
+
+    def awaiting_host(self) -> bool:
+        """A guest's turn-game move is on its way to the host, which has yet to answer."""
+        return self.guest is not None and self.guest.awaiting and self.game.type.timing != REAL_TIME
 
     def actor(self) -> int | None:
         """The seat whose move the screen takes now: a human's, as at every table, and in a
@@ -202,8 +206,11 @@ class Table(Screen):
     def movers(self) -> list[int]:
         """Real time: the seats whose moves this screen takes now, all at once (every human
         played here); [] in a turn game, whose one seat to move here is the actor."""
-        if self.guest is not None:
-            return []  # (real time at a live table: issue 34)
+        if self.guest is not None:  # (its seat, when the host sent its legal moves)
+            facts = self.guest.facts
+            seat = self.guest.seat
+            return [seat] if (self.phase == "play" and facts is not None and seat is not None and facts.legal_by_seat
+                              and facts.legal_by_seat[seat] is not None) else []
         return self.humans() if self.game.type.timing == REAL_TIME and self.can_play() else []
 
     # --- playing -----------------------------------------------------------------------------
@@ -337,7 +344,7 @@ class Table(Screen):
         """Play a move through the session; a refused one changes nothing and says why (unless quiet).
         A guest's move goes to the host, whose answer is the next Facts (or a refusal)."""
         if self.guest is not None:
-            if seat != self.actor():
+            if seat != self.actor() and seat not in self.movers():
                 return False
             self.guest.move(move)
             self.redraw()
@@ -346,6 +353,13 @@ class Table(Screen):
             if self.stale and not quiet:
                 self.say(_(STALE_MOVE))
             return False
+        if self.lobby is not None and self.game.type.timing == REAL_TIME:
+            self.lobby.arrive(seat, move)  # (played in the order moves were made, phones' too: timed_played)
+            return True
+        return self.play(seat, move, quiet)
+
+    def play(self, seat: int, move, quiet: bool = False) -> bool:
+        """A move of this screen's or of a bot's, played now."""
         before = self.state
         try:
             after = self.session.submit(seat, move)
@@ -368,6 +382,26 @@ class Table(Screen):
         self.redraw()
         self.after_change()
         return True
+
+    def timed_played(self, played: list, refused: list) -> None:
+        """Real time at a live table: the moves whose time came (core/live.py Host.play_due),
+        as (seat, move, before, after), and this screen's or its bots' that the rules
+        refused, as (Arrival, why)."""
+        for seat, move, before, after in played:
+            self.moved(seat, move, before, after)
+            self.app.announce(self.log[-1])
+        for arrival, why in refused:
+            if arrival.seat in self.bots:
+                self.session.planner.refused(arrival.seat)
+            else:
+                self.say(why)
+        if self.session.is_over():
+            self.phase = "over"
+        if played:
+            self.saving.save_soon(played[0][2], self.session.state,
+                                  by_player=any(seat in self.humans() for seat, *_rest in played))
+        self.redraw()
+        self.after_change()
 
     def moved(self, seat: int, move, before, after) -> None:
         name = self.view.timed(move) if self.is_bot(seat) else None
@@ -409,6 +443,8 @@ class Table(Screen):
         self.cancel_pending()
         if not self.can_play() or self.guest is not None:
             return
+        if self.lobby is not None and self.lobby.host.arrivals:
+            return  # (real time: moves wait to be played in order; the bots decide after them)
         self.prepare_bots()
         self.session.pace_ms = self.pace() + self.settle_ms()
         event = self.session.next_event(self.clock())
@@ -451,8 +487,10 @@ class Table(Screen):
         self.pending = self.app.later(0, lambda: self.think_slice(seat, thinking, state_then, started))
 
     def clock(self) -> float:
-        """The session's clock: ms since the game's time 0 (real time), or since it opened."""
-        return self.app.now() - self.t0
+        """The session's clock: ms since the game's time 0 (real time), or since it opened;
+        a guest's, the host's as well as the pings tell it."""
+        host = self.guest.game_clock() if self.guest is not None else None
+        return host if host is not None else self.app.now() - self.t0
 
     def cancel_pending(self) -> None:
         if self.pending is not None:

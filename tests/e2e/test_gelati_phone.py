@@ -229,15 +229,17 @@ def test_on_an_upright_phone_end_turn_has_a_row_of_its_own_under_step_2s_words(s
 
 
 # Each part button of step 2 whose name is not shown whole under its picture, or that a
-# finger could miss (under 44 px), with the part names of `lang` put in turn in each.
+# finger could miss (under 44 px), with the part names of `lang` put in turn in each. (All
+# the buttons take a name at once, one layout for them all: each sizes to its own words in
+# a row that wraps, and measured one at a time they measured the same.)
 PARTS_READ = """([lang, names]) => {
     document.documentElement.lang = lang;
-    const out = [];
-    for (const button of document.querySelectorAll('[data-end-bar] .gl-token-btn')) {
-        const label = button.querySelector('.gl-token-name');
-        const was = label.textContent;
-        for (const name of names) {
-            label.textContent = name;
+    const out = [], buttons = [...document.querySelectorAll('[data-end-bar] .gl-token-btn')];
+    const labels = buttons.map(button => button.querySelector('.gl-token-name')), was = labels.map(label => label.textContent);
+    for (const name of names) {
+        labels.forEach(label => { label.textContent = name; });
+        buttons.forEach((button, i) => {
+            const label = labels[i];
             const b = button.getBoundingClientRect(), r = label.getBoundingClientRect();
             const lines = Math.round(r.height / parseFloat(getComputedStyle(label).lineHeight));
             const words = name.split(' ').length;  // a line per word at most: no word broken
@@ -245,9 +247,9 @@ PARTS_READ = """([lang, names]) => {
                 || label.scrollWidth > label.clientWidth + 1 || r.left < b.left - 1 || r.right > b.right + 1
                 || r.bottom > b.bottom + 1 || lines > words || b.width < 44 || b.height < 44)
                 out.push(`${button.dataset.action} ${name}: ${Math.round(b.width)}x${Math.round(b.height)}, ${lines} lines`);
-        }
-        label.textContent = was;
+        });
     }
+    labels.forEach((label, i) => { label.textContent = was[i]; });
     document.documentElement.lang = 'en';
     return out;
 }"""

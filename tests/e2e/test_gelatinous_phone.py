@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import settle, take_seat
-from phone_sizes import LOCALES, PHONES, hidden_targets, phone
+from phone_sizes import HIDDEN_TARGETS, LOCALES, PHONES, hidden_targets, phone
 
 from gelateria.core.record import Record, Seat, encode
 from gelateria.core.session import Session, play
@@ -49,17 +49,22 @@ def scroll_to(page, y: int | str) -> None:
     page.evaluate("y => scrollTo(0, y === 'end' ? document.documentElement.scrollHeight : y)", y)
 
 
+# Each mat's pass line scrolled into view the least way, from the top of the table and from
+# its end, where it is not on screen or not what a finger there touches (hidden_targets'
+# check, in the page: 16 scrolls in one call).
+PASS_LINES = "seats => { const hidden = " + HIDDEN_TARGETS + """, problems = [];
+    for (const start of [0, 'end']) for (let seat = 0; seat < seats; seat++) {
+        scrollTo(0, start === 'end' ? document.documentElement.scrollHeight : 0);
+        const line = `.mat[data-seat='${seat}'] .passing`, shown = document.querySelector(line);
+        if (!shown) { problems.push(`seat ${seat}: no pass line`); continue; }
+        shown.scrollIntoView({block: 'nearest'});
+        problems.push(...hidden([line, '[data-board]']).map(p => `seat ${seat} from ${start}: ${p}`));
+    }
+    return problems; }"""
+
+
 def covered_pass_lines(page) -> list[str]:
-    """Each mat's pass line scrolled into view the least way, from the top of the table and
-    from its end, where it is not on screen or not what a finger there touches."""
-    problems = []
-    for start in (0, "end"):
-        for seat in range(PLAYERS):
-            scroll_to(page, start)
-            line = f".mat[data-seat='{seat}'] .passing"
-            page.locator(line).evaluate("e => e.scrollIntoView({block: 'nearest'})")
-            problems += [f"seat {seat} from {start}: {p}" for p in hidden_targets(page, line, "[data-board]")]
-    return problems
+    return page.evaluate(PASS_LINES, PLAYERS)
 
 
 def mats_height(page) -> float:
@@ -69,12 +74,13 @@ def mats_height(page) -> float:
 
 
 def roll_over_mats(page) -> list[str]:
-    """The mats the Roll bar overlaps, at every scroll position of the table."""
-    return page.evaluate("""async () => {
+    """The mats the Roll bar overlaps, at every scroll position of the table. (Read at once
+    after each scroll, not a frame later: the bar is placed by CSS alone, and every box
+    here measured the same either way.)"""
+    return page.evaluate("""() => {
         const bar = document.querySelector('.roll-bar'), over = new Set();
         for (let y = 0; y <= document.documentElement.scrollHeight; y += 40) {
             scrollTo(0, y);
-            await new Promise(requestAnimationFrame);
             const b = bar.getBoundingClientRect();
             for (const m of document.querySelectorAll('[data-board] .mat')) {
                 const r = m.getBoundingClientRect();

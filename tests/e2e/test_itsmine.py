@@ -238,8 +238,9 @@ def ana_flips(page) -> int:
 @pytest.mark.parametrize("size", ["390x844", "1366x768"])
 def test_a_short_game_against_bots_holds_still(site, devices, size):
     """Ana flips on her turn, grabs the biggest pile now and then and once asks for an
-    empty one (a refusal floats over the table); bots play on Fast. Layout shifts not
-    caused by her own input (the browser's hadRecentInput) are summed."""
+    empty one (a refusal floats over the table); bots play on Fast, until all of that has
+    happened over more than 20 moves. Layout shifts not caused by her own input (the
+    browser's hadRecentInput) are summed."""
     watched = devices.take(**VIEWS[size])
     page = watched.open(site.url + "#/itsmine")
     start_game(page, "itsmine", FIVE, seed=9, names={0: "Ana"}, options={"#opt_first": "0"}, pace="Fast")
@@ -248,7 +249,10 @@ def test_a_short_game_against_bots_holds_still(site, devices, size):
     page.evaluate("scrollTo(0, 0); window.__shift = 0")
     refused = 0
     for step in range(60):
-        if page.locator("[data-scores]").count() or len(log_lines(page)) > 45:
+        lines = log_lines(page)
+        seen = (refused and len(lines) > 20 and sum(line.startswith("Ana flipped") for line in lines) >= 3
+                and any(line.startswith("Ana grabbed") for line in lines))  # all that is asked below
+        if page.locator("[data-scores]").count() or len(lines) > 45 or seen:
             break
         before = len(log_lines(page))
         sizes = {i: int(page.locator(f"[data-part='fan{i}']").get_attribute("data-cards")) for i in range(1, 5)}

@@ -1,6 +1,7 @@
-"""It's Mine! over five hundred simulated games: every round keeps its 55 cards and 2n
-tokens, no flip comes during the pause after a call, and every round's scores equal
-the card values counted independently here."""
+"""It's Mine! over 150 simulated games: every round keeps its 55 cards and 2n tokens, no
+flip comes during the pause after a call, and every round's scores equal the card values
+counted independently here. (Their seeds reach every branch of the rules and bots that
+500 games reached: 50 already do, measured with coverage.py's branch coverage.)"""
 
 import random
 
@@ -9,6 +10,7 @@ import pytest
 from gelateria.games.itsmine.sim import simulate
 
 CHERRIES, CLOSED = (50, 51), (52, 53, 54)
+GAMES = 150
 
 
 def card_value(card: int, flavour: int, shape: int) -> int:
@@ -27,10 +29,10 @@ def round_score(won, favourite, tokens: int) -> int:
 
 
 @pytest.mark.slow
-def test_five_hundred_games_conserve_cards_and_tokens_and_score_by_the_book():
+def test_150_games_conserve_cards_and_tokens_and_score_by_the_book():
     rnd = random.Random(1000)
     rounds_checked = 0
-    for seed in range(500):
+    for seed in range(GAMES):
         players = rnd.randint(3, 5)
         levels = [rnd.choice(["random", "easy", "normal", "hard"]) for _ in range(players)]
 
@@ -53,4 +55,4 @@ def test_five_hundred_games_conserve_cards_and_tokens_and_score_by_the_book():
         state, _ = simulate(levels, seed, on_event=check)
         assert state.phase == "over" and len(state.history) == 3
         assert state.totals == [sum(r["scores"][p] for r in state.history) for p in range(players)]
-    assert rounds_checked == 1500
+    assert rounds_checked == 3 * GAMES

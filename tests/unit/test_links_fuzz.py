@@ -74,12 +74,14 @@ def check(link: str, outcomes: dict) -> None:
 
 
 @pytest.mark.slow
-def test_ten_thousand_generated_and_mutated_links_never_crash():
+def test_six_thousand_generated_and_mutated_links_never_crash():
+    # (6,000 reach every branch of the codec, the sessions and the rules that 10,000 did,
+    # by coverage.py's branch coverage; 5,000 miss ten of It's Mine!'s and Gelati's refusals.)
     rnd = random.Random(2026)
     records = sample_records()
     bases = [json.loads(json.dumps(r.to_dict())) for r in records]
     outcomes = {"ok": 0, "refused": 0}
-    for i in range(10_000):
+    for i in range(6_000):
         base = bases[i % len(bases)]
         kind = i % 4
         if kind == 0:  # structural mutation, validly encoded
@@ -96,8 +98,8 @@ def test_ten_thousand_generated_and_mutated_links_never_crash():
         else:  # random JSON shapes
             link = pack(rnd.choice([base, mutate(mutate(base, rnd), rnd), rnd.choice(JUNK), {"g": "gelati"}]))
         check(link, outcomes)
-    assert outcomes["ok"] + outcomes["refused"] == 10_000
-    assert outcomes["refused"] > 3_000  # most damage must be caught, not replayed as a game
+    assert outcomes["ok"] + outcomes["refused"] == 6_000
+    assert outcomes["refused"] > 1_800  # most damage must be caught, not replayed as a game
 
 
 def test_real_links_replay_to_the_same_game():
@@ -155,15 +157,21 @@ def fingerprint(game, state, players):
     return json.dumps([game.view(state, p) for p in [None, *range(players)]], sort_keys=True, default=str)
 
 
+# Games played per game: 50 reach every branch of the rules and the codec that 100 did (by
+# coverage.py's branch coverage), except Gelatinous' round where everyone is eaten, which
+# its short games reach within 100.
+ROUND_TRIPS = {"gelatinous": 100}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(all_games()))
-def test_a_hundred_games_per_game_survive_the_round_trip_through_a_link(game_id):
+def test_games_of_every_game_survive_the_round_trip_through_a_link(game_id):
     from gelateria.core.game import seat_limits
     from gelateria.core.game import get_game
 
     game = get_game(game_id)
     rnd = random.Random(game_id)
-    for seed in range(100):
+    for seed in range(ROUND_TRIPS.get(game_id, 50)):
         options = {o.name: rnd.choice(o.values) for o in game.type.options if rnd.random() < 0.7}
         low, high = seat_limits(game, options)
         players = rnd.randint(low, high)

@@ -355,7 +355,7 @@ def status_part(s: Scene) -> Markup:
         text = _("Round {round} is over.").format(round=v["round"])
     elif turn is None:
         text = _("Every card is out: last call!")
-    elif s.facts.is_bot(turn):
+    elif s.facts.is_bot(turn) or (s.mode == "solo" and turn not in s.humans):  # (a bot, or a friend's phone)
         text = _("{player} flips next").format(player=s.names[turn])
     elif s.mode == "solo":
         text = h("strong", None, _("Your turn: flip!"))

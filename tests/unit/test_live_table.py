@@ -503,3 +503,21 @@ def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_o
     assert table.session.state.claims[pile][1] == 1 and table.session.record.moves[-1][0] == 1
     network.pump()
     assert bo.facts.moves == len(table.session.moves)
+
+
+def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_asked():
+    host, table, guest, network, host_id = playing_with_bo()
+    host.advance(1100)  # a ping ...
+    network.pump()  # ... and its pong
+    host.advance(300)
+    assert "Connection details" in host.page and "there and back" not in host.page  # (off until asked for)
+    tap(host, "live-details")
+    assert "Bo: " in host.page and " ms there and back" in host.page
+    network.ends = []  # Bo's Wi-Fi stops carrying anything, but the channel is not closed
+    host.advance(5000)
+    assert 'data-silent="1"' in host.page and "Not answering for a few seconds: Bo." in host.page
+    network.ends = Network(host, guest, host_id, opened(guest)["id"]).ends
+    host.advance(1100)  # the next ping gets through
+    network.pump()
+    host.advance(300)
+    assert "data-silent" not in host.page

@@ -46,6 +46,7 @@ MAX_STRIKES = 20  # refused frames and messages before a phone is dropped
 MAX_LEAD_MS = 150  # the most a phone's move is dated back for the time it took to arrive
 RTT_WEIGHT = 0.25  # each new round trip's share of the smoothed one (as TCP smooths it)
 MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
+STALL_MS = 4000  # a phone not heard from for this long (pings come every second) is away
 
 
 def is_key(value: object) -> bool:
@@ -64,6 +65,7 @@ class Phone:
     sent: tuple | None = None  # what the last Facts sent were of (so a change alone sends again)
     strikes: int = 0
     rtt: float | None = None  # ms, the smoothed round trip of its pings
+    heard: float | None = None  # the game's clock when a frame last came from it
 
     def refuse(self, why: str) -> None:
         self.link.post("refused", {"why": why})
@@ -116,7 +118,7 @@ class Host:
     def connect(self, name: str, link: Link, seat: int | None = None) -> Phone:
         """A phone's channel opened: `seat` if it answered that seat's invite (it is given
         the seat's key), else it watches until it says hello with a key."""
-        phone = Phone(link)
+        phone = Phone(link, heard=self.clock())
         self.phones[name] = phone
         if seat in self.keys:
             self._seat(phone, seat)
@@ -185,6 +187,17 @@ class Host:
         playing = {phone.seat for phone in self.phones.values()}
         return [seat for seat in self.remote if seat not in playing]
 
+    def stalled(self) -> list[int]:
+        """Seats whose phone is connected but silent for STALL_MS (a locked screen, a
+        Wi-Fi that stopped carrying): away too, until it is heard again."""
+        now = self.clock()
+        return sorted(phone.seat for phone in self.phones.values()
+                      if phone.seat is not None and phone.heard is not None and now - phone.heard > STALL_MS)
+
+    def round_trips(self) -> dict:
+        """Each seated phone's measured round trip (ms, or None before the first pong)."""
+        return {phone.seat: phone.rtt for phone in self.phones.values() if phone.seat is not None}
+
     def _seat(self, phone: Phone, seat: int | None) -> None:
         for other in self.phones.values():
             if other is not phone and seat is not None and other.seat == seat:
@@ -202,6 +215,7 @@ class Host:
         if phone is None:
             return []
         refused = phone.link.refused
+        phone.heard = self.clock()
         played = []
         for message in phone.link.receive(text):
             move = self._answer(phone, message)

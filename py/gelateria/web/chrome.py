@@ -255,6 +255,7 @@ class Chrome:
                    h("button", {"type": "button", "class": "secondary", "data-action": "replay"}, _("Replay")),
                    h("button", {"type": "button", "class": "secondary", "data-action": "new-game"}, _("New game")),
                    h("a", {"href": f"#/{t.game_id}/rules", "target": "_blank"}, _("Rules"))),
+                 t.lobby.connection_details() if t.lobby is not None and t.phase == "play" else None,
                  self.share_panel() if t.sharing else None)
 
     def bot_speed_chips(self) -> bool:

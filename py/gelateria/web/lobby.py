@@ -51,8 +51,10 @@ class Lobby:
         self.message = ""
         self.scanning = False  # the camera is open to read a reply's QR code (static/live.js)
         self.showing_away = False  # in play: the invitations of the phones that are away, shown
+        self.showing_details = False  # in play: each phone's round trip, shown (off until asked for)
         self.ticking = None
         self.ticks = 0
+        self.stalled: list[int] = []  # seats whose phone is connected but silent (core/live.py Host.stalled)
         for seat in seats:
             self.invite(seat)
 
@@ -245,6 +247,10 @@ class Lobby:
         self.ticks += 1
         if self.ticks % PING_EVERY == 0:
             self.host.ping()
+        stalled = self.host.stalled()
+        if stalled != self.stalled:  # (a phone went silent, or is heard again: the away line says so)
+            self.stalled = stalled
+            self.table.redraw()
         for phone in self.host.phones.values():
             phone.link.tick()
         self.ticking = self.app.later(TICK_MS, self.tick)
@@ -324,7 +330,8 @@ class Lobby:
         names = self.table.names()
         away = [offer for offer in self.offers.values() if not offer.open]
         pending = self.pending_watcher()
-        if not away and pending is None:
+        silent = [names[seat] for seat in self.stalled]
+        if not away and pending is None and not silent:
             return None
         shown = self.showing_away or self.scanning or any(offer.answered for offer in away)
         rows = [self.seat_row(offer, names[offer.seat]) for offer in away] if shown else []
@@ -334,6 +341,8 @@ class Lobby:
         who = and_list([_("{player} (a bot plays for now)").format(player=names[offer.seat]) if offer.seat in bots
                         else names[offer.seat] for offer in away])
         return h("div", {"class": "notice-bar live-away", "role": "status", "data-away": " ".join(str(o.seat) for o in away)},
+                 h("p", {"data-silent": " ".join(map(str, self.stalled))},
+                   _("Not answering for a few seconds: {players}.").format(players=and_list(silent))) if silent else None,
                  h("p", None, _("Away from the table: {players}.").format(players=who), " ",
                    h("button", {"type": "button", "class": "secondary", "data-action": "away-show",
                                 "aria-expanded": "true" if shown else "false", "data-show": "false" if shown else "true"},
@@ -341,6 +350,21 @@ class Lobby:
                  h("p", {"data-lobby-message": ""}, self.message) if self.message else None,
                  h("ol", {"class": "lobby-seats"}, *rows) if rows else None,
                  self.reply_tools() if rows else None)
+
+    def connection_details(self) -> Markup:
+        """Each phone's round trip, measured by the pings: folded away (for the curious, and
+        for finding out why a table feels slow)."""
+        toggle = h("button", {"type": "button", "class": "secondary", "data-action": "live-details",
+                              "aria-expanded": "true" if self.showing_details else "false",
+                              "data-show": "false" if self.showing_details else "true"}, _("Connection details"))
+        if not self.showing_details:
+            return h("div", {"class": "live-details"}, toggle)
+        names = self.table.names()
+        rows = [h("li", {"data-rtt": seat}, _("{player}: {ms} ms there and back").format(player=names[seat], ms=round(rtt))
+                  if rtt is not None else _("{player}: not measured yet").format(player=names[seat]))
+                for seat, rtt in sorted(self.host.round_trips().items())]
+        return h("div", {"class": "live-details"}, toggle,
+                 h("ul", None, *rows) if rows else h("p", None, _("No phone is connected.")))
 
     def internet_choice(self) -> Markup:
         """Opt in to a public STUN server, named as the third party it is."""
@@ -422,6 +446,9 @@ class Lobby:
             self.app.refresh()
         elif action == "watch-invite":
             self.invite_watcher()
+            self.app.refresh()
+        elif action == "live-details":
+            self.showing_details = data.get("show") == "true"
             self.app.refresh()
         elif action == "away-show":
             self.showing_away = data.get("show") == "true"

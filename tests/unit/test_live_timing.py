@@ -4,6 +4,7 @@ order it was made, so the hand that truly came first takes the pile (issue 34)."
 
 import heapq
 import itertools
+import random
 
 import pytest
 
@@ -20,18 +21,21 @@ class Table:
     """Ana on the host; Bo's phone `delay` ms away each way; Chiara's with none. The
     host's table plays what is due whenever the clock moves (as its timer would)."""
 
-    def __init__(self, delay: float, seed: int = 4):
+    def __init__(self, delay: float, seed: int = 4, jitter: float = 0.0):
         self.now = 0.0
         self.queue, self.order = [], itertools.count()
+        self.jitter, self.rng = jitter, random.Random(seed)
+        self.last = {}  # channel -> when its last frame arrives (a data channel keeps order)
         self.session = Session(get_game("itsmine"), SEATS, seed)
         self.host = Host(self.session, [1, 2], clock=lambda: self.now)
         self.guests = {}
         self.refused = []  # what the rules refused of the host's own moves: (Arrival, why)
         for seat, away in ((1, delay), (2, 0.0)):
             name = f"phone{seat}"
-            guest = Guest(Link(lambda text, n=name, d=away: self.later(d, lambda: self.host.receive(n, text)),
+            guest = Guest(Link(lambda text, n=name, d=away: self.later(d, lambda: self.host.receive(n, text), (n, "in")),
                                lambda: self.now))
-            link = Link(lambda text, g=guest, d=away: self.later(d, lambda: g.receive(text)), lambda: self.now)
+            link = Link(lambda text, g=guest, n=name, d=away: self.later(d, lambda: g.receive(text), (n, "out")),
+                        lambda: self.now)
             self.host.connect(name, link, seat)
             guest.hello()
             self.guests[seat] = guest
@@ -40,8 +44,11 @@ class Table:
             self.host.ping()
             self.advance(500)
 
-    def later(self, ms: float, deliver) -> None:
-        heapq.heappush(self.queue, (self.now + ms, next(self.order), deliver))
+    def later(self, ms: float, deliver, channel=None) -> None:
+        """`deliver` once the frame has crossed: `ms` away, give or take the jitter, in order."""
+        at = self.now + max(0.0, ms + self.rng.uniform(-self.jitter, self.jitter))
+        at = self.last[channel] = max(at, self.last.get(channel, 0.0))
+        heapq.heappush(self.queue, (at, next(self.order), deliver))
 
     def advance(self, ms: float) -> None:
         end = self.now + ms

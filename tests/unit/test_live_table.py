@@ -480,6 +480,8 @@ def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_o
     assert facts.view == plain(table.game.view(table.session.state, 1))  # Bo's favourites, no one else's
     assert facts.view != plain(table.game.view(table.session.state, 0))
     assert guest.screen.table.movers() == [1]
+    drawn_at = guest.screen.table.drawing.setting().now  # (the view draws the pause against the host's clock)
+    assert drawn_at > 0 and drawn_at == pytest.approx(bo.game_clock(), abs=5)
 
     # Flips come round (Ana's on the host, Chiara's by her bot, Bo's from his phone) until a pile is open.
     for _step in range(30):

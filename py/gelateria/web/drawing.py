@@ -102,7 +102,7 @@ class Drawing:
         return Setting(page=dict(page) if isinstance(page, dict) else {}, prefs=dict(table.app.prefs),
                        guided=table.practice.guided, hints_off=table.practice.hints_off,
                        hints_done=frozenset(table.practice.hints_done),
-                       now=table.clock() if table.session is not None else 0.0)
+                       now=table.clock() if table.session is not None or table.guest is not None else 0.0)
 
     def parts(self) -> Parts:
         """The view's drawing of the position on screen (again once the position, the

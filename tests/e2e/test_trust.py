@@ -63,7 +63,7 @@ REFUSE_WRITES = """() => {
     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   };
 }"""
-ACCEPT_WRITES = "() => { Storage.prototype.setItem = window.__setItem; }"
+ACCEPT_WRITES = "() => { Storage.prototype.setItem = window.__setItem; delete window.__setItem; }"
 
 
 def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on(site, devices):

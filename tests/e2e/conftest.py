@@ -13,7 +13,8 @@ a test marks `spoils_pages`, is closed instead; a device no longer on the app (a
 address, offline, another language) is replaced. Tests about a first visit (first
 paint, warm start, bytes, install, offline, the service worker, a sub-path, storage as
 the app finds it when it starts) open fresh profiles with `new_context` or
-`persistent_context`.
+`persistent_context`: each is a cold Pyodide start, so two checks of one first visit
+share one.
 
 Every page is driven through `Settling` (a wrapper, not a patch of Playwright): after
 each input a test makes, it waits until the app has answered. Every page's Python
@@ -137,14 +138,6 @@ class Site:
 def site():
     _check_built()
     s = Site()
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="session")
-def sub_site():
-    _check_built()
-    s = Site("/gelateria-box/")
     yield s
     s.close()
 

@@ -134,12 +134,21 @@ def test_a_first_visit_downloads_each_file_once_and_only_what_the_app_loads(tour
     assert extra == [], f"downloaded though the app never loads it: {extra}"
 
 
-@pytest.mark.fresh_profile  # Python's start is what it traces
-def test_python_starts_from_the_trimmed_library_and_its_imports_are_traced(site, watched):
-    """Every e2e test checks that its pages imported nothing the trimmed library lacks
-    (conftest's trace); this one shows that trace sees the app's imports, and that the
-    library the page downloads is the trimmed one."""
-    page = watched.open(site.url)
+@pytest.mark.fresh_profile  # what the first load shows, and Python's start is what it traces
+def test_a_first_visit_counts_its_download_and_starts_python_from_the_trimmed_library(site, watched):
+    """The loading screen counts what a first visit downloads, in MB. Every e2e test
+    checks that its pages imported nothing the trimmed library lacks (conftest's trace);
+    this one shows that trace sees the app's imports, and that the library the page
+    downloads is the trimmed one."""
+    page = watched.page
+    seen = []
+    page.expose_function("reportLoading", lambda text: seen.append(text))
+    page.add_init_script(
+        "new MutationObserver(() => { const t = document.getElementById('loading-text');"
+        " if (t) window.reportLoading(t.textContent); }).observe(document, {subtree: true, childList: true, characterData: true});"
+    )
+    watched.open(site.url)
+    assert any(" MB" in text and " of " in text for text in seen), seen[:5]
     assert {"gelateria.web.app", "gettext", "json", "encodings.utf_8"} <= TRACE.test
     size = page.evaluate("fetch('static/vendor/pyodide/python_stdlib.zip').then(r => r.arrayBuffer()).then(b => b.byteLength)")
     assert size == SHIPPED_STDLIB.stat().st_size

@@ -102,26 +102,6 @@ def test_a_shared_link_says_its_game_is_getting_ready(site, before_python):
     assert page.locator("#app h1").inner_text() == "Gelateria"
 
 
-def test_controls_before_python_say_it_is_getting_ready_and_lose_nothing(site, before_python):
-    page = before_python.page
-    page.goto(site.url + "#/gelati", wait_until="domcontentloaded")
-    page.wait_for_selector("#app [data-phase='setup']")
-    name = page.locator("#seat0_name")
-    before = name.input_value()
-    page.get_by_role("button", name="Start game").click()
-    assert page.locator("#announcer").inner_text() == "One moment: Gelateria is still getting ready."
-    assert page.locator("#loading.nudge").count() == 1
-    assert page.locator("#app [data-phase='setup']").count() == 1
-    name.press_sequentially("Zed")
-    assert name.input_value() == before  # typing waits for the app instead of being lost at the hand-over
-    # When Python arrives, the panel works.
-    before_python.runtime.release()
-    before_python.wait_ready()
-    page.fill("#seat0_name", "Zed")
-    page.get_by_role("button", name="Start game").click()
-    page.wait_for_selector("[data-game='gelati'][data-phase='play']")
-
-
 def test_the_language_is_picked_before_the_first_paint_and_can_be_switched(site, browser):
     context = new_context(browser, locale="ja-JP")
     runtime = HeldRuntime(context)
@@ -145,11 +125,28 @@ def test_the_language_is_picked_before_the_first_paint_and_can_be_switched(site,
         context.close()
 
 
-# The home at both sizes; a game's panel and two rules pages (one layout, each game's own
-# drawings: the tile game's and the card game's), each at one size. (Each is a cold
-# Pyodide start in a fresh profile: the suite's costliest kind of test.)
-TAKEOVERS = [("", "phone"), ("", "desktop"), ("#/genial", "phone"),
-             ("#/gelati/rules", "phone"), ("#/itsmine/rules", "desktop")]
+def read_on_as_python_takes_over(before_python) -> list[str]:
+    """The visitor reads on while Python loads (scrolls down), and Python arrives: where
+    they scrolled to stays, nothing shifts, the strip goes. What changed inside #app
+    since the first paint is the caller's to judge."""
+    page = before_python.page
+    page.mouse.wheel(0, 300)
+    page.wait_for_function("window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight")
+    scrolled = page.evaluate("window.scrollY")
+    before_python.runtime.release()
+    before_python.wait_ready()
+    changes = page.evaluate("window.__changes")
+    assert page.evaluate("window.__shift") < 0.001, page.evaluate("window.__shifts")
+    assert page.evaluate("window.scrollY") == scrolled
+    assert page.locator("#loading").is_hidden()
+    return changes
+
+
+# The home at both sizes and two rules pages (one layout, each game's own drawings: the
+# tile game's and the card game's), each at one size; a game's panel at phone size is
+# the next test's. (Each is a cold Pyodide start in a fresh profile: the suite's
+# costliest kind of test.)
+TAKEOVERS = [("", "phone"), ("", "desktop"), ("#/gelati/rules", "phone"), ("#/itsmine/rules", "desktop")]
 
 
 @pytest.mark.parametrize("route, before_python", TAKEOVERS, indirect=["before_python"])
@@ -157,17 +154,8 @@ def test_python_takes_over_the_same_page_without_a_change_or_a_shift(site, befor
     page = before_python.page
     page.goto(site.url + route, wait_until="domcontentloaded")
     page.locator("#app h1").wait_for()
-    # The visitor reads on while Python loads: where they scrolled to stays.
-    page.mouse.wheel(0, 300)
-    page.wait_for_function("window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight")
-    scrolled = page.evaluate("window.scrollY")
-    before_python.runtime.release()
-    before_python.wait_ready()
-    changes = page.evaluate("window.__changes")
-    if route == "#/genial":
-        # The panel only draws a fresh deal number in the seed field.
-        assert set(changes) <= {"attributes seed value"}, changes
-    elif route.endswith("/rules"):
+    changes = read_on_as_python_takes_over(before_python)
+    if route.endswith("/rules"):
         # The first paint holds each drawing's <svg> frame, empty; the app draws into
         # them (and adds the definitions they use). Nothing else changes.
         for change in changes:
@@ -175,7 +163,26 @@ def test_python_takes_over_the_same_page_without_a_change_or_a_shift(site, befor
             assert kind == "childList" and (target == "svg" or target == "ARTICLE" and added[0].endswith("-defs")), change
     else:
         assert changes == [], changes[:10]
-    assert page.evaluate("window.__shift") < 0.001, page.evaluate("window.__shifts")
-    assert page.evaluate("window.scrollY") == scrolled
-    assert page.locator("#loading").is_hidden()
+    assert before_python.errors == []
+
+
+def test_a_panel_before_python_says_it_is_getting_ready_loses_nothing_and_is_taken_over_unchanged(site, before_python):
+    page = before_python.page
+    page.goto(site.url + "#/genial", wait_until="domcontentloaded")
+    page.wait_for_selector("#app [data-phase='setup']")
+    name = page.locator("#seat0_name")
+    before = name.input_value()
+    page.get_by_role("button", name="Start game").click()
+    assert page.locator("#announcer").inner_text() == "One moment: Gelateria is still getting ready."
+    assert page.locator("#loading.nudge").count() == 1
+    assert page.locator("#app [data-phase='setup']").count() == 1
+    name.press_sequentially("Zed")
+    assert name.input_value() == before  # typing waits for the app instead of being lost at the hand-over
+    changes = read_on_as_python_takes_over(before_python)
+    # The panel only draws a fresh deal number in the seed field.
+    assert set(changes) <= {"attributes seed value"}, changes
+    # And now the panel works.
+    page.fill("#seat0_name", "Zed")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("[data-game='genial'][data-phase='play']")
     assert before_python.errors == []

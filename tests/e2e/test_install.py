@@ -54,8 +54,9 @@ def deployed(tmp_path_factory):
 
 
 class Visit:
-    def __init__(self, lang, page, cdp):
+    def __init__(self, lang, page, cdp, foreign, errors):
         self.lang, self.page, self.cdp = lang, page, cdp
+        self.foreign, self.errors = foreign, errors  # requests that left 127.0.0.1; console errors
         found = cdp.send("Page.getAppManifest")
         assert found["errors"] == [], found["errors"]
         self.manifest_url = found["url"]
@@ -75,10 +76,14 @@ def visit(browser, deployed, request, tmp_path_factory):
     lang = request.param
     context = persistent_context(browser, tmp_path_factory.mktemp(f"profile-{lang}"), locale=LOCALES[lang])
     page = context.pages[0] if context.pages else context.new_page()
+    foreign, errors = [], []
+    context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else foreign.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(deployed.url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    yield Visit(lang, page, context.new_cdp_session(page))
+    yield Visit(lang, page, context.new_cdp_session(page), foreign, errors)
     context.close()
 
 
@@ -91,6 +96,12 @@ def words(lang: str) -> dict[str, str]:
 
 def english_manifest() -> dict:
     return json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
+
+
+def test_the_box_works_under_its_sub_path(visit, deployed):
+    assert visit.page.url.startswith(deployed.url) and "/gelateria-box/" in deployed.url
+    assert visit.page.locator("[data-card]").count() == 4
+    assert visit.foreign == [] and visit.errors == []
 
 
 def test_chromium_finds_nothing_that_stops_an_install(visit):

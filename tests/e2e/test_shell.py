@@ -1,4 +1,5 @@
-"""The game box: boot, home screen, routes, offline, sub-path."""
+"""The game box: boot, home screen, routes, a Python that cannot start.
+(The box under a sub-path: test_install.py; a new version offered: test_warm_start.py.)"""
 
 from pathlib import Path
 
@@ -23,19 +24,6 @@ def test_home_boots_and_shows_the_four_games(site, watched):
     assert watched.errors == []
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "home.png"))
-
-
-@pytest.mark.fresh_profile  # what the first load shows
-def test_loading_screen_reports_bytes(site, watched):
-    page = watched.page
-    seen = []
-    page.expose_function("reportLoading", lambda text: seen.append(text))
-    page.add_init_script(
-        "new MutationObserver(() => { const t = document.getElementById('loading-text');"
-        " if (t) window.reportLoading(t.textContent); }).observe(document, {subtree: true, childList: true, characterData: true});"
-    )
-    watched.open(site.url)
-    assert any(" MB" in text and " of " in text for text in seen), seen[:5]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -64,14 +52,6 @@ def test_markup_in_a_route_is_shown_as_text(site, watched):
     assert page.locator("#app img[src='x']").count() == 0
 
 
-@pytest.mark.fresh_profile  # a visit to another address
-def test_site_works_under_a_sub_path(sub_site, watched):
-    page = watched.open(sub_site.url)
-    assert "/gelateria-box/" in page.url
-    assert page.locator("[data-card]").count() == 4
-    assert watched.foreign == [] and watched.errors == []
-
-
 def test_python_failure_shows_a_message_not_a_blank_page(site, browser):
     context = new_context(browser)
     # Simulate a browser where the Python runtime cannot be loaded.
@@ -82,45 +62,3 @@ def test_python_failure_shows_a_message_not_a_blank_page(site, browser):
     assert "could not start" in page.locator("#boot-error h1").inner_text()
     assert page.locator("#boot-error button").inner_text() == "Try again"
     context.close()
-
-
-def test_new_version_is_offered_and_reloads_into_it(browser, tmp_path):
-    """Publish a copy, open it, publish a change: the page offers the new version and
-    reloading takes it."""
-    import sys
-
-    from conftest import ROOT, Site
-
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build
-
-    copy = tmp_path / "site"
-    manifest = build.write_manifest()
-    build.export(copy, manifest)
-    site = Site(root=copy)
-    context = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(site.url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        assert page.locator("#update-banner").is_hidden()
-        # A new release: the stylesheet changes, so the precache version changes.
-        css = copy / "static" / "app.css"
-        css.write_text(css.read_text() + "\n.released-later { color: red; }\n")
-        new_version = build.write_manifest(copy)["version"]
-        assert new_version != manifest["version"]
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        banner = page.locator("#update-banner")
-        banner.wait_for(state="visible", timeout=60_000)
-        assert "new version" in banner.inner_text()
-        page.evaluate("window.beforeUpdate = 1")
-        banner.get_by_role("button", name="Reload").click()
-        # (The predicate also runs while the new page is still parsing its head: no body yet.)
-        page.wait_for_function("window.beforeUpdate === undefined && document.body && document.body.dataset.ready === '1'",
-                               timeout=120_000)
-        caches = page.evaluate("caches.keys()")
-        assert caches == [f"gelateria-{new_version}"]
-    finally:
-        context.close()
-        site.close()

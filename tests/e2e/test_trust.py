@@ -55,17 +55,22 @@ def test_a_game_link_reloaded_before_any_move_is_the_same_game(site, watched, de
     assert watched.errors == [] and watched.foreign == []
 
 
-def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on(site, browser):
-    context = new_context(browser, viewport={"width": 390, "height": 844})
-    context.add_init_script("""
-        Storage.prototype.setItem = function () {
-          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        };
-    """)
+# The page's storage refuses every write from now on, as a full or locked-down one does
+# (the app writes through the page: static/shell.js's store); and writes again after.
+REFUSE_WRITES = """() => {
+  window.__setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function () {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
+}"""
+ACCEPT_WRITES = "() => { Storage.prototype.setItem = window.__setItem; delete window.__setItem; }"
+
+
+def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on(site, devices):
+    device = devices.take(viewport={"width": 390, "height": 844})
+    page = device.open(site.url + "#/gelatinous")
+    page.evaluate(REFUSE_WRITES)
     try:
-        page = context.new_page()
-        page.goto(site.url + "#/gelatinous")
-        ready(page)
         start_game(page, "gelatinous", ["human"], seed=5)
         notice = page.locator("[data-save-trouble]")
         notice.wait_for()
@@ -81,8 +86,10 @@ def test_storage_that_refuses_writes_is_said_on_the_play_screen_and_play_goes_on
         page.goto(site.url + "#/")
         page.set_input_files("[data-import]", download.value.path())
         page.wait_for_selector("[data-game='gelatinous'][data-phase='play'] [data-board][data-round='3']")
+        assert page.evaluate("Object.keys(localStorage).length") == 0  # nothing was ever written
     finally:
-        context.close()
+        page.evaluate(ACCEPT_WRITES)
+    assert device.errors == [] and device.foreign == []
 
 
 def test_two_pages_on_one_save_the_older_is_told_and_cannot_overwrite(site, devices):

@@ -1,7 +1,7 @@
 """A player's second visit: the service worker serves Pyodide's wasm from the browser's
 HTTP cache when that holds the precached file (Chrome keeps the compiled code beside
 that copy), else from its own cache — offline, and when the server's copy has changed
-under an open release.
+under an open release. A new release is offered, and reloading takes it.
 
 Each test is one visitor with a profile on disk (an in-memory profile keeps no HTTP
 cache entry as big as the wasm). Where the page's wasm came from is what Chrome reports
@@ -67,6 +67,14 @@ class Visitor:
             f"fetch('{WASM}').then((r) => r.arrayBuffer()).then((b) => crypto.subtle.digest('SHA-256', b))"
             ".then((d) => Array.from(new Uint8Array(d), (x) => x.toString(16).padStart(2, '0')).join(''))")
 
+    def new_release_offered(self):
+        """The page looks for a new release now (as it does now and then), and offers
+        the one published: the banner."""
+        self.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        banner = self.page.locator("#update-banner")
+        banner.wait_for(state="visible", timeout=60_000)
+        return banner
+
     def plays(self):
         """A game starts and takes a move."""
         self.page.goto(self.site.url + "#/gelatinous")
@@ -102,11 +110,21 @@ def visitor(browser, tmp_path, published):
     v.close()
 
 
-def test_a_second_visit_gets_the_wasm_chrome_compiled_and_offline_still_plays(visitor, published):
+def test_a_second_visit_gets_the_wasm_chrome_compiled_offline_still_plays_and_new_releases_are_offered(
+        visitor, published):
+    """One visitor (one first visit, the suite's costliest kind of start): their second
+    visits, online and offline, then two releases published while they play. The first
+    changes the stylesheet: the page offers it, and its Reload takes it. The second
+    changes the wasm: its service worker installs (and its precache puts the new wasm in
+    the HTTP cache) but waits, so a reload still runs the release the player has, which
+    must get its own wasm, not the new one."""
+    import build
+
     _, copy, manifest = published
     precached = hashlib.sha256((copy / WASM).read_bytes()).hexdigest()
     assert precached.startswith(manifest["files"][WASM]["hash"])
     visitor.first_visit()
+    assert visitor.page.locator("#update-banner").is_hidden()
     visitor.reload()
     assert visitor.sources == ["http-cache"], "the warm visit did not get the wasm Chrome compiled before"
     assert visitor.wasm_digest() == precached
@@ -116,31 +134,33 @@ def test_a_second_visit_gets_the_wasm_chrome_compiled_and_offline_still_plays(vi
     assert visitor.sources in (["cache-storage"], ["http-cache"])
     assert visitor.wasm_digest() == precached
     visitor.plays()
-    assert visitor.errors == []
+    visitor.context.set_offline(False)
 
+    # A release with a changed stylesheet: the page offers it, and reloading takes it.
+    css = copy / "static" / "app.css"
+    css.write_text(css.read_text() + "\n.released-later { color: red; }\n")
+    styled = build.write_manifest(copy)["version"]
+    assert styled != manifest["version"]
+    banner = visitor.new_release_offered()
+    assert "new version" in banner.inner_text()
+    visitor.page.evaluate("window.beforeUpdate = 1")
+    banner.get_by_role("button", name="Reload").click()
+    # (The predicate also runs while the new page is still parsing its head: no body yet.)
+    visitor.page.wait_for_function("window.beforeUpdate === undefined && document.body && document.body.dataset.ready === '1'",
+                                   timeout=BOOT_TIMEOUT_MS)
+    assert visitor.page.evaluate("caches.keys()") == [f"gelateria-{styled}"]
 
-def test_a_changed_wasm_on_the_server_never_reaches_the_open_release(visitor, published):
-    """A new release is published while a player has the old one: its service worker
-    installs (and its precache puts the new wasm in the HTTP cache) but waits, so a
-    reload still runs the old release — which must get its own wasm, not the new one."""
-    import build
-
-    _, copy, manifest = published
-    old = hashlib.sha256((copy / WASM).read_bytes()).hexdigest()
-    visitor.first_visit()
-    # The new release's wasm: not one the old Pyodide could run (it is not even valid wasm).
+    # A release with a changed wasm: not one the running Pyodide could run (it is not even valid wasm).
     with open(copy / WASM, "ab") as f:
         f.write(b"a later release")
-    new_version = build.write_manifest(copy)["version"]
-    assert new_version != manifest["version"]
+    assert build.write_manifest(copy)["version"] != styled
     served = len(visitor.site.served)
-    visitor.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    visitor.page.locator("#update-banner").wait_for(state="visible", timeout=60_000)
+    visitor.new_release_offered()
     # The new worker precached the new wasm through the HTTP cache: that copy is the new one now.
     assert (f"/{WASM}", 200) in visitor.site.served[served:]
     visitor.reload()
-    assert visitor.page.evaluate("self.GELATERIA_MANIFEST.version") == manifest["version"]
-    assert visitor.sources == ["cache-storage"], "the old release was handed a wasm that is not its own"
-    assert visitor.wasm_digest() == old
+    assert visitor.page.evaluate("self.GELATERIA_MANIFEST.version") == styled
+    assert visitor.sources == ["cache-storage"], "the release the player has was handed a wasm that is not its own"
+    assert visitor.wasm_digest() == precached
     visitor.plays()
     assert visitor.errors == []

@@ -248,7 +248,7 @@
       delete data.action;
       const form = target.closest("form");
       if (form) data.form = fieldsOf(form); // what the player typed travels with the click
-      send({ on: "action", name, data });
+      send({ on: "action", name, data, at: performance.timeOrigin + event.timeStamp });
     });
     // Enter in a form field: never a page load; the form's data-submit action.
     app.addEventListener("submit", (event) => {
@@ -268,7 +268,7 @@
       // table the keys that scroll are held back and Python scrolls them if unused.
       const heldBack = SCROLLING_KEYS.has(event.key) && !!root().querySelector("[data-phase]");
       if (heldBack) event.preventDefault();
-      send({ on: "key", key: event.key, shift: event.shiftKey, heldBack });
+      send({ on: "key", key: event.key, shift: event.shiftKey, heldBack, at: performance.timeOrigin + event.timeStamp });
     });
     document.addEventListener("keyup", (event) => {
       if (holding && (event.key === " " || event.key === "Enter")) holdEnd();

@@ -19,25 +19,20 @@ Timings on a shared machine are noisy: read the medians, run it twice.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import shutil
 import statistics
 import sys
-import threading
 import time
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from serve import make_server  # noqa: E402
+
+from live_pages import BOOT_MS, PHONE, phones, serve  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 from gelati_turns import play_turns  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
-BOOT_MS = 120_000
 
 # Each page notes when a log line appears (epoch ms) and what its data channel brought.
 WATCH = """() => {
@@ -52,10 +47,6 @@ WATCH = """() => {
   const shell = window.gelateriaShell, send = shell.send;
   shell.send = (message) => { if (message.on === 'live-frame') window.__frames.push(message.text.length); return send(message); };
 }"""
-
-
-def ready(page) -> None:
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
 
 
 def qr_version(page, selector: str) -> int:
@@ -74,16 +65,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8793)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    server = make_server(args.port)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{args.port}/"
+    server, url = serve(args.port)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-        pages = [browser.new_context(**PHONE).new_page() for _ in range(3)]
-        for page in pages:
-            page.set_default_timeout(60_000)
-            page.goto(url + "#/")
-            ready(page)
+        browser, pages = phones(pw, url, 3)
         host, bo, chiara = pages
         host.goto(url + "#/gelati")
         host.wait_for_selector("select[name='seat1_kind']")

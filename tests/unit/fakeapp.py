@@ -38,6 +38,7 @@ class FakeApp:
         self.commands = []  # the live table's commands to the page (static/live.js), in order
         self.connections = Connections(lambda command, **fields: self.commands.append((command, fields)))
         self.handing = []  # replies offered to another tab (hand_reply)
+        self.input_ms = 0.0  # since_input: how long ago the click being answered was made
 
     # --- what screens call ------------------------------------------------------------
 
@@ -67,6 +68,9 @@ class FakeApp:
     def now(self):
         self.ms += self.tick
         return self.ms
+
+    def since_input(self):
+        return self.input_ms  # (a test sets how long ago "the player clicked")
 
     def save_prefs(self):
         self.saved += 1

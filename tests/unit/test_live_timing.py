@@ -115,3 +115,17 @@ def test_a_watcher_or_a_lying_pong_gets_no_more_than_the_bound():
     phone.timed("soon", table.now)
     assert phone.lead() == MAX_LEAD_MS
     assert table.guests[1].game_clock() == pytest.approx(table.now, abs=1)  # the phone knows the host's clock
+
+
+def test_the_time_a_phone_took_to_send_its_grab_counts_toward_its_lead_within_the_bound():
+    table = Table(50)
+    pile = table.flip()
+    # Bo clicked 40 ms before his page sent the grab (its worker was busy drawing);
+    # Ana clicks 60 ms after Bo's click, on the host.
+    table.advance(40)
+    table.guests[1].move({"a": "g", "p": [pile], "t": 0}, waited=40)
+    table.advance(20)
+    table.host.arrive(0, {"a": "g", "p": [pile], "t": 0}, table.now)
+    table.advance(2 * MAX_LEAD_MS + 400)
+    assert table.taker(pile) == 1 and table.refused[0][1].startswith("Too slow: Bo was 60 ms faster")
+    assert table.host.arrivals == []

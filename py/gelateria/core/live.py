@@ -250,18 +250,19 @@ class Host:
         if message.kind == "pong":
             phone.timed(body.get("t"), self.clock())
             return None
-        if message.kind != "move" or set(body) != {"at", "move"}:
+        if message.kind != "move" or not {"at", "move"} <= set(body) <= {"at", "move", "waited"}:
             phone.strikes += 1
             return None
         with speaking(phone.language):
             if self.session.game.type.timing == REAL_TIME:
-                self._timed_move(phone, body["move"])
+                self._timed_move(phone, body["move"], body.get("waited", 0))
                 return None
             return self._move(phone, body["at"], body["move"])
 
-    def _timed_move(self, phone: Phone, move: object) -> None:
-        """Real time: a phone's move joins `arrivals`, dated back by its lead (the table
-        plays it in its turn: `due`). The rules time it, so the position it was made on
+    def _timed_move(self, phone: Phone, move: object, waited: object) -> None:
+        """Real time: a phone's move joins `arrivals`, dated back by its lead and by how
+        long its page took to send it (`waited`), MAX_LEAD_MS at most in all; the table
+        plays it in its turn (`due`). The rules time it, so the position it was made on
         is no matter: the table moves on all the time."""
         if phone.seat is None:
             phone.refuse(_("You are watching this table: there is no seat for you to move."))
@@ -271,7 +272,8 @@ class Host:
             phone.strikes += 1
         else:
             name = next(n for n, p in self.phones.items() if p is phone)
-            self.arrive(phone.seat, move, max(0.0, self.clock() - phone.lead()), name)
+            took = waited if isinstance(waited, (int, float)) and not isinstance(waited, bool) and waited > 0 else 0
+            self.arrive(phone.seat, move, max(0.0, self.clock() - min(MAX_LEAD_MS, phone.lead() + took)), name)
 
     def _move(self, phone: Phone, at: object, move: object):
         session = self.session
@@ -340,10 +342,12 @@ class Guest:
     def hello(self) -> None:
         self.link.post("hello", {"key": self.key, "language": self.language})
 
-    def move(self, move: object) -> None:
+    def move(self, move: object, waited: float = 0.0) -> None:
+        """Send a move made on the position shown; `waited`: ms since the player made it
+        (the page's answer takes a moment: real time counts it)."""
         at = self.facts.moves if self.facts is not None else 0
         self.sent_at = at
-        self.link.post("move", {"at": at, "move": move})
+        self.link.post("move", {"at": at, "move": move, **({"waited": round(waited)} if waited else {})})
 
     @property
     def awaiting(self) -> bool:

@@ -42,6 +42,7 @@ class App:
         self.base = ""  # the page's address without the fragment
         self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
         self.connections = Connections(self._send)  # the live table's, which the page owns (static/live.js)
+        self.input_at: float | None = None  # the click or key being answered: when the page saw it (epoch ms)
         self._handlers = {
             "start": self._on_start, "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
             "hold": self._on_hold, "flush": self._on_flush, "storage": self._on_storage,
@@ -66,10 +67,14 @@ class App:
             if isinstance(facts, dict):
                 self.facts = facts
             handler = self._handlers.get(event.get("on"))
+            at = event.get("at")  # (a click's or a key's moment on the page: epoch ms)
+            self.input_at = float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None
             if handler:
                 handler(event)
         except Exception:
             self.show_error(traceback.format_exc())
+        finally:
+            self.input_at = None
         self._send("done", seq=event.get("seq") if isinstance(event, dict) else None)
 
     def path(self) -> str:
@@ -180,6 +185,13 @@ class App:
 
     def now(self) -> float:
         return float(js.performance.now())
+
+    def since_input(self) -> float:
+        """While a click or key is being answered: how long ago the player made it (ms,
+        at most a second; 0 for anything else). A live table dates a real-time move by it."""
+        if self.input_at is None:
+            return 0.0
+        return min(1000.0, max(0.0, float(js.performance.timeOrigin) + float(js.performance.now()) - self.input_at))
 
     def save_prefs(self) -> None:
         try:

@@ -258,8 +258,8 @@ class Lobby:
     # --- real time: every move in the order it was made (core/live.py) -------------------
 
     def arrive(self, seat: int, move) -> None:
-        """A move of the host's screen or of a bot, made now."""
-        self.host.arrive(seat, move, self.table.clock())
+        """A move of the host's screen (made when the player clicked) or of a bot (now)."""
+        self.host.arrive(seat, move, self.table.clock() - self.app.since_input())
         self.play_due()
 
     def play_due(self) -> None:

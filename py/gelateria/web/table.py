@@ -346,7 +346,7 @@ class Table(Screen):
         if self.guest is not None:
             if seat != self.actor() and seat not in self.movers():
                 return False
-            self.guest.move(move)
+            self.guest.move(move, self.app.since_input())
             self.redraw()
             return False  # (played once the host says so)
         if self.stale or not self.can_play() or not (quiet or seat in self.bots or seat in self.humans()):

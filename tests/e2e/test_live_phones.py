@@ -19,6 +19,7 @@ from gelateria.core.facts import plain
 from gelateria.core.record import decode
 from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
+from gelateria.games.itsmine.rules import GAME as ITS_MINE
 from gelati_turns import play_a_turn, play_turns, turn_on_host
 
 PHONE = SIZES["phone"]
@@ -38,10 +39,10 @@ def facts_sent(page) -> list[dict]:
     return [frame["b"] for frame in frames if frame.get("k") == "facts" and "b" in frame]
 
 
-def saved_record(page):
+def saved_record(page, game: str = "gelati"):
     """The game the host's phone saved (its only copy of the game: the one authority)."""
-    saves = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('gelateria.save.'))
-                                 .map(k => JSON.parse(localStorage.getItem(k)).link)""")
+    saves = page.evaluate("""game => Object.keys(localStorage).filter(k => k.startsWith(`gelateria.save.${game}-`))
+                                 .map(k => JSON.parse(localStorage.getItem(k)).link)""", game)
     assert len(saves) == 1
     return decode(saves[0])
 
@@ -320,3 +321,37 @@ def test_offline_the_cached_site_opens_and_a_live_table_seats_a_phone_and_plays(
     finally:
         context.close()
         own.close()
+
+
+def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_own_favourites(devices, site):
+    host_device, bo = devices.take(**PHONE), devices.take(**PHONE)
+    host = host_device.page
+    host_device.open(site.url + "#/itsmine")
+    host.select_option("select[name='seat1_kind']", "phone")
+    host.get_by_role("button", name="Start game").click()
+    reply = join(bo, host.locator("[data-invite]").get_attribute("data-invite"))
+    host.get_by_role("textbox", name="reply").fill(reply)
+    host.get_by_role("button", name="Take reply").click()
+    bo.page.wait_for_selector("[data-live-status='seated']")
+    bo.page.evaluate(KEEP_FRAMES)
+    host.locator("[data-action='lobby-start']").click()
+    bo.page.wait_for_selector("[data-game='itsmine'][data-phase='play']")
+
+    # The first flip: Ana's on the host or Bo's on his phone, if it is theirs (else a bot's).
+    flipper = {"0": host, "1": bo.page}.get(host.locator("[data-part='status']").get_attribute("data-turn"))
+    if flipper is not None:
+        flipper.locator("[data-action='flip']:not([aria-disabled='true'])").click()
+    bo.page.locator("[data-action='grab']:not([disabled])").first.click()  # Bo grabs the pile on his phone
+    bo.page.wait_for_selector("[data-paused]")  # "It's mine!": play pauses on every phone ...
+    bo.page.wait_for_selector("[data-paused]", state="detached")  # ... and the pause ends on Bo's clock too
+
+    host.evaluate("dispatchEvent(new Event('pagehide'))")  # (the host saves at once, as a closing page does)
+    host.wait_for_function("() => window.gelateriaShell.idle()")
+    record = saved_record(host, "itsmine")
+    assert any(seat == 1 and move["a"] == "g" for seat, move in record.moves)  # Bo's grab, from his phone
+    # Every position Bo's phone was sent shows his favourites and nobody else's.
+    sent = [facts for facts in facts_sent(bo.page) if facts["moves"] <= len(record.moves)]
+    assert len(sent) >= 3
+    for facts in sent:
+        state = Session.from_record(record, facts["moves"]).state
+        assert facts["viewer"] == 1 and facts["view"] == plain(ITS_MINE.view(state, 1))

@@ -523,3 +523,26 @@ def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_ask
     network.pump()
     host.advance(300)
     assert "data-silent" not in host.page
+
+
+def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back():
+    app = FakeApp()
+    table = table_of("itsmine")(app, [])
+    app.screen = table
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "normal", "seat1_name": "Bo",
+                                       "seat1_kind": "phone", "seat2_name": "Chiara", "seat2_kind": "normal",
+                                       "seed": "5"}})
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    app.connections.heard({"on": "live-closed", "id": host_id, "why": "closed"})  # Bo's phone leaves
+    moves = len(table.session.moves)
+    table.on_action("away-show", {"show": "true"})
+    tap(app, "stand-in")
+    app.advance(20_000)
+    assert [seat for seat, _move in table.session.record.moves[moves:]].count(1) >= 1  # Bo's flips go on
+    assert table.session.record.seats[1].kind == "human"
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    again, network, _id = joined(app, table, attribute(app.page, "data-invite"))
+    assert 1 not in table.bots and again.screen.guest.seat == 1  # back: his seat, no bot

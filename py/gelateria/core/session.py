@@ -257,10 +257,11 @@ class Session:
         (self.automatic.add if on else self.automatic.discard)(seat)
 
     def stand_in(self, seat: int, on: bool) -> None:
-        """A turn game's human seat played by a bot for now (a live table's phone that is
-        away), or given back (`on` False). Its moves are the seat's in the record, as any."""
-        if self.planner is not None or self.record.seats[seat].kind != "human":
-            raise ValueError("only a human seat of a turn game takes a stand-in")
+        """A human seat played by a bot for now (a live table's phone that is away), or
+        given back (`on` False). Its moves are the seat's in the record, as any. (A
+        real-time planner holds these same bots and streams, so it plans for it too.)"""
+        if self.record.seats[seat].kind != "human":
+            raise ValueError("only a human seat takes a stand-in")
         if on:
             self.bots[seat], self.rngs[seat] = make_bot(self.game, "normal"), bot_rng(self.record.seed, seat)
             self.automatic.add(seat)
@@ -268,6 +269,8 @@ class Session:
             self.bots.pop(seat, None)
             self.rngs.pop(seat, None)
             self.automatic.discard(seat)
+            if self.planner is not None:
+                self.planner.refused(seat)  # (its plan, if any, is dropped)
 
     def next_event(self, now: float) -> Event | None:
         """What happens next without a human: None when the seat to move waits for the

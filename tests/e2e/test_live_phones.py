@@ -118,6 +118,16 @@ def next_number(page) -> int:
     return 1 + max(json.loads(text).get("n", 0) for text in page.evaluate("window.__sent"))
 
 
+def invited(host_device, guest_device, site, game: str) -> str:
+    """The host opens a `game` table with Bo's seat for another phone; the guest opens its
+    invitation: the reply link its phone shows."""
+    host = host_device.page
+    host_device.open(site.url + f"#/{game}")
+    host.select_option("select[name='seat1_kind']", "phone")
+    host.get_by_role("button", name="Start game").click()
+    return join(guest_device, host.locator("[data-invite]").get_attribute("data-invite"))
+
+
 def more(host, open: bool) -> None:
     """The host opens (or closes) the "More" sheet: the table's controls on a phone."""
     host.locator(f"[data-action='sheet'][data-open='{'true' if open else 'false'}']").first.click()
@@ -266,10 +276,7 @@ def test_a_whole_gelati_game_across_three_phones_and_a_bot_through_reloads_a_wat
 def test_a_reply_opened_on_the_host_phone_reaches_its_table_in_the_other_tab(devices, site):
     host_device, guest = devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.page
-    host_device.open(site.url + "#/gelati")
-    host.select_option("select[name='seat1_kind']", "phone")
-    host.get_by_role("button", name="Start game").click()
-    reply_link = join(guest, host.locator("[data-invite]").get_attribute("data-invite"))
+    reply_link = invited(host_device, guest, site, "gelati")
 
     tab = host.context.new_page()  # the reply link, tapped in a chat on the host's phone
     tab.goto(reply_link)
@@ -326,10 +333,7 @@ def test_offline_the_cached_site_opens_and_a_live_table_seats_a_phone_and_plays(
 def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_own_favourites(devices, site):
     host_device, bo = devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.page
-    host_device.open(site.url + "#/itsmine")
-    host.select_option("select[name='seat1_kind']", "phone")
-    host.get_by_role("button", name="Start game").click()
-    reply = join(bo, host.locator("[data-invite]").get_attribute("data-invite"))
+    reply = invited(host_device, bo, site, "itsmine")
     host.get_by_role("textbox", name="reply").fill(reply)
     host.get_by_role("button", name="Take reply").click()
     bo.page.wait_for_selector("[data-live-status='seated']")

@@ -460,13 +460,20 @@ def test_a_bot_keeps_an_away_phones_seat_going_until_the_phone_is_back():
     assert table.session.to_act() == [1] and "Your turn" in again.page
 
 
-def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_own_favourites():
+def its_mine_with_bo(ana: str) -> tuple[FakeApp, object]:
+    """Ana's phone hosts It's Mine! (Ana: "human" or a bot level), with Bo's seat for
+    another phone, Chiara and Dario bots: the lobby."""
     app = FakeApp()
     table = table_of("itsmine")(app, [])
     app.screen = table
-    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human", "seat1_name": "Bo",
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": ana, "seat1_name": "Bo",
                                        "seat1_kind": "phone", "seat2_name": "Chiara", "seat2_kind": "normal",
                                        "seed": "5"}})
+    return app, table
+
+
+def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_own_favourites():
+    app, table = its_mine_with_bo("human")
     assert table.phase == "lobby"
     app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
     guest, network, _id = joined(app, table, attribute(app.page, "data-invite"))
@@ -526,12 +533,7 @@ def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_ask
 
 
 def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back():
-    app = FakeApp()
-    table = table_of("itsmine")(app, [])
-    app.screen = table
-    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "normal", "seat1_name": "Bo",
-                                       "seat1_kind": "phone", "seat2_name": "Chiara", "seat2_kind": "normal",
-                                       "seed": "5"}})
+    app, table = its_mine_with_bo("normal")
     app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
     guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
     table.on_action("lobby-start", {})

@@ -31,7 +31,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from live_pages import BOOT_MS, PHONE, phones, serve  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
-from gelati_turns import play_turns  # noqa: E402
+from gelati_turns import open_live_table, play_turns  # noqa: E402
 
 
 # Each page notes when a log line appears (epoch ms) and what its data channel brought.
@@ -70,16 +70,7 @@ def main() -> None:
         browser, pages = phones(pw, url, 3)
         host, bo, chiara = pages
         host.goto(url + "#/gelati")
-        host.wait_for_selector("select[name='seat1_kind']")
-        for _ in range(2):
-            host.get_by_role("button", name="Add player").click()
-        for seat, name in enumerate(["Ana", "Bo", "Chiara", "Dario"]):
-            host.fill(f"#seat{seat}_name", name)
-        host.select_option("select[name='seat1_kind']", "phone")
-        host.select_option("select[name='seat2_kind']", "phone")
-        host.select_option("select[name='seat3_kind']", "normal")
-        host.fill("#seed", str(args.seed))
-        host.get_by_role("button", name="Start game").click()
+        open_live_table(host, args.seed)
         host.wait_for_selector("[data-lobby-seat='2'] [data-qr] svg")
 
         sizes, seated = [], []

@@ -1,7 +1,23 @@
-"""Gelati turns played as players play them, each on their own phone, for the live table's
-e2e and its bench (tests/bench/live.py): shared so both play the same way."""
+"""A live Gelati table set up, and its turns played as players play them, each on their
+own phone: for the live table's e2e and its bench (tests/bench/live.py), so that both
+play the same way."""
 
 from __future__ import annotations
+
+def open_live_table(host, seed: int) -> None:
+    """On the host's new-game panel for Gelati: Ana here, Bo's and Chiara's seats for
+    other phones, Dario a bot; the deal `seed`; started (the lobby opens)."""
+    host.wait_for_selector("select[name='seat1_kind']")
+    for _ in range(2):
+        host.get_by_role("button", name="Add player").click()
+    for seat, name in enumerate(["Ana", "Bo", "Chiara", "Dario"]):
+        host.fill(f"#seat{seat}_name", name)
+    host.select_option("select[name='seat1_kind']", "phone")
+    host.select_option("select[name='seat2_kind']", "phone")
+    host.select_option("select[name='seat3_kind']", "normal")
+    host.fill("#seed", str(seed))
+    host.get_by_role("button", name="Start game").click()
+
 
 # The seat's own phone is ready for its turn: a glowing space to place on, or an exchange
 # or a pass to choose, or step 2's bar (its Facts have arrived, and no move is on its way).

@@ -20,7 +20,7 @@ from gelateria.core.record import decode
 from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
 from gelateria.games.itsmine.rules import GAME as ITS_MINE
-from gelati_turns import play_a_turn, play_turns, turn_on_host
+from gelati_turns import open_live_table, play_a_turn, play_turns, turn_on_host
 
 PHONE = SIZES["phone"]
 
@@ -150,15 +150,7 @@ def test_a_whole_gelati_game_across_three_phones_and_a_bot_through_reloads_a_wat
     bo, chiara, dora = devices.take(**PHONE), devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.page
     host_device.open(site.url + "#/gelati")
-    for _ in range(2):
-        host.get_by_role("button", name="Add player").click()
-    for seat, name in enumerate(["Ana", "Bo", "Chiara", "Dario"]):
-        host.fill(f"#seat{seat}_name", name)
-    host.select_option("select[name='seat1_kind']", "phone")
-    host.select_option("select[name='seat2_kind']", "phone")
-    host.select_option("select[name='seat3_kind']", "normal")
-    host.fill("#seed", "7")
-    host.get_by_role("button", name="Start game").click()
+    open_live_table(host, seed=7)
 
     host.wait_for_selector("[data-lobby-seat='2'] [data-invite]")
     links = [host.locator(f"[data-lobby-seat='{seat}'] [data-invite]").get_attribute("data-invite") for seat in (1, 2)]

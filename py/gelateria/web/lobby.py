@@ -268,7 +268,7 @@ class Lobby:
         table.clear_timer("live-due")
         played, refused = self.host.play_due(table.clock())
         if played or refused:
-            table.timed_played(played, refused)
+            table.live_played(played, refused)
         due = self.host.next_due()
         if due is not None:
             table.set_timer("live-due", max(0.0, due - table.clock()), self.play_due)

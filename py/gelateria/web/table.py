@@ -303,14 +303,9 @@ class Table(Screen):
 
     def remote_moved(self, played: list) -> None:
         """Moves another phone made at the live table (already played on the session by the host)."""
-        before = self.session.states[-1 - len(played)]
+        states = self.session.states[-1 - len(played):]
         self.session.undo_floor = len(self.session.moves)  # its phone showed it: the host's undo stops here
-        self.app.announce(self.log[-1])
-        if self.session.is_over():
-            self.phase = "over"
-        self.saving.save_soon(before, self.session.state, by_player=False)
-        self.redraw()
-        self.after_change()
+        self.live_played([(seat, move, states[i], states[i + 1]) for i, (seat, move) in enumerate(played)], [])
 
     def begin(self, session: Session, save_id: str, new_game: bool = False, own: bool = True) -> None:
         """What every way into a game shares: the session, and a fresh screen (`new_game`: just
@@ -354,7 +349,7 @@ class Table(Screen):
                 self.say(_(STALE_MOVE))
             return False
         if self.lobby is not None and self.game.type.timing == REAL_TIME:
-            self.lobby.arrive(seat, move)  # (played in the order moves were made, phones' too: timed_played)
+            self.lobby.arrive(seat, move)  # (played in the order moves were made, phones' too: live_played)
             return True
         return self.play(seat, move, quiet)
 
@@ -383,9 +378,10 @@ class Table(Screen):
         self.after_change()
         return True
 
-    def timed_played(self, played: list, refused: list) -> None:
-        """Real time at a live table: the moves whose time came (core/live.py Host.play_due),
-        as (seat, move, before, after), and this screen's or its bots' that the rules
+    def live_played(self, played: list, refused: list) -> None:
+        """Moves the live table played on the session: another phone's in a turn game
+        (remote_moved), or in real time those whose time came (core/live.py Host.play_due),
+        as (seat, move, before, after); and this screen's or its bots' that the rules
         refused, as (Arrival, why)."""
         for seat, move, before, after in played:
             self.moved(seat, move, before, after)

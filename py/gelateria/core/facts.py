@@ -46,6 +46,10 @@ class Facts:
     # the others); [] in a turn game, whose one seat to move here is the actor.
     legal_by_seat: list = field(default_factory=list)
     authors: list = field(default_factory=list)  # the seat that made each move so far (public: the log says it too)
+    # A live table's roll call (GameType.roll_call, core/live.py RollCall.said): the seats
+    # that have rolled, those it waits for, and when (the game's clock, ms) the host rolls
+    # for them; {} when no roll call is open. The acting seat's legal moves are then the roll.
+    roll_call: dict = field(default_factory=dict)
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.bots[seat])
@@ -71,6 +75,8 @@ class Facts:
         if not all(isinstance(name, str) for name in value["names"]) or len(value["bots"]) != seats \
                 or not all(isinstance(seat, int) and 0 <= seat < seats for seat in value["to_act"] + value["authors"]):
             raise ValueError("Facts name seats that are not the table's")
+        if not valid_roll_call(value["roll_call"], seats):
+            raise ValueError("Facts.roll_call is not a roll call")
         return cls(**value)
 
     @classmethod
@@ -83,7 +89,19 @@ class Facts:
 FIELD_TYPES = {"game": str, "phase": str, "moves": int, "viewer": (int, type(None)), "actor": (int, type(None)),
                "view": dict, "legal": list, "to_act": list, "names": list, "bots": list, "humans": list,
                "options": dict, "log": list, "trail": list, "scores": (list, type(None)), "winners": (list, type(None)),
-               "automatic": list, "legal_by_seat": list, "authors": list}
+               "automatic": list, "legal_by_seat": list, "authors": list, "roll_call": dict}
+
+
+def valid_roll_call(call: dict, seats: int) -> bool:
+    """{} or {"rolled": [seat…], "waiting": [seat…], "ends": ms or None}, of this table's seats."""
+    if not call:
+        return True
+    if set(call) != {"rolled", "waiting", "ends"} or not isinstance(call["rolled"], list) \
+            or not isinstance(call["waiting"], list):
+        return False
+    ends = call["ends"]
+    return all(type(seat) is int and 0 <= seat < seats for seat in call["rolled"] + call["waiting"]) and (
+        ends is None or (isinstance(ends, (int, float)) and not isinstance(ends, bool) and ends == ends))
 
 
 def plain(value):
@@ -93,12 +111,15 @@ def plain(value):
 
 
 def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | None, humans: list[int],
-             movers: list[int] = ()) -> Facts:
+             movers: list[int] = (), roll_call: dict | None = None) -> Facts:
     """The Facts of the position after `index` moves of `session`, as `viewer` sees it,
     with `actor`'s legal moves and (real time) those of every seat in `movers` (the table
-    decides who views and who acts)."""
+    decides who views and who acts). At a live table's roll call (`roll_call`, said), a
+    seat it waits for acts with the caller's roll as its move."""
     game = session.game
     state = session.at(index)
+    roll_call = roll_call or {}
+    caller = game.to_act(state)[0] if roll_call and actor in roll_call["waiting"] else actor
     over = game.is_over(state)
     digest = game.type.trail
     log = session.log[:index + 1]
@@ -109,7 +130,7 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         viewer=viewer,
         actor=actor,
         view=plain(game.view(state, viewer)),
-        legal=plain(game.legal_moves(state, actor)) if actor is not None else [],
+        legal=plain(game.legal_moves(state, caller)) if actor is not None else [],
         to_act=[] if over else list(game.to_act(state)),
         names=session.names(),
         bots=[(seat.level or "bot") if seat.kind == "bot" else "" for seat in session.seats],
@@ -123,6 +144,7 @@ def facts_of(session, index: int, phase: str, viewer: int | None, actor: int | N
         legal_by_seat=[plain(game.legal_moves(state, seat)) if seat in movers else None
                        for seat in range(len(session.seats))] if movers else [],
         authors=[seat for seat, _move in session.record.moves[:index]],
+        roll_call=plain(roll_call),
     )
 
 

@@ -106,6 +106,11 @@ class GameType:
     # screen may call a bot's move, and a game come back to waits until it is set going
     # again. None: every move is a decision.
     auto_move: Callable[[list], Any] | None = None
+    # A game whose one move rolls everyone's dice at once (Gelatinous: the caller's roll),
+    # played at a live table as a roll call: each of these seats (given the public view)
+    # taps Roll on its own phone, and the host makes the move once all have, or once a
+    # countdown has run out for whoever is away (core/live.py). None: no roll call.
+    roll_call: Callable[[dict], list] | None = None
     # Whether a seat's score means anything, from the public view (a player who never
     # finished has none). None: every seat's does.
     scored: Callable[[dict, int], bool] | None = None

@@ -26,6 +26,13 @@ screen's and its bots' too, then waits in `arrivals` until the slowest phone's l
 passed, and the table plays them in the order they were made (`due`): the first hand on
 a pile takes it, whoever's phone was further away.
 
+Dice (Gelatinous): the rules' one move rolls everyone's dice, and the caller makes it. At
+a live table that move waits for a roll call (`RollCall`): every seat holding dice taps
+Roll on its own phone (the host's screen taps for the players at it; a bot, or a seat a
+bot stands in for, has rolled already). Once all have, or once ROLL_CALL_MS have passed
+since the first tap (a countdown every phone shows), the host makes the caller's roll.
+The dice come from the seed whoever taps, so the rules and their records are unchanged.
+
 `Guest` is the other end: it keeps its key and the latest Facts, and sends moves.
 """
 
@@ -47,6 +54,7 @@ MAX_LEAD_MS = 150  # the most a phone's move is dated back for the time it took 
 RTT_WEIGHT = 0.25  # each new round trip's share of the smoothed one (as TCP smooths it)
 MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
 STALL_MS = 4000  # a phone not heard from for this long (pings come every second) is away
+ROLL_CALL_MS = 10_000  # once someone has rolled, the others have this long before the host rolls for them
 
 
 def is_key(value: object) -> bool:
@@ -93,6 +101,15 @@ class Arrival:
 
 
 @dataclass
+class RollCall:
+    """The round the host waits to roll: who has tapped Roll, and when the countdown ends."""
+
+    at: int = -1  # the position (moves so far) it is for: a new position opens a new call
+    rolled: set = field(default_factory=set)
+    ends: float | None = None  # the game's clock when the host rolls for whoever has not (None: nobody has rolled)
+
+
+@dataclass
 class Host:
     """The table on the phone that holds the game. `remote` are the seats other phones
     play; the host's own screen plays the rest of the humans."""
@@ -106,6 +123,7 @@ class Host:
     clock: Callable[[], float] = lambda: 0.0  # the game's clock (ms): pings, and real time's moves
     arrivals: list = field(default_factory=list)  # real time: Arrivals not yet played (`due`)
     last_t: float = 0.0  # real time: when the last move played was made
+    call: RollCall = field(default_factory=RollCall)  # dice: the roll call of the position now
 
     def __post_init__(self):
         # (keys given: the table reopened from its save, so a phone that comes back with
@@ -198,6 +216,59 @@ class Host:
         """Each seated phone's measured round trip (ms, or None before the first pong)."""
         return {phone.seat: phone.rtt for phone in self.phones.values() if phone.seat is not None}
 
+    # --- dice: the roll call --------------------------------------------------------------
+
+    def rollers(self) -> list[int]:
+        """The seats that roll in the coming round ([]: no roll call is open)."""
+        session = self.session
+        call = session.game.type.roll_call
+        if call is None or not self.playing or session.is_over():
+            return []
+        if self.call.at != len(session.moves):
+            self.call = RollCall(len(session.moves))
+        return call(session.view(None))
+
+    def waiting(self) -> list[int]:
+        """The seats the roll call waits for: rollers that have not tapped, and are no bot
+        (a bot, or one standing in for an away phone, has rolled as soon as the call opens)."""
+        return [seat for seat in self.rollers() if seat not in self.call.rolled and seat not in self.session.automatic]
+
+    def roll(self, seats: list[int]) -> None:
+        """These seats tapped Roll: the first tap of the round starts the countdown."""
+        waiting = self.waiting()
+        tapped = [seat for seat in seats if seat in waiting]
+        if tapped:
+            self.call.rolled.update(tapped)
+            if self.call.ends is None:
+                self.call.ends = self.clock() + ROLL_CALL_MS
+            self.send_facts()
+
+    def roll_due(self) -> float | None:
+        """When the host rolls (the game's clock): once everyone has tapped, now; else when
+        the countdown ends; None while nobody has tapped, or no roll call is open."""
+        if not self.rollers() or self.call.ends is None:
+            return None
+        return self.clock() if not self.waiting() else self.call.ends
+
+    def roll_now(self) -> tuple:
+        """The caller's roll, made: everyone's dice, tapped or not. Returns (seat, move,
+        state before, state after)."""
+        session = self.session
+        caller = session.to_act()[0]
+        before = session.state
+        move = session.game.type.auto_move(session.legal(caller))
+        after = session.submit(caller, move)
+        self.send_facts()
+        return caller, move, before, after
+
+    def said(self) -> dict:
+        """The roll call as Facts carry it ({} when none is open)."""
+        rollers = self.rollers()
+        if not rollers:
+            return {}
+        return {"rolled": sorted(seat for seat in rollers if seat not in self.waiting()), "waiting": self.waiting(),
+                "ends": None if self.call.ends is None else round(self.call.ends)}
+
     def _seat(self, phone: Phone, seat: int | None) -> None:
         for other in self.phones.values():
             if other is not phone and seat is not None and other.seat == seat:
@@ -281,6 +352,11 @@ class Host:
             phone.refuse(_("You are watching this table: there is no seat for you to move."))
         elif not self.playing:
             phone.refuse(_("The game has not started yet."))
+        elif session.game.type.roll_call is not None:
+            if at == len(session.moves):
+                self._rolled(phone, move)
+                return None
+            phone.refuse(_("The countdown ran out before your tap arrived, so your dice were rolled for you."))
         elif at != len(session.moves):
             phone.refuse(_("The table moved on before your move arrived: look again and choose."))
         elif phone.seat not in session.to_act():
@@ -296,6 +372,19 @@ class Host:
         self.send_facts()
         return None
 
+    def _rolled(self, phone: Phone, move: object) -> None:
+        """A phone tapped Roll: its seat joins the roll call (a second tap, or one that
+        crossed the round's roll, changes nothing)."""
+        rollers = self.rollers()
+        caller = self.session.to_act()[0]
+        if phone.seat not in rollers:
+            phone.refuse(_("You have no dice to roll: the others roll on."))
+        elif move not in self.session.legal(caller):
+            phone.strikes += 1  # (no phone of this box sends any other)
+        else:
+            self.roll([phone.seat])
+        # (the host's table then asks roll_due when to roll: web/lobby.py)
+
     # --- what phones are sent ---------------------------------------------------------
 
     def facts_for(self, phone: Phone) -> Facts:
@@ -306,16 +395,21 @@ class Host:
         seat = phone.seat
         acting = session.to_act()
         movers = [seat] if session.game.type.timing == REAL_TIME and not over and seat is not None else []
+        call = self.said()
+        if call:  # (dice: the seat acts while the roll call waits for it)
+            acting = call["waiting"]
         with speaking(phone.language):
             phase = "over" if over else "play" if self.playing else "lobby"
             actor = seat if seat in acting and self.playing else None
-            return facts_of(session, len(session.moves), phase, seat, actor, [] if seat is None else [seat], movers)
+            return facts_of(session, len(session.moves), phase, seat, actor, [] if seat is None else [seat], movers,
+                            call)
 
     def send_facts(self) -> None:
         """Each phone the position, if it has not seen it yet."""
         moves = len(self.session.moves)
+        call = self.said()
         for phone in self.phones.values():
-            key = (moves, self.playing, phone.seat, phone.language, tuple(sorted(self.session.automatic)))
+            key = (moves, self.playing, phone.seat, phone.language, tuple(sorted(self.session.automatic)), str(call))
             if phone.sent != key:
                 phone.sent = key
                 phone.link.post("facts", self.facts_for(phone).to_value())
@@ -352,8 +446,11 @@ class Guest:
     @property
     def awaiting(self) -> bool:
         """A move is on its way for the position shown: the host's answer (the next Facts,
-        or a refusal) comes before another may be made on it."""
-        return self.sent_at is not None and self.facts is not None and self.sent_at == self.facts.moves
+        or a refusal) comes before another may be made on it. (A roll call's answer is
+        Facts that say this seat has rolled.)"""
+        facts = self.facts
+        return (self.sent_at is not None and facts is not None and self.sent_at == facts.moves
+                and self.seat not in facts.roll_call.get("rolled", ()))
 
     def receive(self, text: object) -> list[Message]:
         """A frame from the host: what changed (the table draws the Facts)."""

@@ -467,8 +467,10 @@ class Chrome:
 
     def public(self) -> dict:
         """The position on screen as the screen's viewer sees it (what everyone sees, and
-        the viewer's own): what the game type reads a player's score from."""
-        return self.table.facts().view
+        the viewer's own): what the game type reads a player's score from (a live table's
+        lobby has nothing on screen yet: what everyone sees)."""
+        facts = self.table.facts()
+        return facts.view if facts is not None else self.table.game.view(self.table.state, None)
 
     def has_score(self, player: int) -> bool:
         """False for a player whose number means nothing (they never finished: the game type's word)."""

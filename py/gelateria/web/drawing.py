@@ -79,10 +79,12 @@ class Drawing:
         index = table.replay_index if table.phase == "replay" else len(table.session.moves)
         viewer, actor, humans, movers = table.viewer(), table.actor(), table.humans(), table.movers()
         automatic = tuple(sorted(table.session.automatic))
-        key = (table.phase, index, viewer, actor, tuple(humans), tuple(movers), language(), table.undos, automatic)
+        call = table.roll_call()
+        key = (table.phase, index, viewer, actor, tuple(humans), tuple(movers), language(), table.undos, automatic,
+               str(call))
         old_key, old = self._shown
         if old is None or old_key != key or self._state_seen is not table.state:
-            facts = facts_of(table.session, index, table.phase, viewer, actor, humans, movers)
+            facts = facts_of(table.session, index, table.phase, viewer, actor, humans, movers, call)
             self._shown, self._state_seen = (key, facts), table.state
         return self._shown[1]
 

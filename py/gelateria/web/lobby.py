@@ -209,6 +209,9 @@ class Lobby:
             self.table.remote_moved(played)
         if self.host.arrivals:
             self.play_due()  # (real time: a phone's move, to be played in its turn)
+        if self.host.rollers():
+            self.roll_when_due()  # (dice: a phone tapped Roll, which this screen shows)
+            self.table.redraw()
         self.back_from_bots()  # (a phone's hello with its key may have given it its seat back)
 
     def standing_in(self) -> list[int]:
@@ -272,6 +275,32 @@ class Lobby:
         due = self.host.next_due()
         if due is not None:
             table.set_timer("live-due", max(0.0, due - table.clock()), self.play_due)
+
+    # --- dice: the roll call (core/live.py) -----------------------------------------------
+
+    def roll(self, seats: list[int]) -> None:
+        """The host's screen tapped Roll for its players."""
+        self.host.roll(seats)
+        self.roll_when_due()
+
+    def roll_when_due(self) -> None:
+        """The caller's roll waits for the roll call: it is made once everyone has tapped,
+        or when the countdown ends; with nobody to tap (bots and stand-ins), at the table's
+        pace, once the last roll has been on show."""
+        table = self.table
+        table.clear_timer("roll-call")
+        if not table.can_play() or not self.host.rollers():
+            return
+        now = table.clock()
+        due = self.host.roll_due()
+        if due is None and not self.host.waiting():
+            due = now + table.pace() + table.settle_ms()
+        if due is not None:
+            table.set_timer("roll-call", due - now, self.roll_now)
+
+    def roll_now(self) -> None:
+        if self.table.can_play() and self.host.rollers():
+            self.table.live_played([self.host.roll_now()], [])
 
     def close(self) -> None:
         if self.ticking is not None:

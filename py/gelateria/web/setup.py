@@ -73,9 +73,10 @@ class SetupPanel:
 
     def live_offered(self) -> bool:
         """Seats for other phones (a live table sends each phone its seat's facts): every
-        game but one whose moves make themselves (Gelatinous's Auto), which comes with
-        everyone rolling at once (issue 34)."""
-        return self.table.game.type.auto_move is None
+        game whose moves are decisions, and dice, where each phone rolls its own (a roll
+        call); not one whose moves only make themselves."""
+        kind = self.table.game.type
+        return kind.auto_move is None or kind.roll_call is not None
 
     def kind_of(self, i: int) -> str:
         """What seat i's select says: "human", "phone" or its bot level."""

@@ -196,12 +196,19 @@ class Table(Screen):
         """The seat whose move the screen takes now: a human's, as at every table, and in a
         game whose moves make themselves a bot's too (Gelatinous: Roll rolls for an
         automatic caller, on Auto or paused)."""
+        call = self.roll_call()
+        if call:  # (a live table's roll call: a player here who has yet to roll)
+            return next((seat for seat in self.humans() if seat in call["waiting"]), None) if self.can_play() else None
         seat = self.human_actor()
         if seat is None and self.guest is None and self.game.type.auto_move is not None and self.can_play():
             acting = self.session.to_act()
             if acting and self.is_bot(acting[0]):
                 return acting[0]
         return seat
+
+    def roll_call(self) -> dict:
+        """The host of a live table with dice: the roll call, as Facts carry it ({}: none open)."""
+        return self.lobby.host.said() if self.lobby is not None and self.phase == "play" else {}
 
     def movers(self) -> list[int]:
         """Real time: the seats whose moves this screen takes now, all at once (every human
@@ -351,6 +358,10 @@ class Table(Screen):
         if self.lobby is not None and self.game.type.timing == REAL_TIME:
             self.lobby.arrive(seat, move)  # (played in the order moves were made, phones' too: live_played)
             return True
+        if self.roll_call():  # one screen, one tap: every player at it rolls (the host rolls once all have)
+            self.lobby.roll([player for player in self.humans() if player in self.roll_call()["waiting"]])
+            self.redraw()
+            return True
         return self.play(seat, move, quiet)
 
     def play(self, seat: int, move, quiet: bool = False) -> bool:
@@ -441,6 +452,9 @@ class Table(Screen):
             return
         if self.lobby is not None and self.lobby.host.arrivals:
             return  # (real time: moves wait to be played in order; the bots decide after them)
+        if self.roll_call():
+            self.lobby.roll_when_due()  # (dice: the bots have rolled; the roll waits for the players)
+            return
         self.prepare_bots()
         self.session.pace_ms = self.pace() + self.settle_ms()
         event = self.session.next_event(self.clock())

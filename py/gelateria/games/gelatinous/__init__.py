@@ -3,7 +3,7 @@
 from gelateria.core.game import BotLevel, GameType, Option, register
 from gelateria.core.i18n import N_
 from gelateria.games.gelatinous.bots import RollBot
-from gelateria.games.gelatinous.rules import GAME, MODES, PLAYERS, mode_for, score_text, scored
+from gelateria.games.gelatinous.rules import GAME, MODES, PLAYERS, PLAYING, mode_for, score_text, scored
 
 register(GAME, GameType(
     undo=False,  # the dice are in the state: an undone roll would roll the same again
@@ -15,6 +15,8 @@ register(GAME, GameType(
     seats=lambda options: PLAYERS.get(options.get("mode"), (1, 6)),
     default_players=1,
     auto_move=lambda legal: legal[0],  # the roll: Auto calls it, and anyone at the screen may for an automatic caller
+    # At a live table, everyone holding dice rolls them on their own phone.
+    roll_call=lambda view: [seat for seat, p in enumerate(view["players"]) if p["status"] == PLAYING and p["hand"]],
     scored=scored,
     score_text=score_text,
     order=3,

@@ -16,6 +16,10 @@ table's clock (Setting.now) and asks to be drawn again when it has played out
 (Parts.wake); the end screen waits for the last one. The odds are worked out by the
 table as the view's work, a step at a time. The pictures are in gelatinous_art.py, the
 panels in gelatinous_panels.py, the odds in games/gelatinous/odds.py.
+
+At a live table (Facts.roll_call, core/live.py) each phone rolls its own dice: Roll is
+this seat's tap, the mats say who has rolled, and once someone has, a countdown says when
+the game rolls for the others. Nothing rolls by itself there, so there is no Auto.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field
 from math import ceil
 
 from gelateria.core.facts import Facts
-from gelateria.core.i18n import N_, _, ngettext
+from gelateria.core.i18n import N_, _, and_list, ngettext
 from gelateria.games.gelatinous import odds
 from gelateria.games.gelatinous.rules import CALLER, CUBE, EATEN, ELIMINATED, LOST, MODES, WON, mode_for
 from gelateria.web.markup import Markup, fill, h, join
@@ -48,6 +52,7 @@ from gelateria.web.views.gelatinous_panels import (  # noqa: F401 (_ODDS: for te
 AUTO = {"slow": (1.25, 3200), "normal": (1.0, 2200), "fast": (0.5, 1000), "instant": (0.0, 0)}
 FIRST_AUTO_MS = 400  # the wait before an automatic roll: the first after Auto is pressed comes this soon
 END_HOLD_MS = 250  # the end screen comes this long after the last roll has played out
+COUNT_SLACK_MS = 250  # a live table's countdown: see countdown_s
 NOT_KEYS_OF_THE_GAME = ("Tab", "Shift", "Control", "Alt", "Meta", "CapsLock")
 
 MODE_INFO = {
@@ -115,13 +120,20 @@ def ending(facts: Facts, ui: GelatinousUI) -> bool:
 
 
 def wake_ms(facts: Facts, ui: GelatinousUI) -> int | None:
-    """When the drawing changes by itself next: the roll has played out, the end screen comes
-    (rounded up: drawn again any sooner, it would not have changed yet)."""
+    """When the drawing changes by itself next: the roll has played out, the end screen comes,
+    a live table's countdown shows the next second (rounded up: drawn again any sooner, it
+    would not have changed yet)."""
     if rolling(ui):
-        return ceil(ui.rolled_at + ANIM_MS * ui.roll_k - ui.setting.now)
-    if ending(facts, ui):
-        return ceil(ui.rolled_at + anim_ms(ui.roll_k) + END_HOLD_MS - ui.setting.now)
-    return None
+        wake = ceil(ui.rolled_at + ANIM_MS * ui.roll_k - ui.setting.now)
+    elif ending(facts, ui):
+        wake = ceil(ui.rolled_at + anim_ms(ui.roll_k) + END_HOLD_MS - ui.setting.now)
+    else:
+        wake = None
+    ends = facts.roll_call.get("ends")
+    if ends is not None and facts.phase == "play" and ends > ui.setting.now:
+        tick = ceil((ends - ui.setting.now - COUNT_SLACK_MS) % 1000) or 1000
+        wake = tick if wake is None else min(wake, tick)
+    return wake
 
 
 def chosen_mode(options: dict, names: list[str]) -> str:
@@ -169,7 +181,7 @@ class GelatinousView(View):
             ui.asked_k = 1.0
             return facts.legal[0]
         if action == "auto":
-            if facts.phase != "play":
+            if facts.phase != "play" or facts.roll_call:
                 return None
             on = CALLER not in facts.automatic
             ui.quick = on  # the first roll comes soon
@@ -355,7 +367,10 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     fresh = bool(k) and view["round"] > 0
     mode = view["mode"]
     names, me = names_said(facts), own_seat(facts)
-    mats = [mat(view, seat, fresh, names, seat == me, you(facts)) for seat in range(len(view["players"]))]
+    call = facts.roll_call
+    called = {**{seat: "waiting" for seat in call.get("waiting", ())}, **{seat: "rolled" for seat in call.get("rolled", ())}}
+    mats = [mat(view, seat, fresh, names, seat == me, you(facts), called.get(seat, "") if call else None)
+            for seat in range(len(view["players"]))]
     attrs = {"class": "gel-board" + (" gel-fresh" if fresh else ""), "data-board": "",
              "data-mode": mode, "data-round": view["round"], "data-animating": "1" if fresh else "0"}
     if fresh:
@@ -365,15 +380,49 @@ def draw_board(facts: Facts, ui: GelatinousUI) -> Markup:
     # thumb (CSS puts it on top on wider screens, under your mat in a phone's portrait).
     return h("div", attrs,
              h("div", {"class": f"mats mats-{mode} n{len(mats)}"}, *mats),
-             roll_bar(facts))
+             roll_bar(facts, ui.setting.now))
 
 
-def roll_bar(facts: Facts) -> Markup:
+def countdown_s(facts: Facts, now: float) -> int | None:
+    """A live table's roll call: whole seconds until the host rolls for whoever has not (None: no countdown)."""
+    ends = facts.roll_call.get("ends")
+    # (a phone knows the host's clock to some ms: a second counts down from a quarter past
+    # it, so that a full countdown reads "10", never "11", on every phone)
+    return None if ends is None or facts.phase != "play" else max(1, ceil((ends - now - COUNT_SLACK_MS) / 1000))
+
+
+def roll_call_line(facts: Facts, now: float) -> str:
+    """What a live table's roll call waits for, in words: everyone rolls their own dice on
+    their own phone; once someone has, a countdown rolls for the others."""
+    names = names_said(facts)
+    waiting = facts.roll_call["waiting"]
+    others = and_list([names[seat] for seat in waiting if seat != you(facts)])
+    seconds = countdown_s(facts, now)
+    if facts.legal:
+        text = _("Everyone rolls their own dice: tap Roll")
+        if seconds is not None:
+            text = ngettext("Tap Roll: in {seconds} second the game rolls for you",
+                            "Tap Roll: in {seconds} seconds the game rolls for you", seconds).format(seconds=seconds)
+        return text
+    if not waiting:
+        return _("Everyone has rolled")
+    if seconds is None:
+        return _("Waiting for {players} to roll").format(players=others)
+    return ngettext("Waiting for {players}: the game rolls for them in {seconds} second",
+                    "Waiting for {players}: the game rolls for them in {seconds} seconds", seconds).format(
+        players=others, seconds=seconds)
+
+
+def roll_bar(facts: Facts, now: float = 0.0) -> Markup:
     caller = facts.names[CALLER]
     over = facts.phase != "play"
     auto = CALLER in facts.automatic
+    call = bool(facts.roll_call) and not over
     keys = None
-    if facts.phase == "replay":
+    if call:  # (a live table: each phone rolls its own dice; nothing here rolls by itself)
+        sub = roll_call_line(facts, now)
+        keys = h("span", {"class": "keys-hint"}, _("Space or Enter rolls")) if facts.legal else None
+    elif facts.phase == "replay":
         sub = _("Replay: step with the replay controls")
     elif over:
         sub = _("Game over")
@@ -386,13 +435,18 @@ def roll_bar(facts: Facts) -> Markup:
         keys = h("span", {"class": "keys-hint"}, _("Space or Enter rolls"))  # hidden on touch screens
     # Out of play the buttons are aria-disabled, not disabled: a disabled button
     # drops the keyboard focus to the page.
-    off = "true" if over else None
-    return h("div", {"class": "roll-bar"},
+    off = "true" if over or (call and not facts.legal) else None
+    seconds = countdown_s(facts, now) if call else None
+    return h("div", {"class": "roll-bar" + (" roll-call" if call else ""), "data-countdown": seconds},
              h("button", {"type": "button", "class": "roll-button", "data-action": "roll", "aria-disabled": off,
                           "aria-keyshortcuts": "Space Enter"}, roll_icon(), _("Roll")),
+             None if call else
              h("button", {"type": "button", "class": "auto-toggle" + (" on" if auto else ""), "data-action": "auto",
                           "aria-pressed": "true" if auto else "false", "aria-disabled": off},
                h("span", {"class": "auto-dot", "aria-hidden": "true"}), _("Auto")),
+             # (a landscape phone's narrow Roll column has room for the seconds alone)
+             h("span", {"class": "countdown", "aria-hidden": "true"}, _("{seconds} s").format(seconds=seconds))
+             if seconds is not None else None,
              h("p", {"class": "round-info"}, h("span", None, sub), keys))
 
 

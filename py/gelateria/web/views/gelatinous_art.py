@@ -211,11 +211,14 @@ def fly_style(ax: float, ay: float, d: float, **extra) -> str:
     return style
 
 
-def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True, you: int | None = None) -> Markup:
+def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True, you: int | None = None,
+        called: str | None = None) -> Markup:
     """One player's mat: name and status, the picture, the tally and the last roll. On a
     phone the mats of others (not `mine`) are small (gelatinous.css): their counts in the
     head, the picture without its labels, the roll's faces without its words. `names` as
-    the screen says them ("You" for `you`, the seat of its one player)."""
+    the screen says them ("You" for `you`, the seat of its one player). At a live table's
+    roll call, `called` says whether the player has rolled ("rolled"), not yet ("waiting"),
+    or has no dice to roll ("")."""
     p = view["players"][seat]
     mode = view["mode"]
     n = len(names)
@@ -233,7 +236,9 @@ def mat(view: dict, seat: int, fresh: bool, names: list[str], mine: bool = True,
                h("h2", None, names[seat]),
                # (in plain words: one Roll button rolls everybody's dice, this player's)
                h("span", {"class": "caller-tag"}, _("you roll for everyone") if seat == you else _("rolls for everyone"))
-               if seat == CALLER and n > 1 else None,
+               if seat == CALLER and n > 1 and called is None else None,
+               h("span", {"class": f"call-tag {called}", "data-called": called},
+                 _("✓ Rolled") if called == "rolled" else _("To roll")) if called else None,
                h("span", {"class": "mat-rolls", "aria-hidden": "true"},
                  ngettext("{count} roll", "{count} rolls", p["tally"]).format(count=p["tally"])),
                badge,

@@ -148,6 +148,10 @@ def main() -> None:
             link.wait_for()
             context = browser.new_context(viewport={"width": sizes[0][0], "height": sizes[0][1]},
                                           locale=LOCALES[lang], device_scale_factor=1)
+            # (counts the screen wake locks the page asks for: static/live.js)
+            context.add_init_script("""if (navigator.wakeLock) { const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+              window.__wake = []; navigator.wakeLock.request = (t) => ask(t).then(l => (window.__wake.push('held'), l),
+                                                                               e => { window.__wake.push(e.name); throw e; }); }""")
             screen = context.new_page()
             errors = []
             screen.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -159,7 +163,7 @@ def main() -> None:
                 path = out / f"{args.game}-{lang}-{w}x{h}.png"
                 screen.screenshot(path=str(path))
                 print(path, "cut:", screen.evaluate(CUT))
-            print(lang, "errors:", errors[:5])
+            print(lang, "errors:", errors[:5], "wake lock:", screen.evaluate("window.__wake"))
             context.close()
         browser.close()
 

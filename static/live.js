@@ -12,7 +12,8 @@
 //
 // QR codes: an element [data-qr="text"] is drawn as an SVG of that text, with the pinned
 // qrcode-generator (static/vendor/qrcode-generator), loaded the first time one is shown;
-// a [data-scanner] <video> films the camera and reads QR codes (below).
+// a [data-scanner] <video> films the camera and reads QR codes (below). A table screen
+// keeps the device awake (below).
 (function () {
   "use strict";
   // Candidates come within a few hundred ms on one Wi-Fi; a STUN server may take longer.
@@ -226,7 +227,32 @@
     look();
   }
 
+  // --- a table screen stays awake ---------------------------------------------------------
+  // A watcher's screen (a tablet on the table, a laptop on a TV: .table-screen, web/chrome.py)
+  // holds a screen wake lock while it shows the game. The browser lets it go when the tab is
+  // hidden; it is asked for again when the tab is shown (and once more after a refusal).
+  let lock = null, asking = false, refused = false;
+  function stayAwake() {
+    if (!navigator.wakeLock) return;
+    const wanted = document.visibilityState === "visible" && !!document.querySelector("#app .table-screen");
+    if (wanted && !lock && !asking && !refused) {
+      asking = true;
+      navigator.wakeLock.request("screen").then((held) => {
+        asking = false;
+        lock = held;
+        held.addEventListener("release", () => { if (lock === held) lock = null; });
+        stayAwake(); // (no longer wanted meanwhile: let go at once)
+      }, () => { asking = false; refused = true; });
+    } else if (!wanted && lock) {
+      const held = lock;
+      lock = null;
+      held.release().catch(() => {});
+    }
+  }
+  document.addEventListener("visibilitychange", () => { refused = false; stayAwake(); });
+
   function drawn(root) {
+    stayAwake();
     drawCodes(root);
     const video = root.querySelector("[data-scanner] video");
     if (video && (!scan || scan.video !== video)) {

@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import SIZES, Site, new_context
 from gelateria.core.facts import plain
@@ -322,6 +323,27 @@ def test_offline_the_cached_site_opens_and_a_live_table_seats_a_phone_and_plays(
         own.close()
 
 
+# Each pile as a table shows it: its draw pile's count, and its open cards in words (the
+# open pile's label, less whose it is and whose favourites its cards match).
+PILES = """() => [...document.querySelectorAll('[data-seat-panel]')].map(seat => {
+  const label = seat.querySelector('.fan-slot .fan').getAttribute('aria-label');
+  return [seat.querySelector('[data-draw]').dataset.draw, label.split(': ').slice(1).join(': ').split(' (')[0]];
+})"""
+SAME_PILES = f"want => JSON.stringify(({PILES})()) === JSON.stringify(want)"
+
+
+def shows_the_hosts_piles(screen, host) -> None:
+    """The screen comes to show the piles the host shows (read again if a bot flipped or
+    grabbed meanwhile: the screen has moved on to a newer table)."""
+    for _ in range(5):
+        try:
+            screen.wait_for_function(SAME_PILES, arg=host.evaluate(PILES), timeout=2000)
+            return
+        except PlaywrightTimeout:
+            continue
+    assert screen.evaluate(PILES) == host.evaluate(PILES)
+
+
 def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_own_favourites(devices, site):
     host_device, bo = devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.page
@@ -341,6 +363,23 @@ def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_o
     bo.page.wait_for_selector("[data-paused]")  # "It's mine!": play pauses on every phone ...
     bo.page.wait_for_selector("[data-paused]", state="detached")  # ... and the pause ends on Bo's clock too
 
+    # A tablet on the table joins mid-game as the table screen: the host's invitation to watch.
+    more(host, True)
+    host.locator("[data-action='watch-invite']").click()
+    more(host, False)
+    tv = devices.take(**{**PHONE, "viewport": {"width": 1280, "height": 800}})  # (a touch screen, as the phones')
+    reply = join(tv, host.locator("[data-lobby-seat='watch'] [data-invite]").get_attribute("data-invite"))
+    tv.page.evaluate(KEEP_FRAMES)
+    host.get_by_role("textbox", name="reply").fill(reply)
+    host.get_by_role("button", name="Take reply").click()
+    screen = tv.page
+    screen.wait_for_selector("section.table-screen[data-game='itsmine'][data-phase='play']")
+    shows_the_hosts_piles(screen, host)
+    # The piles have the screen: no hand of favourites, no Flip, no grab, no controls.
+    board = screen.locator(".im-board").bounding_box()
+    assert board["width"] > 0.6 * 1280 and board["height"] > 0.7 * 800, board  # (466 px in the desktop layout)
+    assert screen.locator(".favs-slot, .controls, [data-action='grab'], [data-action='flip']").filter(visible=True).count() == 0
+
     host.evaluate("dispatchEvent(new Event('pagehide'))")  # (the host saves at once, as a closing page does)
     host.wait_for_function("() => window.gelateriaShell.idle()")
     record = saved_record(host, "itsmine")
@@ -351,3 +390,10 @@ def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_o
     for facts in sent:
         state = Session.from_record(record, facts["moves"]).state
         assert facts["viewer"] == 1 and facts["view"] == plain(ITS_MINE.view(state, 1))
+    # The table screen was sent the public table only: nobody's favourites.
+    shown = [facts for facts in facts_sent(screen) if facts["moves"] <= len(record.moves)]
+    assert shown
+    for facts in shown:
+        state = Session.from_record(record, facts["moves"]).state
+        assert facts["viewer"] is None and facts["view"]["favourite"] is None and facts["view"]["favourites"] is None
+        assert facts["view"] == plain(ITS_MINE.view(state, None))

@@ -69,7 +69,9 @@ class Chrome:
         if t.phase == "lobby":
             return t.lobby.render()
         hint = t.practice.shown_hint()
-        return h("section", {"class": f"table {t.game_id}", "data-game": t.game_id, "data-phase": t.phase,
+        # (a watcher at a live table: on a wide screen, the table screen, static/app.css)
+        screen = " table-screen" if t.guest is not None and t.guest.seat is None else ""
+        return h("section", {"class": f"table {t.game_id}{screen}", "data-game": t.game_id, "data-phase": t.phase,
                              "data-think": think_stats(t.think_ms), "data-hint": hint[0] if hint else None,
                              # (a guest's move on its way to the host: the table waits for its answer)
                              "aria-busy": "true" if t.awaiting_host() else None,

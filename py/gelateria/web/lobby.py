@@ -341,8 +341,11 @@ class Lobby:
                  h("p", None, ngettext("{count} phone is watching.", "{count} phones are watching.", watching).format(
                      count=watching)) if watching else None,
                  h("ol", {"class": "lobby-seats"}, self.seat_row(pending, _("Someone to watch"))) if pending else
-                 h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "watch-invite"},
-                                _("Invite someone to watch"))))
+                 join(h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "watch-invite"},
+                                     _("Invite someone to watch"))),
+                      h("p", {"class": "live-note"}, _("A tablet on the table or a laptop on a TV can be the table "
+                                                       "screen: invite it to watch. It shows the game large, for "
+                                                       "everyone, and no player's secrets."))))
 
     def reply_tools(self) -> Markup:
         """The ways a reply comes in: the camera, or its link pasted."""
@@ -444,7 +447,8 @@ class Lobby:
                       _("Connecting…") if offer.answered else _("Waiting for the reply.") if watcher else
                       _("Waiting for {player}'s reply.").format(player=name))]
         if watcher:
-            bot = None
+            bot = h("p", {"class": "live-note"}, _("Opened on a tablet or a laptop on a TV, this invitation makes it "
+                                                   "the table screen: the game large, with no player's secrets."))
         elif self.table.phase == "lobby":
             bot = h("p", None, h("button", {"type": "button", "class": "secondary", "data-action": "seat-bot",
                                             "data-seat": key}, _("A bot plays {player}").format(player=name)))

@@ -1,0 +1,127 @@
+"""It's Mine! at a live table, set up and played as players play it, each on their own
+phone: for the live table's e2e (test_live_itsmine.py) and its bench
+(tests/bench/live_itsmine.py), so that both script the same contests.
+
+A contest is scripted in true time: both pages click "It's mine!" on the same freshly
+flipped pile at agreed moments of the machine's one clock, one of them `lead` ms first.
+A phone can be made further away by wrapping its data channel (FAR)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import TimeoutError as Timeout
+
+from gelateria.core.record import decode
+
+# This phone's data channels, `ms` further away each way.
+FAR = """ms => {
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args), send = channel.send.bind(channel);
+    channel.send = (text) => setTimeout(() => { if (channel.readyState === 'open') send(text); }, ms);
+    let handler = null;
+    Object.defineProperty(channel, 'onmessage', { set(fn) { handler = fn; }, get() { return handler; } });
+    channel.addEventListener('message', (event) => setTimeout(() => handler && handler(event), ms));
+    return channel;
+  };
+}"""
+# A click on pile `pile`'s "It's mine!" at epoch ms `at` (the machine's one clock).
+GRAB_AT = """([pile, at]) => setTimeout(() => {
+  const button = document.querySelector(`[data-action='grab'][data-pile='${pile}']`);
+  if (button) button.click();
+}, at - (performance.timeOrigin + performance.now()))"""
+NOW = "() => performance.timeOrigin + performance.now()"
+# When each pile's top card was first painted (epoch ms), kept per pile.
+WATCH_FLIPS = """() => {
+  window.__painted = [];
+  let tops = {};
+  new MutationObserver(() => {
+    document.querySelectorAll('[data-part^="fan"]').forEach((pile) => {
+      const top = pile.dataset.cards + ':' + (pile.querySelector('svg, img') ? pile.querySelector('svg, img').outerHTML.length : 0);
+      if (tops[pile.dataset.part] !== top) { tops[pile.dataset.part] = top; window.__painted.push([pile.dataset.part, performance.timeOrigin + performance.now()]); }
+    });
+  }).observe(document.getElementById('app'), {childList: true, subtree: true, characterData: true});
+}"""
+START = 150  # ms from scheduling a contest to its first click (both pages have the pile on screen by then)
+
+
+def open_table(host, guests: dict, names: list[str], bots: dict | None = None) -> None:
+    """On the host's new-game panel for It's Mine!: these players, the `guests` seats
+    ({seat: page}) for other phones, the `bots` seats ({seat: level}); started, each
+    phone's reply pasted, and each phone seated (the host then starts the game)."""
+    host.wait_for_selector("select[name='seat1_kind']")
+    while host.locator(f"select[name='seat{len(names) - 1}_kind']").count() == 0:
+        host.get_by_role("button", name="Add player").click()
+    while host.locator(f"select[name='seat{len(names)}_kind']").count():
+        host.locator("[data-action='remove-seat']").last.click()
+    for seat, name in enumerate(names):
+        host.fill(f"#seat{seat}_name", name)
+        kind = "phone" if seat in guests else (bots or {}).get(seat, "human")
+        host.select_option(f"select[name='seat{seat}_kind']", kind)
+    host.get_by_role("button", name="Start game").click()
+    for seat, guest in guests.items():
+        invite = host.locator(f"[data-lobby-seat='{seat}'] [data-invite]")
+        invite.wait_for()
+        guest.goto(invite.get_attribute("data-invite"))
+        guest.wait_for_selector("[data-reply]")
+        host.fill("#reply-field", guest.locator("[data-reply]").get_attribute("data-reply"))
+        host.locator("[data-action='take-reply']").click()
+        guest.wait_for_selector("[data-live-status='seated']")
+
+
+def saved(host):
+    """The game as the host's phone saved it (saved at once, as a closing page saves)."""
+    host.evaluate("dispatchEvent(new Event('pagehide'))")
+    host.wait_for_function("() => window.gelateriaShell.idle()")
+    link = host.evaluate("""() => { const k = Object.keys(localStorage).find(k => k.startsWith('gelateria.save.itsmine-'));
+                                    return k ? JSON.parse(localStorage.getItem(k)).link : null; }""")
+    return decode(link)
+
+
+def flipper(host) -> int | None:
+    """The seat whose turn it is to flip, as the host shows it (None: nobody's now)."""
+    turn = host.locator("[data-part='status']").get_attribute("data-turn")
+    return int(turn) if turn not in (None, "") else None
+
+
+FLIP = "[data-action='flip']:not([aria-disabled='true'])"
+
+
+def tap(page, selector: str) -> None:
+    """A tap on the control as it is on screen when the thumb lands. (The table redraws
+    its parts as the game moves: Playwright's click waits for one element to keep still,
+    and may click it again after a redraw, a second flip.)"""
+    page.wait_for_selector(selector)
+    page.evaluate("selector => document.querySelector(selector).click()", selector)
+
+
+def moved_on(host, seat: int | None, timeout: float = 30_000) -> None:
+    """Until the host shows another seat to flip, a round over, or the game over."""
+    host.wait_for_function("""s => document.querySelector("[data-action='next-round'], [data-phase='over']") ||
+                                   (document.querySelector("[data-part='status']").dataset.turn || '') !== s""",
+                           arg="" if seat is None else str(seat), timeout=timeout)
+
+
+def flip(page, host, seat: int) -> None:
+    """`seat` flips on its own page, until the host has it (a flip that met the pause of
+    someone's grab is refused, and the player taps again, as one would)."""
+    for _attempt in range(3):
+        tap(page, FLIP)
+        try:
+            moved_on(host, seat, timeout=3000)
+            return
+        except Timeout:
+            continue
+    moved_on(host, seat)
+
+
+def contest(first, second, pile: int, lead: int) -> None:
+    """`first` clicks "It's mine!" on `pile` START ms from now, `second` `lead` ms later."""
+    at = first.evaluate(NOW) + START
+    first.evaluate(GRAB_AT, [pile, at])
+    second.evaluate(GRAB_AT, [pile, at + lead])
+
+
+def taker(host, pile: int, before: int) -> int | None:
+    """Who took `pile` in the moves after the first `before` (None: nobody did)."""
+    grabs = [seat for seat, move in saved(host).moves[before:] if move.get("a") == "g" and pile in move.get("p", [])]
+    return grabs[0] if grabs else None

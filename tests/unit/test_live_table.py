@@ -548,3 +548,35 @@ def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back(
     app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
     again, network, _id = joined(app, table, attribute(app.page, "data-invite"))
     assert 1 not in table.bots and again.screen.guest.seat == 1  # back: his seat, no bot
+
+
+def test_a_phones_move_the_rules_refuse_while_the_bots_wait_their_turn_does_not_stop_the_bots():
+    app, table = its_mine_with_bo("human")
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    host = table.lobby.host
+    host.phones[host_id].rtt = 200.0  # Bo's phone is 100 ms away: every move waits that long to be played in order
+    for _step in range(12):  # until it is a bot's turn to flip
+        state = table.session.state
+        if state.turn in table.bots:
+            break
+        if state.turn == 0:
+            table.act(0, {"a": "f", "t": round(table.clock())})
+        else:
+            guest.screen.table.act(1, {"a": "f", "t": 0})
+            network.pump()
+        app.advance(300)
+        network.pump()
+    bot, moves = table.session.state.turn, len(table.session.moves)
+    assert bot in table.bots
+    # Bo taps Flip though it is not his turn; while his tap waits its turn to be played,
+    # the table draws the position again (as any move played in the meantime makes it).
+    host.arrive(1, {"a": "f"}, table.clock(), host_id)
+    table.lobby.play_due()  # (as a frame from his phone is taken: web/lobby.py live_frame)
+    table.after_change()
+    app.advance(6000)  # his tap is refused ...
+    network.pump()
+    flips = [seat for seat, move in table.session.record.moves[moves:] if move["a"] == "f"]
+    assert bot in flips  # ... and the bot whose turn it is flips all the same: the table goes on

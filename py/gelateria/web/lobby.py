@@ -269,9 +269,12 @@ class Lobby:
         """Play the moves whose time has come, and wait for the next."""
         table = self.table
         table.clear_timer("live-due")
+        waiting = len(self.host.arrivals)
         played, refused = self.host.play_due(table.clock())
         if played or refused:
             table.live_played(played, refused)
+        elif len(self.host.arrivals) < waiting:
+            table.after_change()  # (only a phone's moves were due, and the rules refused them: the bots go on)
         due = self.host.next_due()
         if due is not None:
             table.set_timer("live-due", max(0.0, due - table.clock()), self.play_due)

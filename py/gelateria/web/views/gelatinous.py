@@ -287,7 +287,7 @@ class GelatinousView(View):
         side = odds_panel(facts, names_said(facts), ui.odds_before, rolling(ui), ui.setting.prefs)
         over = facts.phase == "over"
         details = best_panel(facts, ui.setting.prefs)
-        if facts.phase != "replay":
+        if facts.phase != "replay" and not facts.roll_call:  # (nothing rolls by itself at a live table)
             details = join(details, h("div", {"class": "pace gel-pace", "role": "group", "aria-label": _("Auto-roll speed")},
                                       h("span", None, _("Auto speed")), *pace_chips(auto_speed(ui.setting))))
         nobody = NOBODY_WINS.get(view["outcome"])

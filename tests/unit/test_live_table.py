@@ -13,6 +13,7 @@ from gelateria.core.facts import plain
 from gelateria.core.invite import REPLY, unpack
 from gelateria.web.join import JoinScreen, ReplyScreen
 from gelateria.web.routes import screen_for
+from gelateria.web.views.contract import PACES
 
 from test_invite import CHROMIUM_OFFER
 
@@ -456,7 +457,7 @@ def test_a_bot_keeps_an_away_phones_seat_going_until_the_phone_is_back():
     host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
     again, network, _id = joined(host, table, attribute(host.page, "data-invite"))
     assert 1 not in table.bots and "data-away" not in host.page  # his phone is back: the seat is his again
-    host.run_timers()
+    host.advance(10 * PACES["slow"])  # (no bot moves for him, however slow; run_timers would tick on for 20,000 resends)
     assert table.session.to_act() == [1] and "Your turn" in again.page
 
 

@@ -22,53 +22,12 @@ import sys
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as Timeout, sync_playwright  # noqa: E402
 
 from live_pages import phones, serve  # noqa: E402
 
-from gelateria.core.record import decode  # noqa: E402
-
-
-# This phone's data channels, `ms` further away each way.
-FAR = """ms => {
-  const make = RTCPeerConnection.prototype.createDataChannel;
-  RTCPeerConnection.prototype.createDataChannel = function (...args) {
-    const channel = make.apply(this, args), send = channel.send.bind(channel);
-    channel.send = (text) => setTimeout(() => { if (channel.readyState === 'open') send(text); }, ms);
-    let handler = null;
-    Object.defineProperty(channel, 'onmessage', { set(fn) { handler = fn; }, get() { return handler; } });
-    channel.addEventListener('message', (event) => setTimeout(() => handler && handler(event), ms));
-    return channel;
-  };
-}"""
-# A click on pile `pile`'s "It's mine!" at epoch ms `at` (the machine's one clock).
-GRAB_AT = """([pile, at]) => setTimeout(() => {
-  const button = document.querySelector(`[data-action='grab'][data-pile='${pile}']`);
-  if (button) button.click();
-}, at - (performance.timeOrigin + performance.now()))"""
-NOW = "() => performance.timeOrigin + performance.now()"
-# When each pile's top card was first painted (epoch ms), kept per pile.
-WATCH_FLIPS = """() => {
-  window.__painted = [];
-  let tops = {};
-  new MutationObserver(() => {
-    document.querySelectorAll('[data-part^="fan"]').forEach((pile) => {
-      const top = pile.dataset.cards + ':' + (pile.querySelector('svg, img') ? pile.querySelector('svg, img').outerHTML.length : 0);
-      if (tops[pile.dataset.part] !== top) { tops[pile.dataset.part] = top; window.__painted.push([pile.dataset.part, performance.timeOrigin + performance.now()]); }
-    });
-  }).observe(document.getElementById('app'), {childList: true, subtree: true, characterData: true});
-}"""
-
-
-def saved(host):
-    link = host.evaluate("""() => { const k = Object.keys(localStorage).find(k => k.startsWith('gelateria.save.'));
-                                    return k ? JSON.parse(localStorage.getItem(k)).link : null; }""")
-    return decode(link)
-
-
-def flipper(host) -> int | None:
-    turn = host.locator("[data-part='status']").get_attribute("data-turn")
-    return int(turn) if turn not in (None, "") else None
+sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+from itsmine_live import FAR, WATCH_FLIPS, contest, flip, flipper, open_table, saved, taker  # noqa: E402
 
 
 def main() -> None:
@@ -85,22 +44,7 @@ def main() -> None:
         host, bo, chiara = pages
         bo.evaluate(FAR, args.delay)
         host.goto(url + "#/itsmine")
-        host.wait_for_selector("select[name='seat1_kind']")
-        while host.locator("[data-action='remove-seat']").count() and host.locator("select[name='seat3_kind']").count():
-            host.locator("[data-action='remove-seat']").last.click()
-        for seat, name in enumerate(["Ana", "Bo", "Chiara"]):
-            host.fill(f"#seat{seat}_name", name)
-        host.select_option("select[name='seat1_kind']", "phone")
-        host.select_option("select[name='seat2_kind']", "phone")
-        host.get_by_role("button", name="Start game").click()
-        for seat, guest in ((1, bo), (2, chiara)):
-            invite = host.locator(f"[data-lobby-seat='{seat}'] [data-invite]")
-            invite.wait_for()
-            guest.goto(invite.get_attribute("data-invite"))
-            guest.wait_for_selector("[data-reply]")
-            host.fill("#reply-field", guest.locator("[data-reply]").get_attribute("data-reply"))
-            host.locator("[data-action='take-reply']").click()
-            guest.wait_for_selector("[data-live-status='seated']")
+        open_table(host, {1: bo, 2: chiara}, ["Ana", "Bo", "Chiara"])
         for page in pages:
             page.evaluate(WATCH_FLIPS)
         host.locator("[data-action='lobby-start']").click()
@@ -108,41 +52,37 @@ def main() -> None:
 
         by_seat = {0: host, 1: bo, 2: chiara}
         won = tried = 0
-        flips = []  # (pile, epoch ms the flip was clicked on its page)
-        while tried < args.contests and not host.locator("[data-end]").count():
+        while tried < args.contests and not host.locator("[data-phase='over']").count():
             if host.locator("[data-action='next-round']").count():
                 host.locator("[data-action='next-round']").click()
-                host.wait_for_timeout(500)
+                host.wait_for_selector("[data-action='next-round']", state="detached")
                 continue
             seat = flipper(host)
             if seat is None:
                 host.wait_for_timeout(300)
                 continue
-            page = by_seat[seat]
-            page.wait_for_selector("[data-action='flip']:not([aria-disabled='true'])", timeout=20_000)
-            flips.append((seat, page.evaluate(NOW)))
-            page.locator("[data-action='flip']").click()
+            flip(by_seat[seat], host, seat)
+            if seat == 2:
+                continue
             pile = seat
             grab = f"[data-action='grab'][data-pile='{pile}']:not([disabled])"
             try:
-                host.wait_for_selector(grab, timeout=3000)
-                bo.wait_for_selector(grab, timeout=3000)
-            except Exception:
-                host.wait_for_timeout(1200)  # (someone has no token left: no contest on this flip)
-                continue
-            bo_first = tried % 2 == 0
-            at = host.evaluate(NOW) + 400
-            bo.evaluate(GRAB_AT, [pile, at if bo_first else at + args.lead])
-            host.evaluate(GRAB_AT, [pile, at + args.lead if bo_first else at])
-            host.wait_for_timeout(400 + args.lead + 2 * args.delay + 1800)  # (the pause, then the save)
-            grabs = [(s, m) for s, m in saved(host).moves if m.get("a") == "g" and pile in m.get("p", [])]
-            taker = grabs[-1][0] if grabs else None
-            if taker in (0, 1):
+                host.wait_for_selector(grab, timeout=1500)
+                bo.wait_for_selector(grab, timeout=1500)
+            except Timeout:
+                continue  # (someone has no token left: no contest on this flip)
+            bo_first = pile == 0  # (Bo first on Ana's pile, Ana first on his: the catch token stays between them)
+            before = len(saved(host).moves)
+            contest(bo if bo_first else host, host if bo_first else bo, pile, args.lead)
+            host.wait_for_selector("[data-paused]")
+            host.wait_for_selector("[data-paused]", state="detached")
+            took = taker(host, pile, before)
+            if took in (0, 1):
                 tried += 1
-                won += taker == (1 if bo_first else 0)
+                won += took == (1 if bo_first else 0)
                 if args.verbose:
                     said = [t for page in (host, bo) for t in page.locator("text=/ms faster/").all_inner_texts()]
-                    print(f"  contest {tried}: {'Bo' if bo_first else 'Ana'} first, {['Ana', 'Bo'][taker]} took it; {said}")
+                    print(f"  contest {tried}: {'Bo' if bo_first else 'Ana'} first, {['Ana', 'Bo'][took]} took it; {said}")
         print(f"live It's Mine!, Bo's phone {args.delay} ms further away each way, the first grab {args.lead} ms ahead:")
         print(f"  the truly first player won {won} of {tried} contests ({won / max(1, tried):.0%})")
         for name, page in (("Bo", bo), ("Chiara", chiara)):

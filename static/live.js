@@ -8,7 +8,7 @@
 //                 live-send {id, text}          one frame (core/wire.py)
 //                 live-close {id}
 //   events out    live-sdp {id, sdp}            our side, candidates gathered
-//                 live-open {id}  live-frame {id, text}  live-closed {id, why}
+//                 live-open {id}  live-frame {id, text, at}  live-closed {id, why}
 //
 // QR codes: an element [data-qr="text"] is drawn as an SVG of that text, with the pinned
 // qrcode-generator (static/vendor/qrcode-generator), loaded the first time one is shown;
@@ -50,7 +50,10 @@
     const channel = pc.createDataChannel("table", { negotiated: true, id: 0 });
     peers.set(id, { pc, channel });
     channel.onopen = () => send({ on: "live-open", id });
-    channel.onmessage = (event) => { if (typeof event.data === "string") send({ on: "live-frame", id, text: event.data }); };
+    // (`at`: when the frame arrived, so Python can leave out the time a busy page held it)
+    channel.onmessage = (event) => {
+      if (typeof event.data === "string") send({ on: "live-frame", id, text: event.data, at: performance.timeOrigin + event.timeStamp });
+    };
     channel.onclose = () => close(id, "closed");
     pc.onconnectionstatechange = () => { if (pc.connectionState === "failed") close(id, "failed"); };
     try {

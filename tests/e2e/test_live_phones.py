@@ -13,14 +13,12 @@ import urllib.error
 import urllib.request
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import SIZES, Site, new_context
 from gelateria.core.facts import plain
 from gelateria.core.record import decode
 from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
-from gelateria.games.itsmine.rules import GAME as ITS_MINE
 from gelati_turns import open_live_table, play_a_turn, play_turns, turn_on_host
 
 PHONE = SIZES["phone"]
@@ -321,79 +319,3 @@ def test_offline_the_cached_site_opens_and_a_live_table_seats_a_phone_and_plays(
     finally:
         context.close()
         own.close()
-
-
-# Each pile as a table shows it: its draw pile's count, and its open cards in words (the
-# open pile's label, less whose it is and whose favourites its cards match).
-PILES = """() => [...document.querySelectorAll('[data-seat-panel]')].map(seat => {
-  const label = seat.querySelector('.fan-slot .fan').getAttribute('aria-label');
-  return [seat.querySelector('[data-draw]').dataset.draw, label.split(': ').slice(1).join(': ').split(' (')[0]];
-})"""
-SAME_PILES = f"want => JSON.stringify(({PILES})()) === JSON.stringify(want)"
-
-
-def shows_the_hosts_piles(screen, host) -> None:
-    """The screen comes to show the piles the host shows (read again if a bot flipped or
-    grabbed meanwhile: the screen has moved on to a newer table)."""
-    for _ in range(5):
-        try:
-            screen.wait_for_function(SAME_PILES, arg=host.evaluate(PILES), timeout=2000)
-            return
-        except PlaywrightTimeout:
-            continue
-    assert screen.evaluate(PILES) == host.evaluate(PILES)
-
-
-def test_its_mine_live_a_phone_flips_grabs_and_sees_its_pause_end_and_only_its_own_favourites(devices, site):
-    host_device, bo = devices.take(**PHONE), devices.take(**PHONE)
-    host = host_device.page
-    reply = invited(host_device, bo, site, "itsmine")
-    host.get_by_role("textbox", name="reply").fill(reply)
-    host.get_by_role("button", name="Take reply").click()
-    bo.page.wait_for_selector("[data-live-status='seated']")
-    bo.page.evaluate(KEEP_FRAMES)
-    host.locator("[data-action='lobby-start']").click()
-    bo.page.wait_for_selector("[data-game='itsmine'][data-phase='play']")
-
-    # The first flip: Ana's on the host or Bo's on his phone, if it is theirs (else a bot's).
-    flipper = {"0": host, "1": bo.page}.get(host.locator("[data-part='status']").get_attribute("data-turn"))
-    if flipper is not None:
-        flipper.locator("[data-action='flip']:not([aria-disabled='true'])").click()
-    bo.page.locator("[data-action='grab']:not([disabled])").first.click()  # Bo grabs the pile on his phone
-    bo.page.wait_for_selector("[data-paused]")  # "It's mine!": play pauses on every phone ...
-    bo.page.wait_for_selector("[data-paused]", state="detached")  # ... and the pause ends on Bo's clock too
-
-    # A tablet on the table joins mid-game as the table screen: the host's invitation to watch.
-    more(host, True)
-    host.locator("[data-action='watch-invite']").click()
-    more(host, False)
-    tv = devices.take(**{**PHONE, "viewport": {"width": 1280, "height": 800}})  # (a touch screen, as the phones')
-    reply = join(tv, host.locator("[data-lobby-seat='watch'] [data-invite]").get_attribute("data-invite"))
-    tv.page.evaluate(KEEP_FRAMES)
-    host.get_by_role("textbox", name="reply").fill(reply)
-    host.get_by_role("button", name="Take reply").click()
-    screen = tv.page
-    screen.wait_for_selector("section.table-screen[data-game='itsmine'][data-phase='play']")
-    shows_the_hosts_piles(screen, host)
-    # The piles have the screen: no hand of favourites, no Flip, no grab, no controls.
-    board = screen.locator(".im-board").bounding_box()
-    assert board["width"] > 0.6 * 1280 and board["height"] > 0.7 * 800, board  # (466 px in the desktop layout)
-    assert screen.locator(".favs-slot, .controls, [data-action='grab'], [data-action='flip']").filter(visible=True).count() == 0
-
-    host.evaluate("dispatchEvent(new Event('pagehide'))")  # (the host saves at once, as a closing page does)
-    host.wait_for_function("() => window.gelateriaShell.idle()")
-    record = saved_record(host, "itsmine")
-    assert any(seat == 1 and move["a"] == "g" for seat, move in record.moves)  # Bo's grab, from his phone
-    # Every position Bo's phone was sent shows his favourites and nobody else's.
-    sent = [facts for facts in facts_sent(bo.page) if facts["moves"] <= len(record.moves)]
-    assert len(sent) >= 3
-    for facts in sent:
-        state = Session.from_record(record, facts["moves"]).state
-        assert facts["viewer"] == 1 and facts["view"] == plain(ITS_MINE.view(state, 1))
-    # The table screen was sent the public table only: nobody's favourites.
-    shown = [facts for facts in facts_sent(screen) if facts["moves"] <= len(record.moves)]
-    assert shown
-    for facts in shown:
-        state = Session.from_record(record, facts["moves"]).state
-        assert facts["viewer"] is None and facts["view"]["favourite"] is None and facts["view"]["favourites"] is None
-        assert facts["view"] == plain(ITS_MINE.view(state, None))

@@ -72,6 +72,9 @@ class FakeApp:
     def since_input(self):
         return self.input_ms  # (a test sets how long ago "the player clicked")
 
+    def since(self, at):
+        return 0.0  # (frames reach a page without a browser's event stamps)
+
     def save_prefs(self):
         self.saved += 1
 

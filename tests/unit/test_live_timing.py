@@ -18,10 +18,11 @@ SEATS = [Seat("human", "Ana"), Seat("human", "Bo"), Seat("human", "Chiara")]
 
 
 class Table:
-    """Ana on the host; Bo's phone `delay` ms away each way; Chiara's with none. The
-    host's table plays what is due whenever the clock moves (as its timer would)."""
+    """Ana on the host; Bo's phone `delay` ms away each way, its page `busy` ms late in
+    handing each frame to its Python (and saying so); Chiara's with none. The host's table
+    plays what is due whenever the clock moves (as its timer would)."""
 
-    def __init__(self, delay: float, seed: int = 4, jitter: float = 0.0):
+    def __init__(self, delay: float, seed: int = 4, jitter: float = 0.0, busy: float = 0.0):
         self.now = 0.0
         self.queue, self.order = [], itertools.count()
         self.jitter, self.rng = jitter, random.Random(seed)
@@ -34,7 +35,8 @@ class Table:
             name = f"phone{seat}"
             guest = Guest(Link(lambda text, n=name, d=away: self.later(d, lambda: self.host.receive(n, text), (n, "in")),
                                lambda: self.now))
-            link = Link(lambda text, g=guest, n=name, d=away: self.later(d, lambda: g.receive(text), (n, "out")),
+            held = busy if seat == 1 else 0.0
+            link = Link(lambda text, g=guest, n=name, d=away + held, b=held: self.later(d, lambda: g.receive(text, b), (n, "out")),
                         lambda: self.now)
             self.host.connect(name, link, seat)
             guest.hello()
@@ -97,6 +99,16 @@ def test_the_hand_that_truly_came_first_takes_the_pile_however_far_its_phone_is(
     table.advance(1000)  # (the pause after a grab)
     assert contest(table, -60) == 0  # Bo 60 ms late: Ana's, and his phone is told by how much
     assert table.guests[1].refusals[-1].startswith("Too slow: Ana was 60 ms faster")
+
+
+def test_a_busy_phone_is_not_taken_for_a_far_one():
+    """Bo's phone is 50 ms away, but its page takes 150 ms to hand each frame to its
+    Python: his pongs come back 250 ms after their pings, of which he held them 150."""
+    table = Table(50, busy=150)
+    assert table.host.phones["phone1"].lead() == pytest.approx(50, abs=1)  # (counted in, it would be 125)
+    assert contest(table, 60) == 1
+    table.advance(1000)
+    assert contest(table, -60) == 0  # 60 ms late, he does not take it for being slow to answer pings
 
 
 def test_a_phone_further_away_than_the_bound_cannot_claim_the_past():

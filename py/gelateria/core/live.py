@@ -15,7 +15,7 @@ position it was made on (`at`), so a move that crossed another on the way, a rep
 move for a seat that is not the sender's is refused and changes nothing. A phone whose
 messages keep breaking the protocol is dropped.
 
-    guest -> host   hello {key, language}      move {at, move}      pong {t}
+    guest -> host   hello {key, language}      move {at, move}      pong {t, held}
     host -> guest   seated {seat, key}         facts {Facts}        refused {why}
                     ping {t, rtt}
 
@@ -54,6 +54,7 @@ MAX_LEAD_MS = 150  # the most a phone's move is dated back for the time it took 
 RTT_WEIGHT = 0.25  # each new round trip's share of the smoothed one (as TCP smooths it)
 MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
 STALL_MS = 4000  # a phone not heard from for this long (pings come every second) is away
+MAX_BUSY_MS = 1000  # the most a frame is taken to have waited in a busy page before its Python had it
 ROLL_CALL_MS = 10_000  # once someone has rolled, the others have this long before the host rolls for them
 
 
@@ -82,10 +83,15 @@ class Phone:
         """How long ago its move was made when it arrives: half the round trip, bounded."""
         return min(self.rtt / 2, MAX_LEAD_MS) if self.rtt is not None else 0.0
 
-    def timed(self, sent: object, now: float) -> None:
-        """A pong: the ping it answers was sent at `sent` (the game's clock), now is `now`."""
+    def timed(self, sent: object, now: float, held: object = 0) -> None:
+        """A pong: the ping it answers was sent at `sent` (the game's clock), the pong came
+        at `now`, and the phone says it held the ping `held` ms before answering (its page
+        was busy: that is no time on the way, and counted in, it would date the phone's
+        moves back too far)."""
         if isinstance(sent, (int, float)) and not isinstance(sent, bool) and 0 <= now - sent <= MAX_RTT_MS:
             sample = now - sent
+            if isinstance(held, (int, float)) and not isinstance(held, bool) and held == held:
+                sample -= min(max(held, 0), sample)
             self.rtt = sample if self.rtt is None else (1 - RTT_WEIGHT) * self.rtt + RTT_WEIGHT * sample
 
 
@@ -279,17 +285,18 @@ class Host:
 
     # --- what phones send -------------------------------------------------------------
 
-    def receive(self, name: str, text: object) -> list[tuple[int, object]]:
-        """A frame from a phone: the moves it made (seat, move), already played on the
+    def receive(self, name: str, text: object, ago: float = 0.0) -> list[tuple[int, object]]:
+        """A frame from a phone, which reached this page `ago` ms before this page's Python
+        had it (a busy page): the moves it made (seat, move), already played on the
         session; the table then runs its bots and draws. Anything wrong is refused."""
         phone = self.phones.get(name)
         if phone is None:
             return []
         refused = phone.link.refused
-        phone.heard = self.clock()
+        phone.heard = arrived = self.clock() - min(max(ago, 0.0), MAX_BUSY_MS)
         played = []
         for message in phone.link.receive(text):
-            move = self._answer(phone, message)
+            move = self._answer(phone, message, arrived)
             if move is not None:
                 played.append(move)
         phone.strikes += phone.link.refused - refused
@@ -299,7 +306,7 @@ class Host:
             self.send_facts()
         return played
 
-    def _answer(self, phone: Phone, message: Message):
+    def _answer(self, phone: Phone, message: Message, arrived: float):
         body = message.body if isinstance(message.body, dict) else {}
         if message.kind == "hello":
             phone.language = supported(body.get("language")) or phone.language
@@ -319,18 +326,18 @@ class Host:
             self.send_facts()
             return None
         if message.kind == "pong":
-            phone.timed(body.get("t"), self.clock())
+            phone.timed(body.get("t"), arrived, body.get("held", 0))
             return None
         if message.kind != "move" or not {"at", "move"} <= set(body) <= {"at", "move", "waited"}:
             phone.strikes += 1
             return None
         with speaking(phone.language):
             if self.session.game.type.timing == REAL_TIME:
-                self._timed_move(phone, body["move"], body.get("waited", 0))
+                self._timed_move(phone, body["move"], body.get("waited", 0), arrived)
                 return None
             return self._move(phone, body["at"], body["move"])
 
-    def _timed_move(self, phone: Phone, move: object, waited: object) -> None:
+    def _timed_move(self, phone: Phone, move: object, waited: object, arrived: float) -> None:
         """Real time: a phone's move joins `arrivals`, dated back by its lead and by how
         long its page took to send it (`waited`), MAX_LEAD_MS at most in all; the table
         plays it in its turn (`due`). The rules time it, so the position it was made on
@@ -344,7 +351,7 @@ class Host:
         else:
             name = next(n for n, p in self.phones.items() if p is phone)
             took = waited if isinstance(waited, (int, float)) and not isinstance(waited, bool) and waited > 0 else 0
-            self.arrive(phone.seat, move, max(0.0, self.clock() - min(MAX_LEAD_MS, phone.lead() + took)), name)
+            self.arrive(phone.seat, move, max(0.0, arrived - min(MAX_LEAD_MS, phone.lead() + took)), name)
 
     def _move(self, phone: Phone, at: object, move: object):
         session = self.session
@@ -452,8 +459,9 @@ class Guest:
         return (self.sent_at is not None and facts is not None and self.sent_at == facts.moves
                 and self.seat not in facts.roll_call.get("rolled", ()))
 
-    def receive(self, text: object) -> list[Message]:
-        """A frame from the host: what changed (the table draws the Facts)."""
+    def receive(self, text: object, ago: float = 0.0) -> list[Message]:
+        """A frame from the host, which reached this page `ago` ms before this page's
+        Python had it: what changed (the table draws the Facts)."""
         messages = self.link.receive(text)
         for message in messages:
             body = message.body if isinstance(message.body, dict) else {}
@@ -468,18 +476,19 @@ class Guest:
                 self.refusals.append(body.get("why"))
                 self.sent_at = None
             elif message.kind == "ping":
-                self._pinged(body)
+                self._pinged(body, min(max(ago, 0.0), MAX_BUSY_MS))
         return messages
 
-    def _pinged(self, body: dict) -> None:
-        """Answer at once (the host measures the round trip), and keep the host's clock."""
+    def _pinged(self, body: dict, held: float) -> None:
+        """Answer at once, saying how long the ping waited here (the host measures the
+        round trip without it), and keep the host's clock."""
         t, rtt = body.get("t"), body.get("rtt")
         if not isinstance(t, (int, float)) or isinstance(t, bool):
             self.broken += 1
             return
-        self.link.post("pong", {"t": t})
+        self.link.post("pong", {"t": t, "held": round(held)})
         travel = rtt / 2 if isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and 0 <= rtt <= MAX_RTT_MS else 0
-        self.host_time = (t + travel, self.link.clock())
+        self.host_time = (t + travel, self.link.clock() - held)
 
     def game_clock(self) -> float | None:
         """The host's game clock now, as well as this phone can tell (None: no ping yet)."""

@@ -189,9 +189,14 @@ class App:
     def since_input(self) -> float:
         """While a click or key is being answered: how long ago the player made it (ms,
         at most a second; 0 for anything else). A live table dates a real-time move by it."""
-        if self.input_at is None:
+        return self.since(self.input_at)
+
+    def since(self, at) -> float:
+        """How long ago (ms, at most a second) the page stamped an event at `at` (ms since
+        the epoch); 0 for no stamp. (The page and this worker share the wall clock.)"""
+        if not isinstance(at, (int, float)) or isinstance(at, bool):
             return 0.0
-        return min(1000.0, max(0.0, float(js.performance.timeOrigin) + float(js.performance.now()) - self.input_at))
+        return min(1000.0, max(0.0, float(js.performance.timeOrigin) + float(js.performance.now()) - at))
 
     def save_prefs(self) -> None:
         try:

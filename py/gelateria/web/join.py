@@ -71,8 +71,8 @@ class JoinScreen(Screen):
         self.tick()
         self.app.refresh()
 
-    def live_frame(self, id: str, text) -> None:
-        if self.guest is None or not self.guest.receive(text):
+    def live_frame(self, id: str, text, at=None) -> None:
+        if self.guest is None or not self.guest.receive(text, self.app.since(at)):
             return
         self.remember_seat()
         facts = self.guest.facts

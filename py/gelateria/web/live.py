@@ -7,7 +7,7 @@ Whatever opens a connection is its *owner* and hears what happens to it:
 
     owner.live_sdp(id, sdp)        this side's description, its candidates gathered
     owner.live_open(id)            the data channel is open
-    owner.live_frame(id, text)     a frame from the other phone (core/wire.py reads it)
+    owner.live_frame(id, text, at) a frame from the other phone (core/wire.py reads it; `at`: when it arrived)
     owner.live_closed(id, why)     gone ("closed", "failed", "refused", "left", "replaced")
 
 A connection outlives the screen that opened it only if its owner does (a live table is
@@ -79,7 +79,7 @@ class Connections:
         elif kind == "live-open":
             owner.live_open(id)
         elif kind == "live-frame":
-            owner.live_frame(id, event.get("text"))
+            owner.live_frame(id, event.get("text"), event.get("at"))
         elif kind == "live-closed":
             self._owners.pop(id, None)
             owner.live_closed(id, str(event.get("why") or "closed"))

@@ -203,8 +203,9 @@ class Lobby:
         self.back_from_bots()
         self.table.app.refresh()
 
-    def live_frame(self, id: str, text) -> None:
-        played = self.host.receive(id, text)
+    def live_frame(self, id: str, text, at=None) -> None:
+        """A frame from a phone (`at`: when it reached the page, so a busy page's wait is no time on the way)."""
+        played = self.host.receive(id, text, self.app.since(at))
         if played:
             self.table.remote_moved(played)
         if self.host.arrivals:

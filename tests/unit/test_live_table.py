@@ -473,6 +473,17 @@ def its_mine_with_bo(ana: str) -> tuple[FakeApp, object]:
     return app, table
 
 
+def its_mine_started(ana: str):
+    """its_mine_with_bo, Bo's phone joined and the game started: (host app, table, Bo's
+    app, the network between them, the host's name for Bo's connection)."""
+    app, table = its_mine_with_bo(ana)
+    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
+    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
+    table.on_action("lobby-start", {})
+    network.pump()
+    return app, table, guest, network, host_id
+
+
 def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_own_favourites():
     app, table = its_mine_with_bo("human")
     assert table.phase == "lobby"
@@ -534,11 +545,7 @@ def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_ask
 
 
 def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back():
-    app, table = its_mine_with_bo("normal")
-    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
-    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
-    table.on_action("lobby-start", {})
-    network.pump()
+    app, table, guest, network, host_id = its_mine_started("normal")
     app.connections.heard({"on": "live-closed", "id": host_id, "why": "closed"})  # Bo's phone leaves
     moves = len(table.session.moves)
     table.on_action("away-show", {"show": "true"})
@@ -552,11 +559,7 @@ def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back(
 
 
 def test_a_phones_move_the_rules_refuse_while_the_bots_wait_their_turn_does_not_stop_the_bots():
-    app, table = its_mine_with_bo("human")
-    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
-    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
-    table.on_action("lobby-start", {})
-    network.pump()
+    app, table, guest, network, host_id = its_mine_started("human")
     host = table.lobby.host
     host.phones[host_id].rtt = 200.0  # Bo's phone is 100 ms away: every move waits that long to be played in order
     for _step in range(12):  # until it is a bot's turn to flip

@@ -93,7 +93,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(items):
     """Marks the browser tests, and puts the longest work first: scripts/test.sh hands
-    whole files to its two processes in this order (--no-loadscope-reorder), so the many
+    whole files to its processes in this order (--no-loadscope-reorder), so the many
     short unit files fill the end of a run instead of one long file running alone."""
     for item in items:
         if "tests/e2e" in str(item.fspath):

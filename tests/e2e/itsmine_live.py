@@ -120,10 +120,13 @@ def flip(page, host, seat: int) -> None:
 
 # A player who flips as soon as it is their turn, and (on the host) goes on to the next
 # round at once: the page taps by itself, as fast as a keen thumb.
-KEEN = """() => setInterval(() => {
+KEEN = """() => window.__keen = setInterval(() => {
   const control = document.querySelector("[data-action='flip']:not([aria-disabled='true']), [data-action='next-round']");
   if (control) control.click();
 }, 150)"""
+
+
+CALM = "() => clearInterval(window.__keen)"  # (the player stops tapping by itself)
 
 
 def contest(first, second, pile: int, lead: int) -> None:

@@ -5,11 +5,14 @@ the first tap started runs out, for a phone that is away too."""
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import SIZES
 from gelateria.core.live import ROLL_CALL_MS
 from gelateria.core.session import Session
 from test_live_phones import join, saved_record
 
+pytestmark = pytest.mark.slow  # (started first: its countdown's wait overlaps the other processes' work)
 PHONE = SIZES["phone"]
 ROLL = "[data-action='roll']:not([aria-disabled='true'])"
 

@@ -7,15 +7,17 @@ truly first hand takes the pile."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import SIZES
 from gelateria.core.facts import plain
 from gelateria.core.session import Session
 from gelateria.games.itsmine.rules import GAME
-from itsmine_live import FAR, KEEN, contest, flip, flipper, moved_on, open_table, saved, taker, tap
+from itsmine_live import CALM, FAR, KEEN, contest, flip, flipper, moved_on, open_table, saved, taker, tap
 from test_live_phones import KEEP_FRAMES, facts_sent, join, more
 
+pytestmark = pytest.mark.slow  # (started first: its real-time waits overlap the other processes' work)
 PHONE = SIZES["phone"]
 LEAD_MS, FAR_MS, CONTESTS = 60, 100, 20
 # What this page has shown: the pause after a call, and the round's last-call countdown.
@@ -125,7 +127,11 @@ def test_a_whole_its_mine_game_the_far_phone_takes_the_piles_it_grabbed_first_an
     # On to the end of the game: each flips on their own phone as soon as it is their turn, Dario on the host.
     for page in pages.values():
         page.evaluate(KEEN)
-    host.wait_for_selector("[data-phase='over']", timeout=180_000)
+    try:
+        host.wait_for_selector("[data-phase='over']", timeout=180_000)
+    finally:
+        for page in pages.values():  # (these pages are lent to the next tests)
+            page.evaluate(CALM)
     for page in pages.values():
         page.wait_for_selector("[data-end]")
         assert page.evaluate("window.__seen") == {"paused": True, "countdown": True}  # on every phone

@@ -528,11 +528,12 @@ def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_o
 
 def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_asked():
     host, table, guest, network, host_id = playing_with_bo()
-    host.advance(1100)  # a ping ...
-    network.pump()  # ... and its pong
-    host.advance(300)
-    assert "Connection details" in host.page and "there and back" not in host.page  # (off until asked for)
+    assert "Connection details" in host.page and "Bo: " not in host.page  # (off until asked for)
     tap(host, "live-details")
+    assert "Bo: not measured yet" in host.page
+    host.advance(1100)  # a ping ...
+    network.pump()  # ... and its pong: the details say it, with nothing else happening at the table
+    host.advance(300)
     assert "Bo: " in host.page and " ms there and back" in host.page
     network.ends = []  # Bo's Wi-Fi stops carrying anything, but the channel is not closed
     host.advance(5000)

@@ -55,6 +55,7 @@ class Lobby:
         self.ticking = None
         self.ticks = 0
         self.stalled: list[int] = []  # seats whose phone is connected but silent (core/live.py Host.stalled)
+        self.trips: dict | None = None  # the round trips the connection details show (None: not shown)
         for seat in seats:
             self.invite(seat)
 
@@ -252,8 +253,11 @@ class Lobby:
         if self.ticks % PING_EVERY == 0:
             self.host.ping()
         stalled = self.host.stalled()
-        if stalled != self.stalled:  # (a phone went silent, or is heard again: the away line says so)
-            self.stalled = stalled
+        trips = self.round_trips() if self.showing_details else None
+        if stalled != self.stalled or trips != self.trips:
+            # (a phone went silent, or is heard again: the away line says so; a round trip
+            # measured anew: the connection details, when shown, say so)
+            self.stalled, self.trips = stalled, trips
             self.table.redraw()
         for phone in self.host.phones.values():
             phone.link.tick()
@@ -396,11 +400,15 @@ class Lobby:
         if not self.showing_details:
             return h("div", {"class": "live-details"}, toggle)
         names = self.table.names()
-        rows = [h("li", {"data-rtt": seat}, _("{player}: {ms} ms there and back").format(player=names[seat], ms=round(rtt))
+        rows = [h("li", {"data-rtt": seat}, _("{player}: {ms} ms there and back").format(player=names[seat], ms=rtt)
                   if rtt is not None else _("{player}: not measured yet").format(player=names[seat]))
-                for seat, rtt in sorted(self.host.round_trips().items())]
+                for seat, rtt in sorted(self.round_trips().items())]
         return h("div", {"class": "live-details"}, toggle,
                  h("ul", None, *rows) if rows else h("p", None, _("No phone is connected.")))
+
+    def round_trips(self) -> dict:
+        """Each seated phone's round trip, in whole ms (None: not measured yet)."""
+        return {seat: None if rtt is None else round(rtt) for seat, rtt in self.host.round_trips().items()}
 
     def internet_choice(self) -> Markup:
         """Opt in to a public STUN server, named as the third party it is."""

@@ -4,11 +4,9 @@
 #  - Chromium from Debian when no Chrome/Chromium is on the machine, and Debian's
 #    fonts-noto-cjk when no Japanese/Korean font is (for the ja/ko screens)
 #  - Babel (requirements-build.txt) by scripts/build.sh, which compiles the catalogs
-#  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e, in three
-#    processes on two cores (pytest-xdist: the live tables' tests mostly wait on real time,
-#    a countdown or a pause, and a third process uses that wait). Each test file runs whole
-#    in one of them, the longest first: see pytest_collection_modifyitems in
-#    tests/e2e/conftest.py.
+#  - the site built (scripts/build.sh), then pytest over tests/unit and tests/e2e, in two
+#    processes (pytest-xdist; each test file runs whole in one of them, the longest first:
+#    see pytest_collection_modifyitems in tests/e2e/conftest.py)
 # Extra arguments go to pytest (e.g. scripts/test.sh tests/unit -q; -n 0 for one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +38,4 @@ if ! fc-list :lang=ja 2>/dev/null | grep -q . || ! fc-list :lang=ko 2>/dev/null 
 fi
 
 bash scripts/build.sh
-exec .venv/bin/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"

@@ -12,7 +12,7 @@ from gelateria.core.live import ROLL_CALL_MS
 from gelateria.core.session import Session
 from test_live_phones import join, saved_record
 
-pytestmark = pytest.mark.slow  # (started first: its countdown's wait overlaps the other processes' work)
+pytestmark = pytest.mark.slow  # (a long file: it starts first, see conftest.py)
 PHONE = SIZES["phone"]
 ROLL = "[data-action='roll']:not([aria-disabled='true'])"
 

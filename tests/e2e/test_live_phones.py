@@ -21,7 +21,7 @@ from gelateria.core.session import Session
 from gelateria.games.gelati.rules import GAME
 from gelati_turns import open_live_table, play_a_turn, play_turns, turn_on_host
 
-pytestmark = pytest.mark.slow  # (started first: a whole game's waits overlap the other processes' work)
+pytestmark = pytest.mark.slow  # (a long file: it starts first, see conftest.py)
 PHONE = SIZES["phone"]
 
 # What a guest's page hears from the host, kept: each frame the data channel delivered

@@ -136,3 +136,27 @@ def test_a_watcher_or_a_hostile_phone_cannot_roll_for_anyone():
         pass_time(host, phones, 100)
     assert called(host.page)[1] == "waiting" and table.session.moves == []
     assert phone.strikes == 3
+
+
+def test_by_video_each_phone_rolls_its_own_thirteen_dice_too():
+    host = FakeApp()
+    table = table_of("gelatinous")(host, [])
+    host.screen = table
+    table.on_action("mode", {"mode": "video"})
+    table.on_action("start", {"form": {"seat0_name": "Ana", "seat0_kind": "human", "seat1_name": "Bo",
+                                       "seat1_kind": "phone", "opt_mode": "video", "seed": "3"}})
+    offer = next(iter(table.lobby.offers.values()))
+    host.connections.heard({"on": "live-sdp", "id": offer.id, "sdp": CHROMIUM_OFFER})
+    phones = [joined(host, table, table.lobby.invite_link(offer))]
+    table.on_action("lobby-start", {})
+    pass_time(host, phones, 1100)
+    bo = phones[0][0]
+    tap(host, "roll")
+    pass_time(host, phones, 100)
+    assert table.session.moves == [] and "Waiting for Ana" not in roll_bar(bo.page)
+    assert roll_bar(bo.page).startswith("on Tap Roll: in 10 seconds the game rolls for you")
+    bo.screen.on_action("roll", {})
+    pass_time(host, phones, 200)
+    players = table.session.view(None)["players"]
+    assert len(table.session.moves) == 1 and all(p["tally"] == 1 and p["hand"] + p["reserve"] + p["cube"] == 13
+                                                 for p in players)

@@ -531,10 +531,13 @@ def test_a_silent_phone_is_said_to_be_away_and_each_round_trip_is_shown_when_ask
     assert "Connection details" in host.page and "Bo: " not in host.page  # (off until asked for)
     tap(host, "live-details")
     assert "Bo: not measured yet" in host.page
+    drawn = host.refreshes
     host.advance(1100)  # a ping ...
     network.pump()  # ... and its pong: the details say it, with nothing else happening at the table
     host.advance(300)
-    assert "Bo: " in host.page and " ms there and back" in host.page
+    details = [markup for selector, markup in host.updates if selector == "[data-live-details]"]
+    assert details and "Bo: " in details[-1] and " ms there and back" in details[-1]
+    assert host.refreshes == drawn  # (only the details are drawn again: a reply being pasted is not lost)
     network.ends = []  # Bo's Wi-Fi stops carrying anything, but the channel is not closed
     host.advance(5000)
     assert 'data-silent="1"' in host.page and "Not answering for a few seconds: Bo." in host.page

@@ -253,12 +253,13 @@ class Lobby:
         if self.ticks % PING_EVERY == 0:
             self.host.ping()
         stalled = self.host.stalled()
-        trips = self.round_trips() if self.showing_details else None
-        if stalled != self.stalled or trips != self.trips:
-            # (a phone went silent, or is heard again: the away line says so; a round trip
-            # measured anew: the connection details, when shown, say so)
-            self.stalled, self.trips = stalled, trips
+        if stalled != self.stalled:  # (a phone went silent, or is heard again: the away line says so)
+            self.stalled = stalled
             self.table.redraw()
+        trips = self.round_trips() if self.showing_details else None
+        if trips != self.trips:  # (a round trip measured anew: the details say so, and nothing else is drawn again)
+            self.trips = trips
+            self.app.update("[data-live-details]", self.connection_details())
         for phone in self.host.phones.values():
             phone.link.tick()
         self.ticking = self.app.later(TICK_MS, self.tick)
@@ -398,12 +399,12 @@ class Lobby:
                               "aria-expanded": "true" if self.showing_details else "false",
                               "data-show": "false" if self.showing_details else "true"}, _("Connection details"))
         if not self.showing_details:
-            return h("div", {"class": "live-details"}, toggle)
+            return h("div", {"class": "live-details", "data-live-details": ""}, toggle)
         names = self.table.names()
         rows = [h("li", {"data-rtt": seat}, _("{player}: {ms} ms there and back").format(player=names[seat], ms=rtt)
                   if rtt is not None else _("{player}: not measured yet").format(player=names[seat]))
                 for seat, rtt in sorted(self.round_trips().items())]
-        return h("div", {"class": "live-details"}, toggle,
+        return h("div", {"class": "live-details", "data-live-details": ""}, toggle,
                  h("ul", None, *rows) if rows else h("p", None, _("No phone is connected.")))
 
     def round_trips(self) -> dict:

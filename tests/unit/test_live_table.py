@@ -283,14 +283,19 @@ def joined(host: FakeApp, table, invitation_link: str, answer: str = CHROMIUM_AN
     return guest, network, host_id
 
 
-def playing_with_bo():
-    """Ana's host phone and Bo's phone, seated and started."""
-    host, table = host_with_phone_seat()
+def started_with_bo(host: FakeApp, table):
+    """The host's lobby, Bo's phone joined and the game started: (host app, table, Bo's
+    app, the network between them, the host's name for Bo's connection)."""
     host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})
     guest, network, host_id = joined(host, table, attribute(host.page, "data-invite"))
     table.on_action("lobby-start", {})
     network.pump()
     return host, table, guest, network, host_id
+
+
+def playing_with_bo():
+    """Ana's host phone and Bo's phone, seated and started."""
+    return started_with_bo(*host_with_phone_seat())
 
 
 def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_new_invitation():
@@ -474,14 +479,8 @@ def its_mine_with_bo(ana: str) -> tuple[FakeApp, object]:
 
 
 def its_mine_started(ana: str):
-    """its_mine_with_bo, Bo's phone joined and the game started: (host app, table, Bo's
-    app, the network between them, the host's name for Bo's connection)."""
-    app, table = its_mine_with_bo(ana)
-    app.connections.heard({"on": "live-sdp", "id": opened(app)["id"], "sdp": CHROMIUM_OFFER})
-    guest, network, host_id = joined(app, table, attribute(app.page, "data-invite"))
-    table.on_action("lobby-start", {})
-    network.pump()
-    return app, table, guest, network, host_id
+    """its_mine_with_bo, Bo's phone joined and the game started (started_with_bo)."""
+    return started_with_bo(*its_mine_with_bo(ana))
 
 
 def test_its_mine_plays_live_bo_flips_and_grabs_on_his_phone_and_sees_only_his_own_favourites():

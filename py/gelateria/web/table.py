@@ -358,8 +358,9 @@ class Table(Screen):
         if self.lobby is not None and self.game.type.timing == REAL_TIME:
             self.lobby.arrive(seat, move)  # (played in the order moves were made, phones' too: live_played)
             return True
-        if self.roll_call():  # one screen, one tap: every player at it rolls (the host rolls once all have)
-            self.lobby.roll([player for player in self.humans() if player in self.roll_call()["waiting"]])
+        call = self.roll_call()
+        if call:  # one screen, one tap: every player at it rolls (the host rolls once all have)
+            self.lobby.roll([player for player in self.humans() if player in call["waiting"]])
             self.redraw()
             return True
         return self.play(seat, move, quiet)

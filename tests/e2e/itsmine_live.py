@@ -25,9 +25,11 @@ FAR = """ms => {
     return channel;
   };
 }"""
-# A click on pile `pile`'s "It's mine!" at epoch ms `at` (the machine's one clock).
+# A click on pile `pile`'s "It's mine!" at epoch ms `at` (the machine's one clock), and
+# when it truly came (window.__grabbed: a busy page's timer fires late).
 GRAB_AT = """([pile, at]) => setTimeout(() => {
   const button = document.querySelector(`[data-action='grab'][data-pile='${pile}']`);
+  window.__grabbed = performance.timeOrigin + performance.now();
   if (button) button.click();
 }, at - (performance.timeOrigin + performance.now()))"""
 NOW = "() => performance.timeOrigin + performance.now()"
@@ -90,12 +92,15 @@ def flipper(host) -> int | None:
 FLIP = "[data-action='flip']:not([aria-disabled='true'])"
 
 
+# Clicks the control if it is on the page now (in one go: found and clicked in the same task).
+TAP = "selector => { const control = document.querySelector(selector); if (control) control.click(); return !!control; }"
+
+
 def tap(page, selector: str) -> None:
     """A tap on the control as it is on screen when the thumb lands. (The table redraws
     its parts as the game moves: Playwright's click waits for one element to keep still,
     and may click it again after a redraw, a second flip.)"""
-    page.wait_for_selector(selector)
-    page.evaluate("selector => document.querySelector(selector).click()", selector)
+    page.wait_for_function(TAP, arg=selector)
 
 
 def moved_on(host, seat: int | None, timeout: float = 30_000) -> None:
@@ -136,7 +141,57 @@ def contest(first, second, pile: int, lead: int) -> None:
     second.evaluate(GRAB_AT, [pile, at + lead])
 
 
-def taker(host, pile: int, before: int) -> int | None:
-    """Who took `pile` in the moves after the first `before` (None: nobody did)."""
-    grabs = [seat for seat, move in saved(host).moves[before:] if move.get("a") == "g" and pile in move.get("p", [])]
-    return grabs[0] if grabs else None
+# Each seat's catch tokens and cards taken this round, as the host shows them.
+HELD = "() => [...document.querySelectorAll('[data-seat-panel] .seat-head')].map(head => [+head.dataset.tokens, +head.dataset.taken])"
+
+
+def held(host) -> list[list[int]]:
+    return host.evaluate(HELD)
+
+
+# Whether the page offers "It's mine!" on a pile, once it shows the flip the host has
+# made (the pile's draw count as the host shows it): not when a bot took the pile first,
+# or the player has no catch token left this round.
+OFFERED = """([pile, draw]) => {
+  const drawn = document.querySelector(`[data-seat-panel='${pile}'] [data-draw]`);
+  if (!drawn || drawn.dataset.draw !== draw) return false;
+  return document.querySelector(`[data-action='grab'][data-pile='${pile}']:not([disabled])`) ? 'yes' : 'no';
+}"""
+
+
+def offered(page, host, pile: int) -> bool:
+    draw = host.locator(f"[data-seat-panel='{pile}'] [data-draw]").get_attribute("data-draw")
+    return page.wait_for_function(OFFERED, arg=[pile, draw]).json_value() == "yes"
+
+
+def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, float] | None:
+    """One turn at Ana's table (Ana on the host, seat 0; Bo seat 1; `by_seat` the page of
+    each seat that flips on a phone, a bot flipping on the host): the next round begun if
+    one is due, the seat to flip flips, and on a flip of Ana's or Bo's pile a contest.
+    Bo is first on Ana's pile and Ana on his, so the catch token the first hand pays
+    the owner stays between them; and only while the first holds at least as many tokens
+    as the owner, so neither runs dry. Returns (Bo first, who took the pile: 0, 1, or None
+    when neither did, how many ms the first click truly came before the second) for a
+    contest held, None for a turn without one."""
+    if host.locator("[data-action='next-round']").count():
+        tap(host, "[data-action='next-round']")
+        host.wait_for_selector("[data-action='next-round']", state="detached")
+    seat = flipper(host)
+    if seat not in by_seat:
+        moved_on(host, seat)
+        return None
+    flip(by_seat[seat], host, seat)
+    if seat not in (0, 1):
+        return None
+    bo_first = seat == 0
+    before = held(host)
+    if before[1 if bo_first else 0][0] < before[seat][0] or not (offered(host, host, seat) and offered(bo, host, seat)):
+        return None
+    first, second = (bo, host) if bo_first else (host, bo)
+    contest(first, second, seat, lead)
+    host.wait_for_selector("[data-paused]")
+    host.wait_for_selector("[data-paused]", state="detached")
+    after = held(host)
+    took = [p for p in (0, 1) if after[p][1] > before[p][1]]
+    truly = second.evaluate("window.__grabbed") - first.evaluate("window.__grabbed")
+    return bo_first, (took[0] if took else None), truly

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from gelateria.core.game import get_game
-from gelateria.core.live import MAX_LEAD_MS, Guest, Host
+from gelateria.core.live import MAX_LEAD_MS, RTT_SAMPLES, Guest, Host
 from gelateria.core.record import Seat
 from gelateria.core.session import Session
 from gelateria.core.wire import Link
@@ -111,6 +111,23 @@ def test_a_busy_phone_is_not_taken_for_a_far_one():
     assert contest(table, -60) == 0  # 60 ms late, he does not take it for being slow to answer pings
 
 
+def test_pings_held_in_the_hosts_busy_page_do_not_date_moves_back_and_a_phone_moved_away_is_followed():
+    """The host's page, busy drawing for every phone, sends some pings late: their round
+    trips are longer, with no more time on the way. A phone that truly went further away
+    is taken to be within RTT_SAMPLES pings."""
+    table = Table(100)
+    phone = table.host.phones["phone1"]
+    for late in (60, 0, 30, 45):
+        phone.timed(table.now - 200 - late, table.now)
+    assert phone.lead() == pytest.approx(100, abs=1)
+    assert contest(table, 60) == 1
+    table.advance(1000)
+    assert contest(table, -60) == 0
+    for _ping in range(RTT_SAMPLES):
+        phone.timed(table.now - 260, table.now)
+    assert phone.lead() == pytest.approx(130, abs=1)
+
+
 def test_a_phone_further_away_than_the_bound_cannot_claim_the_past():
     table = Table(300)
     assert table.host.phones["phone1"].lead() == MAX_LEAD_MS
@@ -122,6 +139,9 @@ def test_a_watcher_or_a_lying_pong_gets_no_more_than_the_bound():
     table = Table(0)
     phone = table.host.phones["phone2"]
     phone.timed(table.now - 9_000, table.now)  # a pong that claims a 9 s round trip
+    assert phone.lead() == 0  # (its honest pings were quicker)
+    phone.samples = []  # a phone whose first pong says so
+    phone.timed(table.now - 9_000, table.now)
     assert phone.lead() == MAX_LEAD_MS
     phone.timed(table.now + 50, table.now)  # ... or one from the future: not a measure
     phone.timed("soon", table.now)

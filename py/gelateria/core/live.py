@@ -51,7 +51,7 @@ from gelateria.core.wire import Link, Message
 KEY_BYTES = 12
 MAX_STRIKES = 20  # refused frames and messages before a phone is dropped
 MAX_LEAD_MS = 150  # the most a phone's move is dated back for the time it took to arrive
-RTT_WEIGHT = 0.25  # each new round trip's share of the smoothed one (as TCP smooths it)
+RTT_SAMPLES = 8  # a phone's round trip: the shortest of its last this many pings
 MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
 STALL_MS = 4000  # a phone not heard from for this long (pings come every second) is away
 MAX_BUSY_MS = 1000  # the most a frame is taken to have waited in a busy page before its Python had it
@@ -73,7 +73,8 @@ class Phone:
     language: str = "en"
     sent: tuple | None = None  # what the last Facts sent were of (so a change alone sends again)
     strikes: int = 0
-    rtt: float | None = None  # ms, the smoothed round trip of its pings
+    rtt: float | None = None  # ms, its round trip: the shortest of its last RTT_SAMPLES pings
+    samples: list = field(default_factory=list)  # those pings' round trips, the latest last
     heard: float | None = None  # the game's clock when a frame last came from it
 
     def refuse(self, why: str) -> None:
@@ -87,12 +88,15 @@ class Phone:
         """A pong: the ping it answers was sent at `sent` (the game's clock), the pong came
         at `now`, and the phone says it held the ping `held` ms before answering (its page
         was busy: that is no time on the way, and counted in, it would date the phone's
-        moves back too far)."""
+        moves back too far). The shortest of the last few is the way itself: a ping
+        can also wait in the host's busy page before it leaves, and a move has no such
+        wait (taking the average, moves were dated back ~25 ms too far under load)."""
         if isinstance(sent, (int, float)) and not isinstance(sent, bool) and 0 <= now - sent <= MAX_RTT_MS:
             sample = now - sent
             if isinstance(held, (int, float)) and not isinstance(held, bool) and held == held:
                 sample -= min(max(held, 0), sample)
-            self.rtt = sample if self.rtt is None else (1 - RTT_WEIGHT) * self.rtt + RTT_WEIGHT * sample
+            self.samples = [*self.samples[1 - RTT_SAMPLES:], sample]
+            self.rtt = min(self.samples)
 
 
 @dataclass(frozen=True)

@@ -53,11 +53,13 @@ def main() -> None:
         by_seat = {0: host, 1: bo, 2: chiara}
         won = tried = 0
         leads = []  # how far apart the two clicks truly came, ms
+        late = []  # how much longer than the delay Bo's grab took on its way (a busy page's timer), ms
         while tried < args.contests and not host.locator("[data-phase='over']").count():
             outcome = next_contest(host, bo, by_seat, args.lead)
             if outcome is None or outcome[1] is None:
                 continue
-            bo_first, took, truly = outcome
+            bo_first, took, truly, slower = outcome
+            late.append(slower)
             tried += 1
             leads.append(truly)
             scripted_first = 1 if bo_first else 0
@@ -68,7 +70,8 @@ def main() -> None:
                 print(f"  contest {tried}: {'Bo' if bo_first else 'Ana'} first by {truly:.0f} ms, {['Ana', 'Bo'][took]} took it; {said}")
         print(f"live It's Mine!, Bo's phone {args.delay} ms further away each way, the first grab {args.lead} ms ahead:")
         print(f"  the truly first player won {won} of {tried} contests ({won / max(1, tried):.0%}); "
-              f"the clicks came {statistics.median(leads) if leads else 0:.0f} ms apart (median)")
+              f"the clicks came {statistics.median(leads) if leads else 0:.0f} ms apart and Bo's grab went "
+              f"{statistics.median(late) if late else 0:.0f} ms slower than the delay (medians)")
         for name, page in (("Bo", bo), ("Chiara", chiara)):
             painted = page.evaluate("window.__painted")
             host_painted = host.evaluate("window.__painted")

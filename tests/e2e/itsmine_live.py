@@ -12,12 +12,19 @@ from playwright.sync_api import TimeoutError as Timeout
 
 from gelateria.core.record import decode
 
-# This phone's data channels, `ms` further away each way.
+# This phone's data channels, `ms` further away each way. A busy page's timer fires late,
+# so the way out is longer then: window.__slower says by how much, ms, for its last move.
 FAR = """ms => {
   const make = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = make.apply(this, args), send = channel.send.bind(channel);
-    channel.send = (text) => setTimeout(() => { if (channel.readyState === 'open') send(text); }, ms);
+    channel.send = (text) => {
+      const asked = performance.now();
+      setTimeout(() => {
+        if (text.includes('"k":"move"')) window.__slower = performance.now() - asked - ms;
+        if (channel.readyState === 'open') send(text);
+      }, ms);
+    };
     let handler = null;
     Object.defineProperty(channel, 'onmessage', { set(fn) { handler = fn; }, get() { return handler; } });
     // (a message of its own, stamped when it is handed on: as if it had arrived then)
@@ -164,15 +171,16 @@ def offered(page, host, pile: int) -> bool:
     return page.wait_for_function(OFFERED, arg=[pile, draw]).json_value() == "yes"
 
 
-def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, float] | None:
+def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, float, float] | None:
     """One turn at Ana's table (Ana on the host, seat 0; Bo seat 1; `by_seat` the page of
     each seat that flips on a phone, a bot flipping on the host): the next round begun if
     one is due, the seat to flip flips, and on a flip of Ana's or Bo's pile a contest.
     Bo is first on Ana's pile and Ana on his, so the catch token the first hand pays
     the owner stays between them; and only while the first holds at least as many tokens
     as the owner, so neither runs dry. Returns (Bo first, who took the pile: 0, 1, or None
-    when neither did, how many ms the first click truly came before the second) for a
-    contest held, None for a turn without one."""
+    when neither did, how many ms the first click truly came before the second, how many
+    ms longer than FAR's the way of Bo's grab was) for a contest held, None for a turn
+    without one."""
     if host.locator("[data-action='next-round']").count():
         tap(host, "[data-action='next-round']")
         host.wait_for_selector("[data-action='next-round']", state="detached")
@@ -194,4 +202,4 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, 
     after = held(host)
     took = [p for p in (0, 1) if after[p][1] > before[p][1]]
     truly = second.evaluate("window.__grabbed") - first.evaluate("window.__grabbed")
-    return bo_first, (took[0] if took else None), truly
+    return bo_first, (took[0] if took else None), truly, bo.evaluate("window.__slower || 0")

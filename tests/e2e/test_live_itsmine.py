@@ -93,24 +93,25 @@ def test_a_whole_its_mine_game_the_far_phone_takes_the_piles_it_grabbed_first_an
     more(host, False)
 
     # Contests, turn after turn (next_contest): Bo first on Ana's pile, Ana first on Bo's.
-    # A contest counts when the two clicks truly came about LEAD_MS apart (a busy page's
-    # timer can fire late: then it was another contest than the one scripted).
+    # A contest counts when it was the one scripted: the two clicks truly came about
+    # LEAD_MS apart, and when Bo was first, his grab took no longer on its way than FAR_MS
+    # and the rules' spare (LEAD_MS less a tick): a busy page's timer fires late.
     results, told, screen, off_script = [], [], None, []
     while len(results) < CONTESTS and not host.locator("[data-phase='over']").count():
         outcome = next_contest(host, bo.page, pages, LEAD_MS)
         if outcome is None:
             continue
         bo.page.wait_for_selector("[data-paused]", state="detached")  # (on his phone's idea of the host's clock too)
-        bo_first, took, truly = outcome
-        if abs(truly - LEAD_MS) > LEAD_MS / 3:
-            off_script.append(round(truly))
+        bo_first, took, truly, slower = outcome
+        if abs(truly - LEAD_MS) > LEAD_MS / 3 or (bo_first and slower > LEAD_MS - GAME.tick_ms):
+            off_script.append((round(truly), round(slower)))
         elif took is not None:
             results.append(took == (1 if bo_first else 0))
             loser = host if took == 1 else bo.page
             told += loser.locator("text=/ms faster to/").all_inner_texts()
         if len(results) == 2 and screen is None:
             screen = table_screen_joins(devices, host)
-    assert len(results) == CONTESTS, f"only {len(results)} contests in the game (and {off_script}: clicks ms apart)"
+    assert len(results) == CONTESTS, f"only {len(results)} contests in the game; off script (ms apart, ms slower): {off_script}"
     assert sum(results) >= len(results) - 1, f"the truly first hand won {sum(results)} of {len(results)}"
     assert told  # the one who lost a pile is told by how much ("Ana was 57 ms faster to Bo's pile")
 

@@ -564,7 +564,7 @@ def test_its_mine_keeps_going_with_a_bot_for_a_phone_that_left_until_it_is_back(
 def test_a_phones_move_the_rules_refuse_while_the_bots_wait_their_turn_does_not_stop_the_bots():
     app, table, guest, network, host_id = its_mine_started("human")
     host = table.lobby.host
-    host.phones[host_id].rtt = 200.0  # Bo's phone is 100 ms away: every move waits that long to be played in order
+    host.phones[host_id].samples = [200.0]  # Bo's phone is 100 ms away: every move waits that long to be played in order
     for _step in range(12):  # until it is a bot's turn to flip
         state = table.session.state
         if state.turn in table.bots:

@@ -73,9 +73,13 @@ class Phone:
     language: str = "en"
     sent: tuple | None = None  # what the last Facts sent were of (so a change alone sends again)
     strikes: int = 0
-    rtt: float | None = None  # ms, its round trip: the shortest of its last RTT_SAMPLES pings
-    samples: list = field(default_factory=list)  # those pings' round trips, the latest last
+    samples: list = field(default_factory=list)  # its last RTT_SAMPLES pings' round trips, ms, the latest last
     heard: float | None = None  # the game's clock when a frame last came from it
+
+    @property
+    def rtt(self) -> float | None:
+        """Its round trip, ms: the shortest of its last pings' (see `timed`)."""
+        return min(self.samples) if self.samples else None
 
     def refuse(self, why: str) -> None:
         self.link.post("refused", {"why": why})
@@ -96,7 +100,6 @@ class Phone:
             if isinstance(held, (int, float)) and not isinstance(held, bool) and held == held:
                 sample -= min(max(held, 0), sample)
             self.samples = [*self.samples[1 - RTT_SAMPLES:], sample]
-            self.rtt = min(self.samples)
 
 
 @dataclass(frozen=True)

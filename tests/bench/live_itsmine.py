@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from live_pages import phones, serve  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
-from itsmine_live import FAR, WATCH_FLIPS, next_contest, open_table  # noqa: E402
+from itsmine_live import FAR, STAMPS, WATCH_FLIPS, next_contest, open_table  # noqa: E402
 
 
 def main() -> None:
@@ -44,6 +44,7 @@ def main() -> None:
         host, bo, chiara = pages
         bo.evaluate(FAR, args.delay)
         host.goto(url + "#/itsmine")
+        host.evaluate(STAMPS)
         open_table(host, {1: bo, 2: chiara}, ["Ana", "Bo", "Chiara"])
         for page in pages:
             page.evaluate(WATCH_FLIPS)
@@ -55,11 +56,11 @@ def main() -> None:
         leads = []  # how far apart the two clicks truly came, ms
         late = []  # how much longer than the delay Bo's grab took on its way (a busy page's timer), ms
         while tried < args.contests and not host.locator("[data-phase='over']").count():
-            outcome = next_contest(host, bo, by_seat, args.lead)
-            if outcome is None or outcome[1] is None:
+            contest = next_contest(host, bo, by_seat, args.lead)
+            if contest is None or contest.took is None:
                 continue
-            bo_first, took, truly, slower = outcome
-            late.append(slower)
+            bo_first, took, truly = contest.bo_first, contest.took, contest.truly
+            late.append(contest.slower + contest.held)
             tried += 1
             leads.append(truly)
             scripted_first = 1 if bo_first else 0

@@ -8,6 +8,8 @@ A phone can be made further away by wrapping its data channel (FAR)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from playwright.sync_api import TimeoutError as Timeout
 
 from gelateria.core.record import decode
@@ -21,7 +23,10 @@ FAR = """ms => {
     channel.send = (text) => {
       const asked = performance.now();
       setTimeout(() => {
-        if (text.includes('"k":"move"')) window.__slower = performance.now() - asked - ms;
+        if (text.includes('"k":"move"')) {
+          window.__slower = performance.now() - asked - ms;
+          window.__sent = performance.timeOrigin + performance.now();
+        }
         if (channel.readyState === 'open') send(text);
       }, ms);
     };
@@ -40,6 +45,18 @@ GRAB_AT = """([pile, at]) => setTimeout(() => {
   if (button) button.click();
 }, at - (performance.timeOrigin + performance.now()))"""
 NOW = "() => performance.timeOrigin + performance.now()"
+# On the host: when its page stamped the last move frame that came from another phone
+# (window.__stamped, epoch ms; the stamp the host dates a grab by, web/live.js).
+STAMPS = """() => {
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener('message', (event) => {
+      if (typeof event.data === 'string' && event.data.includes('"k":"move"')) window.__stamped = performance.timeOrigin + event.timeStamp;
+    });
+    return channel;
+  };
+}"""
 # When each pile's top card was first painted (epoch ms), kept per pile.
 WATCH_FLIPS = """() => {
   window.__painted = [];
@@ -171,16 +188,28 @@ def offered(page, host, pile: int) -> bool:
     return page.wait_for_function(OFFERED, arg=[pile, draw]).json_value() == "yes"
 
 
-def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, float, float] | None:
+@dataclass(frozen=True)
+class Contest:
+    """A contest as it truly went: who was scripted first, who took the pile (0 Ana, 1 Bo,
+    None: neither), how many ms the first click truly came before the second, and how
+    many ms longer than FAR's delay Bo's grab took to reach the host's page stamp: his
+    page's timer firing late (`slower`) and the host's page busy when it came (`held`)."""
+
+    bo_first: bool
+    took: int | None
+    truly: float
+    slower: float
+    held: float
+
+
+def next_contest(host, bo, by_seat: dict, lead: int) -> Contest | None:
     """One turn at Ana's table (Ana on the host, seat 0; Bo seat 1; `by_seat` the page of
     each seat that flips on a phone, a bot flipping on the host): the next round begun if
     one is due, the seat to flip flips, and on a flip of Ana's or Bo's pile a contest.
     Bo is first on Ana's pile and Ana on his, so the catch token the first hand pays
     the owner stays between them; and only while the first holds at least as many tokens
-    as the owner, so neither runs dry. Returns (Bo first, who took the pile: 0, 1, or None
-    when neither did, how many ms the first click truly came before the second, how many
-    ms longer than FAR's the way of Bo's grab was) for a contest held, None for a turn
-    without one."""
+    as the owner, so neither runs dry. Returns the contest held (the host's page runs
+    STAMPS, Bo's FAR), None for a turn without one."""
     if host.locator("[data-action='next-round']").count():
         tap(host, "[data-action='next-round']")
         host.wait_for_selector("[data-action='next-round']", state="detached")
@@ -202,4 +231,5 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> tuple[bool, int | None, 
     after = held(host)
     took = [p for p in (0, 1) if after[p][1] > before[p][1]]
     truly = second.evaluate("window.__grabbed") - first.evaluate("window.__grabbed")
-    return bo_first, (took[0] if took else None), truly, bo.evaluate("window.__slower || 0")
+    slower, sent = bo.evaluate("[window.__slower || 0, window.__sent || 0]")
+    return Contest(bo_first, took[0] if took else None, truly, slower, host.evaluate("window.__stamped || 0") - sent)

@@ -14,7 +14,7 @@ from conftest import SIZES
 from gelateria.core.facts import plain
 from gelateria.core.session import Session
 from gelateria.games.itsmine.rules import GAME
-from itsmine_live import CALM, FAR, KEEN, next_contest, open_table, saved
+from itsmine_live import CALM, FAR, KEEN, STAMPS, next_contest, open_table, saved
 from test_live_phones import KEEP_FRAMES, facts_sent, join, more
 
 pytestmark = pytest.mark.slow  # (a long file: it starts first, see conftest.py)
@@ -76,6 +76,7 @@ def test_a_whole_its_mine_game_the_far_phone_takes_the_piles_it_grabbed_first_an
     host_device, bo, chiara = devices.take(**PHONE), devices.take(**PHONE), devices.take(**PHONE)
     host = host_device.open(site.url + "#/itsmine")
     bo.page.evaluate(FAR, FAR_MS)
+    host.evaluate(STAMPS)
     open_table(host, {1: bo.page, 2: chiara.page}, ["Ana", "Bo", "Chiara", "Dario"], bots={3: "easy"})
     pages = {0: host, 1: bo.page, 2: chiara.page}
     for page in pages.values():
@@ -94,25 +95,27 @@ def test_a_whole_its_mine_game_the_far_phone_takes_the_piles_it_grabbed_first_an
 
     # Contests, turn after turn (next_contest): Bo first on Ana's pile, Ana first on Bo's.
     # A contest counts when it was the one scripted: the two clicks truly came about
-    # LEAD_MS apart, and when Bo was first, his grab took no longer on its way than FAR_MS
-    # and the rules' spare (LEAD_MS less a tick): a busy page's timer fires late.
+    # LEAD_MS apart, and when Bo was first, his grab took no longer than FAR_MS and the
+    # rules' spare (LEAD_MS less a tick) to reach the host's page: a busy page's timer
+    # fires late (his), and a busy page stamps a frame late (the host's). No phone can
+    # tell the way's own time from that; the host dates a grab by what it can measure.
     results, told, screen, off_script = [], [], None, []
     while len(results) < CONTESTS and not host.locator("[data-phase='over']").count():
-        outcome = next_contest(host, bo.page, pages, LEAD_MS)
-        if outcome is None:
+        contest = next_contest(host, bo.page, pages, LEAD_MS)
+        if contest is None:
             continue
         bo.page.wait_for_selector("[data-paused]", state="detached")  # (on his phone's idea of the host's clock too)
-        bo_first, took, truly, slower = outcome
-        if abs(truly - LEAD_MS) > LEAD_MS / 3 or (bo_first and slower > LEAD_MS - GAME.tick_ms):
-            off_script.append((round(truly), round(slower)))
-        elif took is not None:
-            results.append(took == (1 if bo_first else 0))
-            loser = host if took == 1 else bo.page
+        if abs(contest.truly - LEAD_MS) > LEAD_MS / 3 or (contest.bo_first and contest.slower + contest.held > LEAD_MS - GAME.tick_ms):
+            off_script.append(contest)
+        elif contest.took is not None:
+            results.append(contest)
+            loser = host if contest.took == 1 else bo.page
             told += loser.locator("text=/ms faster to/").all_inner_texts()
         if len(results) == 2 and screen is None:
             screen = table_screen_joins(devices, host)
-    assert len(results) == CONTESTS, f"only {len(results)} contests in the game; off script (ms apart, ms slower): {off_script}"
-    assert sum(results) >= len(results) - 1, f"the truly first hand won {sum(results)} of {len(results)}"
+    assert len(results) == CONTESTS, f"only {len(results)} contests in the game; off script: {off_script}"
+    lost = [c for c in results if c.took != (1 if c.bo_first else 0)]
+    assert len(lost) <= 1, f"the truly first hand lost {len(lost)} of {len(results)}: {lost}"
     assert told  # the one who lost a pile is told by how much ("Ana was 57 ms faster to Bo's pile")
 
     # On to the end of the game: each flips on their own phone as soon as it is their turn, Dario on the host.

@@ -30,6 +30,11 @@ def idle(page) -> None:
     page.wait_for_function("() => window.gelateriaShell.idle() && !document.querySelector('[aria-busy=true]')")
 
 
+# The log's newest line is another than `t` (the log is redrawn with the table: it may be
+# gone for a moment).
+NEWER_LOG = "t => { const newest = document.querySelector('[data-log] li'); return !!newest && newest.textContent !== t; }"
+
+
 def play_a_turn(page) -> None:
     """Exchange if asked, place on the first glowing space (two taps), then in step 2
     discard down to five and end the turn, unless the game ended it (nothing else to do)."""
@@ -44,7 +49,7 @@ def play_a_turn(page) -> None:
         newest = page.locator("[data-log] li").first.text_content()
         page.locator("[data-spot][tabindex='0']").click()
         page.locator(".gl-aim").click()
-        page.wait_for_function("t => document.querySelector('[data-log] li').textContent !== t", arg=newest)
+        page.wait_for_function(NEWER_LOG, arg=newest)
     idle(page)
     while page.locator("[data-end-bar] [data-action='discard']").count():
         page.locator("[data-action='discard']").first.click()

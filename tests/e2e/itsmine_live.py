@@ -152,7 +152,7 @@ def flip(page, host, seat: int) -> None:
 KEEN = """() => window.__keen = setInterval(() => {
   const control = document.querySelector("[data-action='flip']:not([aria-disabled='true']), [data-action='next-round']");
   if (control) control.click();
-}, 150)"""
+}, 50)"""
 
 
 CALM = "() => clearInterval(window.__keen)"  # (the player stops tapping by itself)

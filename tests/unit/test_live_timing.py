@@ -9,18 +9,21 @@ import random
 import pytest
 
 from gelateria.core.game import get_game
-from gelateria.core.live import MAX_LEAD_MS, RTT_SAMPLES, Guest, Host
+from gelateria.core.live import MAX_HELD_MS, MAX_LEAD_MS, RTT_SAMPLES, Guest, Host
 from gelateria.core.record import Seat
 from gelateria.core.session import Session
 from gelateria.core.wire import Link
 
 SEATS = [Seat("human", "Ana"), Seat("human", "Bo"), Seat("human", "Chiara")]
+SKEW = {1: 86_400_123, 2: -4_321}  # each phone's clock less the host's, ms
 
 
 class Table:
     """Ana on the host; Bo's phone `delay` ms away each way, its page `busy` ms late in
-    handing each frame to its Python (and saying so); Chiara's with none. The host's table
-    plays what is due whenever the clock moves (as its timer would)."""
+    handing each frame to its Python (and saying so); Chiara's with none. Each phone's
+    clock is its own (SKEW). Bo's frames reach the host's Python `host_late` ms late,
+    which its page cannot tell (it was busy when they came). The host's table plays what
+    is due whenever the clock moves (as its timer would)."""
 
     def __init__(self, delay: float, seed: int = 4, jitter: float = 0.0, busy: float = 0.0):
         self.now = 0.0
@@ -31,10 +34,12 @@ class Table:
         self.host = Host(self.session, [1, 2], clock=lambda: self.now)
         self.guests = {}
         self.refused = []  # what the rules refused of the host's own moves: (Arrival, why)
+        self.host_late = 0.0
         for seat, away in ((1, delay), (2, 0.0)):
             name = f"phone{seat}"
-            guest = Guest(Link(lambda text, n=name, d=away: self.later(d, lambda: self.host.receive(n, text), (n, "in")),
-                               lambda: self.now))
+            guest = Guest(Link(lambda text, n=name, d=away, s=seat: self.later(d + (self.host_late if s == 1 else 0),
+                                                                             lambda: self.host.receive(n, text), (n, "in")),
+                               lambda s=seat: self.now + SKEW[s]))
             held = busy if seat == 1 else 0.0
             link = Link(lambda text, g=guest, n=name, d=away + held, b=held: self.later(d, lambda: g.receive(text, b), (n, "out")),
                         lambda: self.now)
@@ -161,3 +166,24 @@ def test_the_time_a_phone_took_to_send_its_grab_counts_toward_its_lead_within_th
     table.advance(2 * MAX_LEAD_MS + 400)
     assert table.taker(pile) == 1 and table.refused[0][1].startswith("Too slow: Bo was 60 ms faster")
     assert table.host.arrivals == []
+
+
+def test_a_grab_the_hosts_busy_page_read_late_is_dated_when_it_was_made():
+    """The host's page is busy drawing when Bo's grab comes, and gets to it 40 ms later,
+    with no way to tell: the grab says when it was made on Bo's clock, which the host
+    reads by his quickest pongs. (Dated by its arrival, it came within a tick of Ana's.)"""
+    table = Table(100)
+    table.host_late = 40
+    assert contest(table, 60) == 1
+    assert table.refused[0][1].startswith("Too slow: Bo was 60 ms faster")
+
+
+def test_a_phones_word_on_when_it_moved_claims_no_more_than_its_lead_and_the_bound():
+    table = Table(20)
+    pile = table.flip()
+    table.host.arrive(0, {"a": "g", "p": [pile], "t": 0}, table.now)  # Ana grabs...
+    table.advance(MAX_HELD_MS + 70)  # ... and Bo, 170 ms later, says he did 10 s ago
+    bo = table.guests[1]
+    bo.link.post("move", {"at": bo.facts.moves, "move": {"a": "g", "p": [pile], "t": 0}, "made": bo.link.clock() - 10_000})
+    table.advance(2 * MAX_LEAD_MS + 400)
+    assert table.taker(pile) == 0 and bo.refusals[-1].startswith("Too slow: Ana was 70 ms faster")

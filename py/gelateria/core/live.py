@@ -15,16 +15,19 @@ position it was made on (`at`), so a move that crossed another on the way, a rep
 move for a seat that is not the sender's is refused and changes nothing. A phone whose
 messages keep breaking the protocol is dropped.
 
-    guest -> host   hello {key, language}      move {at, move}      pong {t, held}
+    guest -> host   hello {key, language}      move {at, move, made}      pong {t, held, sent}
     host -> guest   seated {seat, key}         facts {Facts}        refused {why}
                     ping {t, rtt}
 
 Real time (It's Mine!): the host measures each phone's round trip (a ping carries the
 game's clock, the pong brings it back) and dates a phone's move back by half of it,
-bounded by MAX_LEAD_MS so that a slow phone cannot claim the past. Every move, the host
-screen's and its bots' too, then waits in `arrivals` until the slowest phone's lead has
-passed, and the table plays them in the order they were made (`due`): the first hand on
-a pile takes it, whoever's phone was further away.
+bounded by MAX_LEAD_MS so that a slow phone cannot claim the past. A move says when it
+was made on the phone's own clock, and a pong when it was sent: the host reads the
+phone's clock by its quickest pongs of late (`Phone.way`), so a move that waited in
+either busy page before it was read is dated as it was made, MAX_HELD_MS at most. Every
+move, the host screen's and its bots' too, then waits in `arrivals` until the slowest
+phone's lead has passed, and the table plays them in the order they were made (`due`):
+the first hand on a pile takes it, whoever's phone was further away.
 
 Dice (Gelatinous): the rules' one move rolls everyone's dice, and the caller makes it. At
 a live table that move waits for a roll call (`RollCall`): every seat holding dice taps
@@ -55,7 +58,13 @@ RTT_SAMPLES = 8  # a phone's round trip: the shortest of its last this many ping
 MAX_RTT_MS = 10_000  # a pong older than this is no measure of anything
 STALL_MS = 4000  # a phone not heard from for this long (pings come every second) is away
 MAX_BUSY_MS = 1000  # the most a frame is taken to have waited in a busy page before its Python had it
+MAX_HELD_MS = 100  # the most a real-time move is dated back, beyond its phone's lead, for waiting in busy pages
 ROLL_CALL_MS = 10_000  # once someone has rolled, the others have this long before the host rolls for them
+
+
+def is_number(value: object) -> bool:
+    """A finite number, as a phone's word for a time should be."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < float("inf")
 
 
 def is_key(value: object) -> bool:
@@ -74,12 +83,30 @@ class Phone:
     sent: tuple | None = None  # what the last Facts sent were of (so a change alone sends again)
     strikes: int = 0
     samples: list = field(default_factory=list)  # its last RTT_SAMPLES pings' round trips, ms, the latest last
+    gaps: list = field(default_factory=list)  # its last RTT_SAMPLES pongs' arrival here less their sending there, ms
     heard: float | None = None  # the game's clock when a frame last came from it
 
     @property
     def rtt(self) -> float | None:
         """Its round trip, ms: the shortest of its last pings' (see `timed`)."""
         return min(self.samples) if self.samples else None
+
+    @property
+    def way(self) -> float | None:
+        """The game's clock less this phone's, plus the way here: the smallest gap of its
+        last pongs' (see `timed`). A frame sent at `s` on its clock comes at `s + way` here
+        when neither page holds it up (None: no pong has said when it was sent)."""
+        return min(self.gaps) if self.gaps else None
+
+    def made(self, at: object, arrived: float) -> float:
+        """When a move that came at `arrived` (the game's clock) was made, by the phone's
+        word `at` (its own clock): read by its quickest pongs (`way`) less the lead, and
+        never further back than the lead and MAX_HELD_MS (a phone's word is only a word).
+        Without the word or a pong that says when it was sent, the lead alone."""
+        earliest = arrived - self.lead() - MAX_HELD_MS
+        if not is_number(at) or self.way is None:
+            return arrived - self.lead()
+        return min(arrived, max(earliest, at + self.way - self.lead()))
 
     def refuse(self, why: str) -> None:
         self.link.post("refused", {"why": why})
@@ -88,18 +115,21 @@ class Phone:
         """How long ago its move was made when it arrives: half the round trip, bounded."""
         return min(self.rtt / 2, MAX_LEAD_MS) if self.rtt is not None else 0.0
 
-    def timed(self, sent: object, now: float, held: object = 0) -> None:
+    def timed(self, sent: object, now: float, held: object = 0, answered: object = None) -> None:
         """A pong: the ping it answers was sent at `sent` (the game's clock), the pong came
         at `now`, and the phone says it held the ping `held` ms before answering (its page
         was busy: that is no time on the way, and counted in, it would date the phone's
-        moves back too far). The shortest of the last few is the way itself: a ping
-        can also wait in the host's busy page before it leaves, and a move has no such
-        wait (taking the average, moves were dated back ~25 ms too far under load)."""
-        if isinstance(sent, (int, float)) and not isinstance(sent, bool) and 0 <= now - sent <= MAX_RTT_MS:
+        moves back too far), and sent the pong at `answered` on its own clock. The
+        shortest of the last few is the way itself: a ping can also wait in the host's
+        busy page before it leaves, and a pong before it is read (taking the average,
+        moves were dated back ~25 ms too far under load)."""
+        if is_number(sent) and 0 <= now - sent <= MAX_RTT_MS:
             sample = now - sent
-            if isinstance(held, (int, float)) and not isinstance(held, bool) and held == held:
+            if is_number(held):
                 sample -= min(max(held, 0), sample)
             self.samples = [*self.samples[1 - RTT_SAMPLES:], sample]
+        if is_number(answered):
+            self.gaps = [*self.gaps[1 - RTT_SAMPLES:], now - answered]
 
 
 @dataclass(frozen=True)
@@ -333,22 +363,22 @@ class Host:
             self.send_facts()
             return None
         if message.kind == "pong":
-            phone.timed(body.get("t"), arrived, body.get("held", 0))
+            phone.timed(body.get("t"), arrived, body.get("held", 0), body.get("sent"))
             return None
-        if message.kind != "move" or not {"at", "move"} <= set(body) <= {"at", "move", "waited"}:
+        if message.kind != "move" or not {"at", "move"} <= set(body) <= {"at", "move", "made"}:
             phone.strikes += 1
             return None
         with speaking(phone.language):
             if self.session.game.type.timing == REAL_TIME:
-                self._timed_move(phone, body["move"], body.get("waited", 0), arrived)
+                self._timed_move(phone, body["move"], body.get("made"), arrived)
                 return None
             return self._move(phone, body["at"], body["move"])
 
-    def _timed_move(self, phone: Phone, move: object, waited: object, arrived: float) -> None:
-        """Real time: a phone's move joins `arrivals`, dated back by its lead and by how
-        long its page took to send it (`waited`), MAX_LEAD_MS at most in all; the table
-        plays it in its turn (`due`). The rules time it, so the position it was made on
-        is no matter: the table moves on all the time."""
+    def _timed_move(self, phone: Phone, move: object, made: object, arrived: float) -> None:
+        """Real time: a phone's move joins `arrivals`, dated when it was `made` (the
+        phone's clock, read as `Phone.made` does); the table plays it in its turn (`due`).
+        The rules time it, so the position it was made on is no matter: the table moves on
+        all the time."""
         if phone.seat is None:
             phone.refuse(_("You are watching this table: there is no seat for you to move."))
         elif not self.playing:
@@ -357,8 +387,7 @@ class Host:
             phone.strikes += 1
         else:
             name = next(n for n, p in self.phones.items() if p is phone)
-            took = waited if isinstance(waited, (int, float)) and not isinstance(waited, bool) and waited > 0 else 0
-            self.arrive(phone.seat, move, max(0.0, arrived - min(MAX_LEAD_MS, phone.lead() + took)), name)
+            self.arrive(phone.seat, move, max(0.0, phone.made(made, arrived)), name)
 
     def _move(self, phone: Phone, at: object, move: object):
         session = self.session
@@ -452,10 +481,10 @@ class Guest:
 
     def move(self, move: object, waited: float = 0.0) -> None:
         """Send a move made on the position shown; `waited`: ms since the player made it
-        (the page's answer takes a moment: real time counts it)."""
+        (the page's answer takes a moment): it says when on this phone's clock, for real time."""
         at = self.facts.moves if self.facts is not None else 0
         self.sent_at = at
-        self.link.post("move", {"at": at, "move": move, **({"waited": round(waited)} if waited else {})})
+        self.link.post("move", {"at": at, "move": move, "made": round(self.link.clock() - waited)})
 
     @property
     def awaiting(self) -> bool:
@@ -490,11 +519,11 @@ class Guest:
         """Answer at once, saying how long the ping waited here (the host measures the
         round trip without it), and keep the host's clock."""
         t, rtt = body.get("t"), body.get("rtt")
-        if not isinstance(t, (int, float)) or isinstance(t, bool):
+        if not is_number(t):
             self.broken += 1
             return
-        self.link.post("pong", {"t": t, "held": round(held)})
-        travel = rtt / 2 if isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and 0 <= rtt <= MAX_RTT_MS else 0
+        self.link.post("pong", {"t": t, "held": round(held), "sent": round(self.link.clock())})
+        travel = rtt / 2 if is_number(rtt) and 0 <= rtt <= MAX_RTT_MS else 0
         self.host_time = (t + travel, self.link.clock() - held)
 
     def game_clock(self) -> float | None:

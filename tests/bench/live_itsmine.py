@@ -3,9 +3,10 @@ Bo's phone with its data channel made DELAY ms longer each way (the script wraps
 channel's send and its messages in a timer), and Chiara's phone. Contests are scripted
 in true time: both pages click "It's mine!" on the same freshly flipped pile at agreed
 moments of the machine's one clock, Bo `lead` ms before Ana or after her. The script
-prints the share of contests the truly first player won (the host dates Bo's moves back
-by half his measured round trip), and each guest's flip-to-paint latency (a flip on the
-host screen until the card is drawn on the guest's).
+prints the share of contests the truly first player won (the host dates Bo's moves when
+he made them, read on his phone's clock by his quickest pongs), how much later than the
+delay Bo's grab reached the host's page (busy pages), and each guest's flip-to-paint
+latency (a flip on the host screen until the card is drawn on the guest's).
 
     bash scripts/build.sh && .venv/bin/python tests/bench/live_itsmine.py [--delay 100] [--lead 60] [--contests 20]
 
@@ -54,7 +55,7 @@ def main() -> None:
         by_seat = {0: host, 1: bo, 2: chiara}
         won = tried = 0
         leads = []  # how far apart the two clicks truly came, ms
-        late = []  # how much longer than the delay Bo's grab took on its way (a busy page's timer), ms
+        late = []  # how much later than the delay Bo's grab reached the host's page (busy pages), ms
         while tried < args.contests and not host.locator("[data-phase='over']").count():
             contest = next_contest(host, bo, by_seat, args.lead)
             if contest is None or contest.took is None:

@@ -529,6 +529,7 @@ class Device:
         self.site = site
         self.options = options
         self.size: str | None = None
+        self.spoiled = False  # a test changed its page's own code (a wrapped channel): closed after it, not lent again
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.context = settling(TRACE.watch(_unwrap(browser).new_context(**options), "devices"))
@@ -686,7 +687,7 @@ def screenshot_failed(request, pages) -> None:
 @pytest.fixture
 def devices(warm, request):
     """Warm devices for this test (`devices.take(...)`), handed back after it; closed
-    instead if the test failed or is marked spoils_pages."""
+    instead if the test failed or is marked spoils_pages, or spoiled the device's page."""
     lent = Lent(warm)
     yield lent
     failed = request.node.rep_call.failed if hasattr(request.node, "rep_call") else True
@@ -698,7 +699,7 @@ def devices(warm, request):
             problems.append(exc)
     for device in lent.taken:
         try:
-            if failed or request.node.get_closest_marker("spoils_pages"):
+            if failed or device.spoiled or request.node.get_closest_marker("spoils_pages"):
                 device.close()
             else:
                 warm.give_back(device)

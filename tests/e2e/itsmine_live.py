@@ -25,7 +25,7 @@ FAR = """ms => {
       setTimeout(() => {
         if (text.includes('"k":"move"')) {
           window.__slower = performance.now() - asked - ms;
-          window.__sent = performance.timeOrigin + performance.now();
+          window.__farSent = performance.timeOrigin + performance.now();
         }
         if (channel.readyState === 'open') send(text);
       }, ms);
@@ -231,5 +231,5 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> Contest | None:
     after = held(host)
     took = [p for p in (0, 1) if after[p][1] > before[p][1]]
     truly = second.evaluate("window.__grabbed") - first.evaluate("window.__grabbed")
-    slower, sent = bo.evaluate("[window.__slower || 0, window.__sent || 0]")
+    slower, sent = bo.evaluate("[window.__slower || 0, window.__farSent || 0]")
     return Contest(bo_first, took[0] if took else None, truly, slower, host.evaluate("window.__stamped || 0") - sent)

@@ -7,6 +7,7 @@ const MANIFEST = self.GELATERIA_MANIFEST;
 const CACHE = "gelateria-" + MANIFEST.version;
 const SCOPE = new URL("./", self.location).href;
 // index.html is cached once, as "./": the address every page of the app has.
+const APP_PAGES = new Set([SCOPE, new URL("./index.html", SCOPE).href]);
 const FILES = ["./sw-manifest.js", ...Object.keys(MANIFEST.files).map((f) => (f === "index.html" ? "./" : "./" + f))];
 
 // Pyodide's wasm is served from the browser's HTTP cache whenever that holds the copy
@@ -70,8 +71,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const url = new URL(request.url);
-  // Every page of the app is index.html (routes live in the fragment).
-  const key = request.mode === "navigate" ? SCOPE : url.origin + url.pathname;
+  const path = url.origin + url.pathname;
+  // The app's one page is index.html (routes live in the fragment), whatever its query.
+  // Any other address opened (a file, a stale bookmark) is itself: the page answered
+  // there would load with broken relative paths.
+  const key = request.mode === "navigate" && APP_PAGES.has(path) ? SCOPE : path;
   const hit = caches.open(CACHE).then((cache) => cache.match(key));
   if (VIA_HTTP_CACHE_URLS.has(key)) {
     event.respondWith(hit.then((precached) => precached ? sameInHttpCache(key, precached) : fetch(request)));

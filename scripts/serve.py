@@ -1,4 +1,6 @@
-"""Serve the built site on 127.0.0.1 (a static server, as GitHub Pages would).
+"""Serve the built site on 127.0.0.1 (a static server, as GitHub Pages would: files of
+the kinds Pages compresses go gzip to a browser that accepts it, so every byte counted
+locally is a byte a visitor would download).
 
     python3 scripts/serve.py [--port 8000] [--base /gelateria/] [--root DIR]
 
@@ -8,9 +10,13 @@
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
+import threading
 import sys
 from pathlib import Path
 
@@ -29,6 +35,21 @@ TYPES = {
 }
 
 
+# What GitHub Pages sends gzip (when the request accepts it): text, and wasm.
+GZIPPED = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".webmanifest"}
+_gzipped: dict[tuple, bytes] = {}  # (path, mtime, size) -> the file gzipped, made once
+_gzipping = threading.Lock()
+
+
+def gzipped(path: str, stat: os.stat_result) -> bytes:
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    with _gzipping:
+        if key not in _gzipped:
+            with open(path, "rb") as file:
+                _gzipped[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
+        return _gzipped[key]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     base = "/"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
@@ -44,7 +65,36 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.base)
             self.end_headers()
             return None
-        return super().send_head()
+        return self.send_gzipped() or super().send_head()
+
+    def send_gzipped(self):
+        """The file gzipped, as Pages sends it (None: sent as it is, by send_head)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        accepted = self.headers.get("Accept-Encoding", "")
+        if os.path.splitext(path)[1] not in GZIPPED or "gzip" not in accepted or not os.path.isfile(path):
+            return None
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return io.BytesIO(b"")
+            except (TypeError, ValueError, OverflowError):
+                pass
+        body = gzipped(path, stat)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self):
         # Like GitHub Pages: cacheable for a short while, revalidated after.

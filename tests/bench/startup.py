@@ -28,9 +28,9 @@ What each figure is (all times from the start of navigation, read by the page):
   CLS        layout shifts without recent input, summed up to ready;
   bytes      counted at the server: every byte it wrote to its sockets (headers too),
              from the navigation until ready — and on a first visit of the app until the
-             service worker controls the page, i.e. its precache downloads included;
-             "gzip" is the same with each file body replaced by its gzip -9 size (the
-             local server sends everything uncompressed; GitHub Pages would gzip).
+             service worker controls the page, i.e. its precache downloads included.
+             The server gzips what GitHub Pages gzips (scripts/serve.py): "sent" is what
+             a visitor downloads, "raw" the same with each file body at its full size.
 The warm-start breakdown splits the time to ready at events PyScript and Pyodide
 emit (see PHASES). Then Lighthouse 12.2.3 (tests/bench/lighthouse.py) audits the home
 route, desktop and mobile. The last line is every figure as JSON.
@@ -39,7 +39,6 @@ route, desktop and mobile. The last line is every figure as JSON.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import re
@@ -157,8 +156,8 @@ FIRST_VISIT_BYTES = 11_000_000  # decimal MB, as the issue counts them
 
 
 class Tally:
-    """What the server wrote to its sockets since reset(): all bytes, and which
-    files it sent in full (to price them at gzip -9 later, off the serving path)."""
+    """What the server wrote to its sockets since reset(): all bytes, and each file
+    it sent in full: (path, body bytes as sent, the file's own size)."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -166,12 +165,12 @@ class Tally:
 
     def reset(self):
         with self.lock:
-            self.raw = 0
-            self.files: list[tuple[str, int]] = []
+            self.sent = 0
+            self.files: list[tuple[str, int, int]] = []
 
-    def snapshot(self) -> tuple[int, list[tuple[str, int]]]:
+    def snapshot(self) -> tuple[int, list[tuple[str, int, int]]]:
         with self.lock:
-            return self.raw, list(self.files)
+            return self.sent, list(self.files)
 
 
 class CountingWriter:
@@ -180,7 +179,7 @@ class CountingWriter:
 
     def write(self, data):
         with self.tally.lock:
-            self.tally.raw += len(data)
+            self.tally.sent += len(data)
         return self.inner.write(data)
 
     def __getattr__(self, name):
@@ -200,26 +199,22 @@ def count_bytes(site: Site) -> Tally:
             self.wfile = CountingWriter(self.wfile, tally)
 
         def copyfile(self, source, outputfile):
-            super().copyfile(source, outputfile)
             with tally.lock:
-                tally.files.append((source.name, Path(source.name).stat().st_size))
+                before = tally.sent
+            super().copyfile(source, outputfile)
+            path = Path(self.translate_path(self.path))
+            path = path / "index.html" if path.is_dir() else path
+            with tally.lock:
+                tally.files.append((str(path), tally.sent - before, path.stat().st_size))
 
     site.server.RequestHandlerClass = partial(Counting, *made.args, **made.keywords)
     return tally
 
 
-_gzipped: dict[str, int] = {}
-
-
-def gzip_size(path: str) -> int:
-    if path not in _gzipped:
-        _gzipped[path] = len(gzip.compress(Path(path).read_bytes(), compresslevel=9))
-    return _gzipped[path]
-
-
-def priced(raw: int, files: list[tuple[str, int]]) -> dict:
-    bodies = sum(n for _, n in files)
-    return {"raw": raw, "gzip": raw - bodies + sum(gzip_size(p) for p, _ in files), "files": len(files)}
+def priced(sent: int, files: list[tuple[str, int, int]]) -> dict:
+    """Bytes as sent, and as they would be with every file body at its full size."""
+    return {"sent": sent, "raw": sent - sum(n for _, n, _ in files) + sum(size for _, _, size in files),
+            "files": len(files)}
 
 
 def shared_link() -> str:
@@ -383,12 +378,12 @@ def figures(s: dict) -> dict:
     for moment in moments:
         rows.append(None if moment is None else moment - previous)
         previous = previous if moment is None else moment
-    raw, files = s["bytes"]
+    sent, files = s["bytes"]
     return {"fcp": fcp, "lcp": s["lcp"], "lcp_element": s["lcpElement"], "ready": s["ready"],
             "tbt": sum(max(0.0, d - 50) for _, d in tasks), "longest": max((d for _, d in tasks), default=0.0),
             "longest_after_paint": after, "cls": s["cls"], "phases": rows,
             "overlaps": {k: (None if v is None else v[1] - v[0]) for k, v in s["fetches"].items()},
-            "raw": raw, "files": files}
+            "sent": sent, "files": files}
 
 
 def median(values):
@@ -410,8 +405,8 @@ def report(samples: dict, rounds: int, other: str, variant_failed: str | None, f
     med = {key: {name: median([f[name] for f in runs]) for name in
                  ("fcp", "lcp", "ready", "tbt", "longest", "longest_after_paint", "cls")} for key, runs in fig.items()}
     for key, runs in fig.items():
-        med[key]["bytes"] = {k: median([priced(f["raw"], f["files"])[k] for f in runs])
-                             for k in ("raw", "gzip", "files")}
+        med[key]["bytes"] = {k: median([priced(f["sent"], f["files"])[k] for f in runs])
+                             for k in ("sent", "raw", "files")}
     summary = {"rounds": rounds}
 
     columns = [("app", "home", "cold"), ("bare", "home", "cold"), ("app", "home", "warm"), ("bare", "home", "warm")]
@@ -422,7 +417,7 @@ def report(samples: dict, rounds: int, other: str, variant_failed: str | None, f
                         ("longest_after_paint", "longest task after FCP")):
         print(f"  {label:28}" + "".join(f"{ms(med[k][name]):>13}" for k in columns))
     print(f"  {'CLS up to ready':28}" + "".join(f"{med[k]['cls']:>13.3f}" for k in columns))
-    for unit in ("raw", "gzip"):
+    for unit in ("sent", "raw"):
         print(f"  {'bytes ' + unit:28}" + "".join(f"{med[k]['bytes'][unit]:>13,.0f}" for k in columns))
     print("  (app cold bytes: until its service worker controls the page, precache included)")
 
@@ -439,7 +434,7 @@ def report(samples: dict, rounds: int, other: str, variant_failed: str | None, f
               f"{verdict(worst <= TASK_AFTER_PAINT_MS)}")
     first = med["app", "home", "cold"]["bytes"]
     checks["first_visit_bytes"] = (int(first["raw"]), first["raw"] <= FIRST_VISIT_BYTES)
-    print(f"  first-visit bytes: {first['raw'] / 1e6:.2f} MB raw, {first['gzip'] / 1e6:.2f} MB as gzip -9 "
+    print(f"  first-visit bytes: {first['raw'] / 1e6:.2f} MB raw, {first['sent'] / 1e6:.2f} MB as sent (gzip) "
           f"(target <= {FIRST_VISIT_BYTES / 1e6:.0f} MB raw)  {verdict(first['raw'] <= FIRST_VISIT_BYTES)}")
     print(f"  LCP by route (target <= {LCP_TARGET_MS} ms):")
     for route in ("home", "rules", "link"):
@@ -493,13 +488,13 @@ def report(samples: dict, rounds: int, other: str, variant_failed: str | None, f
     summary["install_path"] = {"variant": other, "failed": variant_failed}
 
     print("\nFirst visit of the app, files the server sent in full (round 1; precache included):")
-    sent: dict[str, list[int]] = {}
-    for path, n in first_visit_files:
-        sent.setdefault(path, []).append(n)
-    for path, ns in sorted(sent.items(), key=lambda kv: -sum(kv[1]))[:12]:
+    sent: dict[str, list[tuple[int, int]]] = {}
+    for path, n, size in first_visit_files:
+        sent.setdefault(path, []).append((n, size))
+    for path, ns in sorted(sent.items(), key=lambda kv: -sum(n for n, _ in kv[1])):
         rel = Path(path).relative_to(work).as_posix()
         again = f"  (sent {len(ns)}x)" if len(ns) > 1 else ""
-        print(f"  {sum(ns):>11,} B  gzip {gzip_size(path) * len(ns):>10,}  {rel}{again}")
+        print(f"  {sum(n for n, _ in ns):>11,} B sent  {sum(size for _, size in ns):>11,} B raw  {rel}{again}")
     print(f"  ... {len(sent)} files, {sum(len(v) for v in sent.values())} full responses")
     print(f"App's own files (all but vendored Pyodide/PyScript): {own:,} bytes")
 

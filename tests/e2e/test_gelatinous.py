@@ -199,6 +199,15 @@ def test_a_started_game_shows_the_top_of_the_table(site, sized):
     assert page.evaluate("scrollY") == 0
 
 
+# Whether the odds were shown being worked out (dimmed) at any moment from now on.
+ODDS_BUSY = """() => {
+  window.__oddsBusy = false;
+  new MutationObserver((_changes, watching) => {
+    if (document.querySelector("[data-odds='busy']")) { window.__oddsBusy = true; watching.disconnect(); }
+  }).observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+}"""
+
+
 def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, sized):
     page = sized.open(site.url + "#/gelatinous")
     start_three(page)
@@ -211,6 +220,8 @@ def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, size
     page.evaluate("window.__shift = 0; window.__shifts = []")
     heights = []
     for number in range(1, 7):
+        if number == 1:
+            page.evaluate(ODDS_BUSY)
         if number % 2:
             page.keyboard.press("Space")  # on the focused Roll button: its own click
         else:
@@ -223,8 +234,9 @@ def test_a_roll_is_in_view_holds_still_and_keeps_the_keyboard_on_roll(site, size
         assert page.locator(".mat[data-seat='0'] .mat-art").get_attribute("id").endswith(f"-r{number}")
         heights.append(page.locator("[data-odds]").bounding_box()["height"])  # being worked out: dimmed, same size
         if number == 1:
-            assert page.locator("[data-odds='busy']").count() == 1
-            assert violations(page) == []  # the dimmed odds and the rolling dice keep their contrast
+            assert page.evaluate("window.__oddsBusy")  # (seen: a page starved of CPU may have worked them out by now)
+            if page.locator("[data-odds='busy']").count():
+                assert violations(page) == []  # the dimmed odds and the rolling dice keep their contrast
         assert out_of_view(page) == [], number
         assert focused_action(page) == "roll", number
         page.wait_for_selector("[data-board][data-animating='0']")  # played out: drawn settled

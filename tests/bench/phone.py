@@ -1,0 +1,169 @@
+"""The box opened as the friend opens it (issue 35): a shared link, on a mid-range phone.
+
+Chromium at 390x844 with touch, its CPU slowed 4x, on one of two networks:
+  phone    9 Mbit/s down, 60 ms latency (a phone on ordinary 4G or Wi-Fi)
+  slow4g   1.6 Mbit/s down, 150 ms latency (Lighthouse's mobile throttling)
+and the site served gzip as GitHub Pages serves it (scripts/serve.py), the copy that
+`build.py --out` publishes. For a link of each game where the receiver is to move,
+cold (a new profile: a first visit) and warm (the same profile again, its service
+worker in control), the medians over the rounds of:
+  paint     first contentful paint;
+  on screen the game's table in the page (the pre-rendered page or Python's);
+  ready     the app is Python's (body[data-ready]);
+  playable  the receiver's first tap answered: the seat taken as soon as it is offered,
+            then a tile tapped (Gelati: its spaces light up) or a space (Genial: the
+            second half's spaces light up). The taps come as soon as each is possible.
+All times are ms from the navigation's start, read by the page.
+
+    bash scripts/build.sh && .venv/bin/python tests/bench/phone.py [--rounds 5] [--profiles phone,slow4g]
+
+The CPU is slowed on the page's main thread (CDP Emulation.setCPUThrottlingRate) and on
+its workers, Python's included (each attached as it starts). Timings on a shared machine
+are noisy: read the medians, and the load average printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+import build  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, Site, browser_path  # noqa: E402
+from test_gelati import midgame_link  # noqa: E402
+from test_genial import game_link, placement  # noqa: E402
+
+PROFILES = {"phone": (9_000_000, 60), "slow4g": (1_600_000, 150)}  # bits/s down, ms latency
+CPU_SLOWDOWN = 4
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+# When each moment came (performance.now(), ms from the navigation's start).
+OBSERVE = """(() => {
+  const b = window.__phone = {paint: null, screen: null, ready: null};
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') b.paint = e.startTime; })
+    .observe({type: 'paint', buffered: true});
+  const look = () => {
+    if (b.screen === null && document.querySelector('[data-game][data-phase]')) b.screen = performance.now();
+    if (b.ready === null && document.body && document.body.dataset.ready === '1') b.ready = performance.now();
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
+})()"""
+
+
+def links() -> dict[str, tuple[str, str]]:
+    """Each game's link with the receiver (seat 0) to move, and the selector of the space
+    or tile their first tap goes to."""
+    genial, state = game_link(2, 7, 10)
+    a, _b = placement(state, 0, golden=0)
+    return {"gelati": ("#/gelati/game/" + midgame_link(), "[data-hand-list] button[data-hand]"),
+            "genial": ("#/genial/game/" + genial, f"polygon[data-cell='{a[0]},{a[1]}']")}
+
+
+ANSWERED = {"gelati": "[data-spot][tabindex='0']", "genial": "[data-move-bar='second']"}
+
+
+def slow_down(context, page, network: tuple[int, int]) -> None:
+    """The page's network and CPU as the profile's, and the CPU of every worker it starts
+    (Python's runs in one): each is held at its start, slowed, then let run."""
+    bits, latency = network
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency,
+                                                  "downloadThroughput": bits / 8, "uploadThroughput": bits / 8})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    numbers = iter(range(1, 1 << 30))
+
+    def attached(event):
+        for method, params in (("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN}),
+                               ("Runtime.runIfWaitingForDebugger", {})):
+            message = json.dumps({"id": next(numbers), "method": method, "params": params})
+            cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
+
+    cdp.on("Target.attachedToTarget", attached)
+    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
+
+
+def visit(context, url: str, tap: str, answered: str, network: tuple[int, int]) -> dict:
+    """The link opened in a new page of `context`; its moments (OBSERVE), and when the
+    receiver's first tap was answered (`tap`, once their seat is taken: `answered` shows)."""
+    page = context.new_page()
+    slow_down(context, page, network)
+    page.goto(url, wait_until="commit", timeout=120_000)
+    seat = page.locator("[data-chooser] [data-action='take-seat'][data-seat='0']")
+    seat.wait_for(timeout=BOOT_TIMEOUT_MS * 4)
+    seat.click()
+    page.wait_for_selector("[data-chooser]", state="detached", timeout=60_000)
+    page.locator(tap).first.dispatch_event("click")  # (Genial's space may lie under the side panel: the app's answer is timed, not the panning)
+    page.wait_for_selector(answered, timeout=60_000)
+    found = page.evaluate("() => ({...window.__phone, playable: performance.now()})")
+    page.close()
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profiles", default="phone,slow4g")
+    parser.add_argument("--games", default="gelati,genial")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    print("load average at start: %.1f %.1f %.1f (1, 5, 15 min; on 2 cores)" % os.getloadavg(), flush=True)
+    work = Path(tempfile.mkdtemp(prefix="gelateria-phone-"))
+    text = (ROOT / "sw-manifest.js").read_text()
+    build.export(work, json.loads(text[text.index("{"):text.rindex("}") + 1]))
+    site = Site(root=work)
+    games = {game: link for game, link in links().items() if game in args.games.split(",")}
+    results: dict[tuple, list[dict]] = {}
+    try:
+        with sync_playwright() as pw:
+            for round_no in range(args.rounds):
+                for name in args.profiles.split(","):
+                    for game, (route, tap) in games.items():
+                        folder = tempfile.mkdtemp(prefix="gelateria-profile-")
+                        context = pw.chromium.launch_persistent_context(
+                            folder, executable_path=browser_path(), args=CHROMIUM_ARGS, **PHONE)
+                        context.add_init_script(OBSERVE)
+                        try:
+                            cold = visit(context, site.url + route, tap, ANSWERED[game], PROFILES[name])
+                            page = context.pages[0] if context.pages else context.new_page()
+                            page.goto(site.url + "#/e2e-between-tests")
+                            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+                            page.evaluate("localStorage.clear()")  # (the link opens as it did: no saved game)
+                            warm = visit(context, site.url + route, tap, ANSWERED[game], PROFILES[name])
+                        finally:
+                            context.close()
+                            shutil.rmtree(folder, ignore_errors=True)
+                        results.setdefault((name, game, "cold"), []).append(cold)
+                        results.setdefault((name, game, "warm"), []).append(warm)
+                        print(f"round {round_no + 1} {name} {game}: playable cold {cold['playable']:,.0f} ms, "
+                              f"warm {warm['playable']:,.0f} ms", flush=True)
+    finally:
+        site.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"\nA shared link on a phone (390x844, CPU {CPU_SLOWDOWN}x slower), median of {args.rounds} rounds, "
+          "ms from navigation start")
+    print(f"  {'':26}{'paint':>9}{'on screen':>11}{'ready':>9}{'playable':>10}")
+    summary = {}
+    for (name, game, mode), runs in sorted(results.items()):
+        med = {k: statistics.median(r[k] for r in runs if r[k] is not None) for k in ("paint", "screen", "ready", "playable")}
+        summary[f"{name}_{game}_{mode}"] = {k: round(v) for k, v in med.items()}
+        print(f"  {name + ' ' + game + ' ' + mode:26}" + "".join(f"{med[k]:>{w},.0f}" for k, w in
+                                                            (("paint", 9), ("screen", 11), ("ready", 9), ("playable", 10))))
+    print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
+    print(json.dumps({"phone": summary}))
+
+
+if __name__ == "__main__":
+    main()

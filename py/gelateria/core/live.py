@@ -103,10 +103,10 @@ class Phone:
         word `at` (its own clock): read by its quickest pongs (`way`) less the lead, and
         never further back than the lead and MAX_HELD_MS (a phone's word is only a word).
         Without the word or a pong that says when it was sent, the lead alone."""
-        earliest = arrived - self.lead() - MAX_HELD_MS
+        lead = self.lead()
         if not is_number(at) or self.way is None:
-            return arrived - self.lead()
-        return min(arrived, max(earliest, at + self.way - self.lead()))
+            return arrived - lead
+        return min(arrived, max(arrived - lead - MAX_HELD_MS, at + self.way - lead))
 
     def refuse(self, why: str) -> None:
         self.link.post("refused", {"why": why})

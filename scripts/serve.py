@@ -106,11 +106,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that closes a page mid-download hangs up on us: normal, not news.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(port: int, base: str = "/", root: Path = ROOT) -> http.server.ThreadingHTTPServer:
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("SiteHandler", (Handler,), {"base": base})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     return server
 
 

@@ -16,27 +16,41 @@ if (typeof document === "undefined") {
   const realFetch = self.fetch.bind(self);
   self.fetch = async function (input, init) {
     let response;
+    // (A worker made from a blob: URL has no base of its own: this module's is used.)
+    const url = new URL(input instanceof Request ? input.url : String(input), import.meta.url).href.split("?")[0];
+    const file = url.slice(url.lastIndexOf("/") + 1);
+    mark(`fetch:${file}`);
     try {
       response = await realFetch(input, init);
     } catch (error) { // Python's own files could not be had: Pyodide would wait for ever
       say({ failed: String((error && error.message) || error) });
       throw error;
     }
-    // (A worker made from a blob: URL has no base of its own: this module's is used.)
-    const url = new URL(typeof input === "string" ? input : input.url, import.meta.url).href.split("?")[0];
+    mark(`fetched:${file}`);
     if (!response.body) return response;
     const reader = response.clone().body.getReader();
     (async () => {
       let got = 0;
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) return say({ url, got, done: true });
+        if (done) {
+          mark(`downloaded:${file}`);
+          return say({ url, got, done: true });
+        }
         got += value.byteLength;
         say({ url, got });
       }
     })().catch(() => {});
     return response;
   };
+  // When the wasm compiles (bench marks: not seen from the page, Python's in a worker).
+  for (const name of ["instantiateStreaming", "instantiate"]) {
+    const real = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      mark(`wasm:${name}`);
+      return real.apply(this, args).then((made) => { mark("wasm:instantiated"); return made; });
+    };
+  }
   // Module imports (pyodide.asm.mjs) are not fetches: done when the worker has them.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) say({ url: entry.name.split("?")[0], done: true });

@@ -105,7 +105,9 @@ def visit(context, url: str, tap: str, answered: str, network: tuple[int, int]) 
     page.wait_for_selector("[data-chooser]", state="detached", timeout=60_000)
     page.locator(tap).first.dispatch_event("click")  # (Genial's space may lie under the side panel: the app's answer is timed, not the panning)
     page.wait_for_selector(answered, timeout=60_000)
-    found = page.evaluate("() => ({...window.__phone, playable: performance.now()})")
+    found = page.evaluate("""() => ({...window.__phone, playable: performance.now(),
+        marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
+        files: performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd, e.transferSize])})""")
     page.close()
     return found
 

@@ -40,8 +40,11 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, Site, browser_path  # noqa: E402
-from test_gelati import midgame_link  # noqa: E402
+from test_gelati import midgame_link as gelati_link  # noqa: E402
+from test_gelatinous_phone import MOVES as GELATINOUS_MOVES  # noqa: E402
+from test_gelatinous_phone import midgame_link as gelatinous_link  # noqa: E402
 from test_genial import game_link, placement  # noqa: E402
+from test_itsmine_phone import midround_link as itsmine_link  # noqa: E402
 
 PROFILES = {"phone": (9_000_000, 60), "slow4g": (1_600_000, 150)}  # bits/s down, ms latency
 CPU_SLOWDOWN = 4
@@ -60,16 +63,25 @@ OBSERVE = """(() => {
 })()"""
 
 
-def links() -> dict[str, tuple[str, str]]:
-    """Each game's link with the receiver (seat 0) to move, and the selector of the space
-    or tile their first tap goes to."""
+def links() -> dict[str, tuple[str, str, str]]:
+    """Each game's link with the receiver (seat 0) to move: the route, what their first
+    tap goes to, and a value in the page that the tap's answer changes."""
     genial, state = game_link(2, 7, 10)
     a, _b = placement(state, 0, golden=0)
-    return {"gelati": ("#/gelati/game/" + midgame_link(), "[data-hand-list] button[data-hand]"),
-            "genial": ("#/genial/game/" + genial, f"polygon[data-cell='{a[0]},{a[1]}']")}
-
-
-ANSWERED = {"gelati": "[data-spot][tabindex='0']", "genial": "[data-move-bar='second']"}
+    return {
+        # another tile in hand: it is the chosen one, its spaces lit
+        "gelati": ("#/gelati/game/" + gelati_link(), "[data-hand-list] button[aria-pressed='false']",
+                   "document.querySelector(\"[data-hand-list] button[aria-pressed='true']\")?.dataset.hand ?? ''"),
+        # a space: the second half's spaces light up
+        "genial": ("#/genial/game/" + genial, f"polygon[data-cell='{a[0]},{a[1]}']",
+                   "document.querySelectorAll(\"[data-move-bar='second']\").length"),
+        # Roll: the dice tumble in the next round
+        "gelatinous": (gelatinous_link(), "[data-board] [data-action='roll']",
+                       f"document.querySelectorAll(\"[data-board][data-round='{GELATINOUS_MOVES + 1}']\").length"),
+        # Flip: the log says the receiver flipped
+        "itsmine": (itsmine_link(), "[data-game='itsmine'] [data-action='flip']:not([data-paused])",
+                    "[...document.querySelectorAll('[data-log] li')].filter(li => li.textContent.startsWith('Ana flipped')).length"),
+    }
 
 
 def slow_down(context, page, network: tuple[int, int]) -> None:
@@ -93,9 +105,9 @@ def slow_down(context, page, network: tuple[int, int]) -> None:
     cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
 
 
-def visit(context, url: str, tap: str, answered: str, network: tuple[int, int]) -> dict:
+def visit(context, url: str, tap: str, value: str, network: tuple[int, int]) -> dict:
     """The link opened in a new page of `context`; its moments (OBSERVE), and when the
-    receiver's first tap was answered (`tap`, once their seat is taken: `answered` shows)."""
+    receiver's first tap was answered (`tap`, once their seat is taken: `value` changed)."""
     page = context.new_page()
     slow_down(context, page, network)
     page.goto(url, wait_until="commit", timeout=120_000)
@@ -103,20 +115,52 @@ def visit(context, url: str, tap: str, answered: str, network: tuple[int, int]) 
     seat.wait_for(timeout=BOOT_TIMEOUT_MS * 4)
     seat.click()
     page.wait_for_selector("[data-chooser]", state="detached", timeout=60_000)
-    page.locator(tap).first.dispatch_event("click")  # (Genial's space may lie under the side panel: the app's answer is timed, not the panning)
-    page.wait_for_selector(answered, timeout=60_000)
+    target = page.locator(tap).first
+    target.wait_for(timeout=60_000)
+    before = page.evaluate(value)
+    target.dispatch_event("click")  # (Genial's space may lie under the side panel: the app's answer is timed, not the panning)
+    page.wait_for_function(f"was => ({value}) !== was", arg=before, timeout=60_000)
     found = page.evaluate("""() => ({...window.__phone, playable: performance.now(),
-        marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
-        files: performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd, e.transferSize])})""")
+        marks: Object.fromEntries(performance.getEntriesByType('mark').map(e => [e.name, e.startTime])),
+        files: performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.transferSize, e.decodedBodySize])})""")
     page.close()
     return found
+
+
+# The wait, split at moments the page and Python's worker mark (static/pyodide-progress.mjs,
+# gelateria.web.app): each row runs from the row before it to its own moment.
+BREAKDOWN = [
+    ("page, PyScript, Python's worker started", "pyodide:loading"),
+    ("Pyodide's wasm downloaded", "downloaded:pyodide.asm.wasm"),
+    ("wasm compiled after its last byte", "wasm:instantiated"),
+    ("interpreter, stdlib, wheel installed", "pyodide:loaded"),
+    ("PyScript's setup, the app's imports", "gelateria:imported"),
+    ("first render (Python)", "gelateria:rendered"),
+    ("drawn by the page: ready", "ready"),
+    ("seat taken, first tap answered", "playable"),
+]
+
+
+def moments(found: dict) -> list[float]:
+    """The breakdown's rows for one visit (ms); a moment that came before the row above
+    (the wasm downloaded while the page was still starting) counts 0."""
+    at = {**found["marks"], "ready": found["ready"], "playable": found["playable"]}
+    rows, previous = [], 0.0
+    for _label, name in BREAKDOWN:
+        moment = at.get(name)
+        if moment is None:
+            rows.append(0.0)
+            continue
+        rows.append(max(0.0, moment - previous))
+        previous = max(previous, moment)
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profiles", default="phone,slow4g")
-    parser.add_argument("--games", default="gelati,genial")
+    parser.add_argument("--games", default="gelati,genial,gelatinous,itsmine")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -131,18 +175,18 @@ def main() -> None:
         with sync_playwright() as pw:
             for round_no in range(args.rounds):
                 for name in args.profiles.split(","):
-                    for game, (route, tap) in games.items():
+                    for game, (route, tap, count) in games.items():
                         folder = tempfile.mkdtemp(prefix="gelateria-profile-")
                         context = pw.chromium.launch_persistent_context(
                             folder, executable_path=browser_path(), args=CHROMIUM_ARGS, **PHONE)
                         context.add_init_script(OBSERVE)
                         try:
-                            cold = visit(context, site.url + route, tap, ANSWERED[game], PROFILES[name])
+                            cold = visit(context, site.url + route, tap, count, PROFILES[name])
                             page = context.pages[0] if context.pages else context.new_page()
                             page.goto(site.url + "#/e2e-between-tests")
                             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
                             page.evaluate("localStorage.clear()")  # (the link opens as it did: no saved game)
-                            warm = visit(context, site.url + route, tap, ANSWERED[game], PROFILES[name])
+                            warm = visit(context, site.url + route, tap, count, PROFILES[name])
                         finally:
                             context.close()
                             shutil.rmtree(folder, ignore_errors=True)
@@ -163,6 +207,23 @@ def main() -> None:
         summary[f"{name}_{game}_{mode}"] = {k: round(v) for k, v in med.items()}
         print(f"  {name + ' ' + game + ' ' + mode:26}" + "".join(f"{med[k]:>{w},.0f}" for k, w in
                                                             (("paint", 9), ("screen", 11), ("ready", 9), ("playable", 10))))
+    print(f"\nWhere the time goes (median ms of each row, {args.rounds} rounds; rows add up to playable)")
+    keys = sorted(results)
+    for first in range(0, len(keys), 4):
+        group = keys[first:first + 4]
+        print(f"  {'':42}" + "".join(f"{' '.join(k):>26}" for k in group))
+        rows = {k: [statistics.median(col) for col in zip(*(moments(r) for r in results[k]))] for k in group}
+        for i, (label, _name) in enumerate(BREAKDOWN):
+            print(f"  {label:42}" + "".join(f"{rows[k][i]:>26,.0f}" for k in group))
+    print("\nA first visit's files the page fetched (its worker's few small ones aside), bytes as sent (gzip) and as used, the first round's cold visits:")
+    sent: dict[str, tuple[int, int]] = {}
+    for (name, _game, mode), runs in results.items():
+        if mode == "cold":
+            for file, transfer, size in runs[0]["files"]:
+                sent[file] = max(sent.get(file, (0, 0)), (transfer, size))
+    for file, (transfer, size) in sorted(sent.items(), key=lambda kv: -kv[1][0]):
+        print(f"  {file:44}{transfer:>12,}{size:>12,}")
+    print(f"  {'total':44}{sum(t for t, _ in sent.values()):>12,}{sum(s for _, s in sent.values()):>12,}")
     print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
     print(json.dumps({"phone": summary}))
 

@@ -108,16 +108,24 @@ def _check_built():
 
 
 class Site:
-    """The site served on 127.0.0.1; `served` lists each request's (path, status)."""
+    """The site served on 127.0.0.1; `served` lists each request's (path, status).
+    A path in `held` is answered only once its event is set (a test holds a file back)."""
 
     def __init__(self, base: str = "/", root: Path = ROOT):
         self.root = root
         self.server = make_server(0, base, root)
         self.served: list[tuple[str, int]] = []
+        self.held: dict[str, threading.Event] = {}
         handler = self.server.RequestHandlerClass  # a partial: the handler class, its folder
-        served = self.served
+        served, held = self.served, self.held
 
         class Logged(handler.func):
+            def send_head(self):
+                gate = held.get(self.path.split("?")[0])
+                if gate is not None and not gate.wait(timeout=BOOT_TIMEOUT_MS / 1000):
+                    raise AssertionError(f"{self.path} was held back and never let go")
+                return super().send_head()
+
             def log_request(self, code="-", size="-"):
                 served.append((self.path, int(code)))
                 super().log_request(code, size)
@@ -130,6 +138,8 @@ class Site:
         self.thread.start()
 
     def close(self):
+        for gate in self.held.values():
+            gate.set()
         self.server.shutdown()
         self.server.server_close()
 

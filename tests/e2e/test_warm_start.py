@@ -11,12 +11,16 @@ for it (CDP Network.responseReceived: serviceWorkerResponseSource).
 from __future__ import annotations
 
 import hashlib
+import threading
 
 import pytest
+from test_gelatinous_phone import MOVES as GELATINOUS_MOVES
+from test_gelatinous_phone import midgame_link
 
 from conftest import BOOT_TIMEOUT_MS, ROOT, Site, persistent_context, start_game
 
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+GELATINOUS_LINK = midgame_link()  # a friend's game of four, the receiver to roll
 
 
 def ready(page):
@@ -50,9 +54,19 @@ class Visitor:
                                 else None)
 
     def first_visit(self):
-        self.page.goto(self.site.url)
-        ready(self.page)
-        # The first visit is over once the service worker has precached the list.
+        """A friend's link opened: they take their seat and roll while the service worker
+        cannot even start (the server holds sw.js back), so the game never waits on the
+        precache. Then it is let go; the first visit is over once it has precached the list."""
+        held = self.site.held["/sw.js"] = threading.Event()
+        self.page.goto(self.site.url + GELATINOUS_LINK)
+        self.page.locator("[data-chooser] [data-action='take-seat'][data-seat='0']").click(timeout=BOOT_TIMEOUT_MS)
+        self.page.locator("[data-board] [data-action='roll']").click()
+        self.page.wait_for_selector(f"[data-board][data-round='{GELATINOUS_MOVES + 1}']")
+        assert self.page.evaluate("navigator.serviceWorker.controller") is None
+        # Python's big files came down once each: the page's early asks and its worker's shared them.
+        fetched = [path for path, _status in self.site.served if path.endswith((".wasm", ".zip", ".whl", ".asm.mjs"))]
+        assert sorted(fetched) == sorted(set(fetched)) and len(fetched) == 4, fetched
+        held.set()
         self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
 
     def reload(self):
@@ -110,9 +124,10 @@ def visitor(browser, tmp_path, published):
     v.close()
 
 
-def test_a_second_visit_gets_the_wasm_chrome_compiled_offline_still_plays_and_new_releases_are_offered(
+def test_a_link_plays_before_the_precache_then_a_second_visit_gets_the_wasm_chrome_compiled_offline_plays_and_releases_are_offered(
         visitor, published):
-    """One visitor (one first visit, the suite's costliest kind of start): their second
+    """One visitor (one first visit, the suite's costliest kind of start): a link they
+    play on before the service worker has even started (Visitor.first_visit); their second
     visits, online and offline, then two releases published while they play. The first
     changes the stylesheet: the page offers it, and its Reload takes it. The second
     changes the wasm: its service worker installs (and its precache puts the new wasm in

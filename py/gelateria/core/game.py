@@ -250,9 +250,22 @@ def all_games() -> dict[str, Game]:
     return dict(_REGISTRY)
 
 
+def find_game(game_id: str) -> Game | None:
+    """The game of that id, or None. A game's own package (games/<id>/) is imported
+    alone: a link to one game loads no other game's rules and bots; other ids look
+    through them all."""
+    if game_id not in _REGISTRY and game_id.isidentifier():
+        from gelateria import games
+
+        if any(info.ispkg and info.name == game_id for info in pkgutil.iter_modules(games.__path__)):
+            importlib.import_module(f"gelateria.games.{game_id}")
+    return _REGISTRY.get(game_id) or all_games().get(game_id)
+
+
 def get_game(game_id: str) -> Game:
-    games = _REGISTRY if game_id in _REGISTRY else all_games()
-    if game_id not in games:
+    game = find_game(game_id)
+    if game is None:
+        games = all_games()
         known = ", ".join(sorted(games)) or "-"
         raise KeyError(_("No game called {name} (known: {known})").format(name=repr(game_id), known=known))
-    return games[game_id]
+    return game

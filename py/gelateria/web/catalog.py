@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gelateria.core.game import all_games
+from gelateria.core.game import Game, all_games, find_game
 from gelateria.core.i18n import _, ngettext
 
 
@@ -47,15 +47,19 @@ class Entry:
 _ENTRIES: dict[str, Entry] = {}  # game id -> entry, made once per registered game (language-free)
 
 
+def _entry_of(game: Game) -> Entry:
+    if game.id not in _ENTRIES:
+        _ENTRIES[game.id] = Entry(game.id, game.title, game.min_players, game.max_players,
+                                  game.type.minutes, game.type.pitch, game.type.accent)
+    return _ENTRIES[game.id]
+
+
 def catalog() -> list[Entry]:
     """Every game in the box, in the order the home screen shows them."""
-    games = sorted(all_games().values(), key=lambda game: game.type.order)
-    for game in games:
-        if game.id not in _ENTRIES:
-            _ENTRIES[game.id] = Entry(game.id, game.title, game.min_players, game.max_players,
-                                      game.type.minutes, game.type.pitch, game.type.accent)
-    return [_ENTRIES[game.id] for game in games]
+    return [_entry_of(game) for game in sorted(all_games().values(), key=lambda game: game.type.order)]
 
 
 def entry(game_id: str) -> Entry | None:
-    return _ENTRIES.get(game_id) or next((e for e in catalog() if e.id == game_id), None)
+    """(Only that game's rules are loaded for it: core.game.find_game.)"""
+    game = find_game(game_id)
+    return _entry_of(game) if game is not None else None

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "cache" / "bytecode"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
+COMPILER = ROOT / "scripts" / "pycompile.mjs"  # (how it compiles is part of the cache key too)
 STDLIB_PREFIX = "/lib/python314.zip/"  # where Pyodide mounts python_stdlib.zip
 SITE_PACKAGES = "/lib/python3.14/site-packages/"  # where a wheel's files land
 
@@ -28,7 +29,7 @@ SITE_PACKAGES = "/lib/python3.14/site-packages/"  # where a wheel's files land
 def compile_zip(source: bytes, prefix: str) -> bytes:
     """A zip like `source` with every .py member compiled to .pyc (`prefix` + its name
     is the file's path in the browser, for tracebacks); other members as they are."""
-    key = hashlib.sha256(PYODIDE_PACKAGE.read_bytes() + prefix.encode() + source).hexdigest()[:32]
+    key = hashlib.sha256(PYODIDE_PACKAGE.read_bytes() + COMPILER.read_bytes() + prefix.encode() + source).hexdigest()[:32]
     cached = CACHE / f"{key}.zip"
     if not cached.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -36,7 +37,7 @@ def compile_zip(source: bytes, prefix: str) -> bytes:
         src.write_bytes(source)
         try:
             job = [{"src": str(src), "dest": str(tmp), "prefix": prefix}]
-            subprocess.run(["node", str(ROOT / "scripts" / "pycompile.mjs"), json.dumps(job)], check=True,
+            subprocess.run(["node", str(COMPILER), json.dumps(job)], check=True,
                            stdout=subprocess.DEVNULL)
             os.replace(tmp, cached)
         finally:

@@ -133,20 +133,24 @@
   // a service worker in control they are on the phone already: nothing to fetch.
   function fetchPythonEarly() {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
-    for (const [url, entry] of Object.entries(tracked)) {
-      if (!/\.(wasm|zip|whl)$|\.asm\.mjs$/.test(url)) continue;
-      fetch(url).then(async (response) => {
-        if (!response.ok || !response.body) return;
-        const reader = response.body.getReader();
-        for (let got = 0; ;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          got += value.byteLength;
-          entry.got = Math.max(entry.got, got);
-          render();
-        }
-      }).catch(() => { /* the worker asks again, and says so if it cannot have it */ });
-    }
+    const download = ([url, entry]) => fetch(url).then(async (response) => {
+      if (!response.ok || !response.body) return;
+      const reader = response.body.getReader();
+      for (let got = 0; ;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        got += value.byteLength;
+        entry.got = Math.max(entry.got, got);
+        render();
+      }
+    }).catch(() => { /* the worker asks again, and says so if it cannot have it */ });
+    const files = Object.entries(tracked);
+    // What the interpreter starts with first (Pyodide's glue, its wasm, the standard
+    // library); the app's wheel, installed once it runs, after them: sharing the line
+    // with them, it would only hold them up.
+    const runtime = files.filter(([url]) => /\.(wasm|zip)$|\.asm\.mjs$/.test(url));
+    const wheels = files.filter(([url]) => /\.whl$/.test(url));
+    Promise.all(runtime.map(download)).then(() => wheels.forEach(download));
   }
   // After the page's largest paint has been seen (a lab's simulation, Lighthouse's, would
   // otherwise count the 6 MB as what that paint waited on), else its first.

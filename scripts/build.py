@@ -14,7 +14,8 @@ Writes only git-ignored files:
   static/games.css          every registered game's stylesheet (static/<id>.css) in one
   py/gelateria/locale/      the compiled message catalogs (.mo, from locale/*/*.po with Babel)
   static/boot-i18n.js       the loading screen's words; static/manifest.<lang>.webmanifest
-  static/pages.js           the pre-rendered pages painted before Python starts (scripts/prerender.py)
+  static/pages*.js          the pre-rendered pages painted before Python starts, one file per
+                            language (scripts/prerender.py)
   sw-manifest.js            the files the app loads (scripts/precache.txt), with content hashes
 
 The service worker precaches exactly the files the app loads: scripts/precache.txt,
@@ -377,7 +378,7 @@ def main() -> None:
     build_game_styles(registered_games())
     import prerender  # the first paint: home, rules, panels in every language, drawn by the same views
 
-    pages = prerender.write_pages(STATIC / "pages.js")
+    pages = prerender.write_pages(STATIC)
     log(f"pre-rendered {pages} pages")
     if f"./static/wheels/{wheel.name}" not in (ROOT / "pyscript.toml").read_text():
         sys.exit(f"build: pyscript.toml must install ./static/wheels/{wheel.name} (update it with the version)")

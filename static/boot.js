@@ -45,7 +45,20 @@
   // route names follow gelateria.web.screens.screen_for: "/", "/<game>" (the new-game
   // panel), "/<game>/rules", any other "/<game>/…" (a link, a saved game: the game is
   // getting ready), "*" for the rest. Python takes over the same DOM when it is ready.
-  let pages = null;
+  // One file per language (static/pages.js is English): the visitor's own is asked for
+  // here, in the head, and painted as soon as both it and #app are in.
+  const pages = {};
+  const failedPages = new Set();
+  function askForPages(code) {
+    if (code === "en" || pages[code] || document.querySelector(`script[data-pages="${code}"]`)) return;
+    const script = document.createElement("script");
+    script.src = `./static/pages.${code}.js`;
+    script.dataset.pages = code;
+    script.fetchPriority = "high";  // (the first paint waits on it)
+    script.onerror = () => { failedPages.add(code); paint(); };  // then English, rather than nothing
+    document.head.appendChild(script);
+  }
+  askForPages(lang);
   function pageFor(path) {
     const table = pages[lang] || pages.en;
     const parts = path.trim().split("/").filter(Boolean);
@@ -58,14 +71,17 @@
   }
   function paint() {
     const app = $("app");
-    if (ready || !pages || !app) return;
+    if (ready || !app || !(pages[lang] || (pages.en && failedPages.has(lang)))) return;
     const page = pageFor(location.hash.replace(/^#/, ""));
     app.innerHTML = page.html;
     document.title = page.title;
   }
-  self.gelateriaPaint = function (all) {
-    pages = all;
+  let painting = false;
+  self.gelateriaPaint = function (some) {
+    Object.assign(pages, some);
     paint();
+    if (painting) return;
+    painting = true;
     addEventListener("hashchange", () => {
       if (ready) return;
       paint();
@@ -111,6 +127,7 @@
     document.documentElement.lang = lang;
     translatePage();
     render();
+    askForPages(lang);
     paint();
     const select = document.querySelector("#app [data-language]");
     if (select) select.focus();

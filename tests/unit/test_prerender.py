@@ -47,15 +47,24 @@ def test_titles_and_words_are_in_each_language():
 
 
 def test_the_build_is_reproducible_and_safe_to_load(tmp_path):
-    a, b = tmp_path / "a.js", tmp_path / "b.js"
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
     prerender.write_pages(a)
     prerender.write_pages(b)
-    assert a.read_bytes() == b.read_bytes()  # the service worker's version is a hash of the files
-    text = a.read_text(encoding="utf-8")
-    assert "</" not in text
-    head, call = "self.gelateriaPaint(", text.splitlines()[1]
-    assert call.startswith(head) and call.endswith(");")
-    assert json.loads(call[len(head):-2])["en"]["/"]["title"] == "Gelateria — four ice-cream table games"
+    files = sorted(p.name for p in a.iterdir())
+    assert files == ["pages.ja.js", "pages.js", "pages.ko.js"]  # English in pages.js; one file per other language
+    for name in files:
+        assert (a / name).read_bytes() == (b / name).read_bytes()  # the service worker's version is a hash of the files
+        text = (a / name).read_text(encoding="utf-8")
+        assert "</" not in text
+        head, call = "self.gelateriaPaint(", text.splitlines()[1]
+        assert call.startswith(head) and call.endswith(");")
+        code = "en" if name == "pages.js" else name.split(".")[1]
+        table = json.loads(call[len(head):-2])
+        assert list(table) == [code]  # its own language's pages only
+        assert table[code]["/"]["title"] == prerender.render_all()[code]["/"]["title"]
+    assert json.loads((a / "pages.js").read_text().splitlines()[1][len("self.gelateriaPaint("):-2])["en"]["/"]["title"] \
+        == "Gelateria — four ice-cream table games"
 
 
 def test_rules_pages_keep_each_drawing_frame_and_leave_out_its_contents():

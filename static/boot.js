@@ -280,11 +280,9 @@
     if (scrolledToRoom) addEventListener("hashchange", () => { delete root.dataset.booting; }, { once: true });
     else delete root.dataset.booting;
     document.body.dataset.ready = "1";
-    // On a first visit at a game's table the precache (14 MB read, hashed and stored)
-    // waits until play rests, so that it does not slow the first moves on a phone;
-    // elsewhere, or with the app already offline-ready, it starts now.
-    const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-    if (firstVisit && document.querySelector("#app [data-phase]")) whenPlayRests(registerServiceWorker);
+    // At a game's table the precache (14 MB read, hashed and stored) waits until play
+    // rests, so that it does not slow the first moves on a phone; elsewhere it starts now.
+    if (document.querySelector("#app [data-phase]")) whenPlayRests(registerServiceWorker);
     else registerServiceWorker();
   };
 

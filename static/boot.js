@@ -280,28 +280,8 @@
     if (scrolledToRoom) addEventListener("hashchange", () => { delete root.dataset.booting; }, { once: true });
     else delete root.dataset.booting;
     document.body.dataset.ready = "1";
-    // At a game's table the precache (14 MB read, hashed and stored) waits until play
-    // rests, so that it does not slow the first moves on a phone; elsewhere it starts now.
-    if (document.querySelector("#app [data-phase]")) whenPlayRests(registerServiceWorker);
-    else registerServiceWorker();
+    registerServiceWorker();
   };
-
-  // Two seconds after the player's last touch or key, or half a minute after the app is
-  // ready, whichever comes first.
-  function whenPlayRests(run) {
-    const QUIET_MS = 2000, AT_MOST_MS = 30000;
-    const touched = ["pointerup", "keyup"];
-    let quiet = null;
-    const go = () => {
-      clearTimeout(quiet);
-      clearTimeout(cap);
-      for (const type of touched) removeEventListener(type, rearm, true);
-      run();
-    };
-    const rearm = () => { clearTimeout(quiet); quiet = setTimeout(go, QUIET_MS); };
-    const cap = setTimeout(go, AT_MOST_MS);
-    for (const type of touched) addEventListener(type, rearm, true);
-  }
 
   // Offline play: register after the app is up, so the precache never competes
   // with the first start for bandwidth.

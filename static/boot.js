@@ -76,12 +76,12 @@
     app.innerHTML = page.html;
     document.title = page.title;
   }
-  let painting = false;
+  let followingRoutes = false;  // (one listener, however many pages files come)
   self.gelateriaPaint = function (some) {
     Object.assign(pages, some);
     paint();
-    if (painting) return;
-    painting = true;
+    if (followingRoutes) return;
+    followingRoutes = true;
     addEventListener("hashchange", () => {
       if (ready) return;
       paint();
@@ -144,11 +144,11 @@
   }
   const totalBytes = Object.values(tracked).reduce((n, f) => n + f.total, 0) || 1;
 
-  // On a first visit, Python's big files are asked for as soon as the page has painted,
+  // On a first visit, Python's runtime files are asked for as soon as the page has painted,
   // not when its worker gets to them (~1 s to 2.5 s later on a phone): the worker then
   // reads them from the browser's HTTP cache, or waits on the download under way. With
   // a service worker in control they are on the phone already: nothing to fetch.
-  function fetchPythonEarly() {
+  function fetchRuntimeEarly() {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
     const download = ([url, entry]) => fetch(url).then(async (response) => {
       if (!response.ok || !response.body) return;
@@ -161,13 +161,10 @@
         render();
       }
     }).catch(() => { /* the worker asks again, and says so if it cannot have it */ });
-    const files = Object.entries(tracked);
-    // What the interpreter starts with first (Pyodide's glue, its wasm, the standard
-    // library); the app's wheel, installed once it runs, after them: sharing the line
-    // with them, it would only hold them up.
-    const runtime = files.filter(([url]) => /\.(wasm|zip)$|\.asm\.mjs$/.test(url));
-    const wheels = files.filter(([url]) => /\.whl$/.test(url));
-    Promise.all(runtime.map(download)).then(() => wheels.forEach(download));
+    // Only what the interpreter starts with (Pyodide's glue, its wasm, the standard
+    // library): the app's wheel is asked for by the worker once it runs, and asked for
+    // alongside these it only held them up.
+    Object.entries(tracked).filter(([url]) => /\.(wasm|zip)$|\.asm\.mjs$/.test(url)).forEach(download);
   }
   // After the page's largest paint has been seen (a lab's simulation, Lighthouse's, would
   // otherwise count the 6 MB as what that paint waited on), else its first.
@@ -178,7 +175,7 @@
     const seen = new PerformanceObserver(() => { seen.disconnect(); setTimeout(run); });
     seen.observe({ type, buffered: true });
   }
-  afterThePaint(fetchPythonEarly);
+  afterThePaint(fetchRuntimeEarly);
   let ready = false;
   const DOWNLOADING = "Downloading Python";
   let stage = DOWNLOADING;

@@ -39,11 +39,28 @@ FAR = """ms => {
 }"""
 # A click on pile `pile`'s "It's mine!" at epoch ms `at` (the machine's one clock), and
 # when it truly came (window.__grabbed: a busy page's timer fires late).
+# window.__tapped: whether the button was there to take the click (enabled).
 GRAB_AT = """([pile, at]) => setTimeout(() => {
   const button = document.querySelector(`[data-action='grab'][data-pile='${pile}']`);
   window.__grabbed = performance.timeOrigin + performance.now();
+  window.__tapped = !!button && !button.disabled;
   if (button) button.click();
 }, at - (performance.timeOrigin + performance.now()))"""
+# How many pauses after a call this page has shown (window.__pauses), counted as they
+# begin: a pause lasts a second, and a test process held up that long would miss one
+# it only looked for. Installed once; returns the count so far.
+COUNT_PAUSES = """() => {
+  if (window.__pauses === undefined) {
+    window.__pauses = 0;
+    let shown = !!document.querySelector('[data-paused]');
+    new MutationObserver(() => {
+      const now = !!document.querySelector('[data-paused]');
+      if (now && !shown) window.__pauses += 1;
+      shown = now;
+    }).observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+  }
+  return window.__pauses;
+}"""
 NOW = "() => performance.timeOrigin + performance.now()"
 # On the host: when its page stamped the last move frame that came from another phone
 # (window.__stamped, epoch ms; the stamp the host dates a grab by, web/live.js).
@@ -225,8 +242,13 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> Contest | None:
     if before[1 if bo_first else 0][0] < before[seat][0] or not (offered(host, host, seat) and offered(bo, host, seat)):
         return None
     first, second = (bo, host) if bo_first else (host, bo)
+    pauses = host.evaluate(COUNT_PAUSES)
     contest(first, second, seat, lead)
-    host.wait_for_selector("[data-paused]")
+    try:
+        host.wait_for_function("n => window.__pauses > n", arg=pauses, timeout=10_000)
+    except Timeout:
+        tapped = [page.evaluate("window.__tapped") for page in (first, second)]
+        raise AssertionError(f"no pause on the host after the contest on pile {seat} (each click found the button: {tapped})") from None
     host.wait_for_selector("[data-paused]", state="detached")
     after = held(host)
     took = [p for p in (0, 1) if after[p][1] > before[p][1]]

@@ -17,7 +17,8 @@ SEATS = {game: human_table(game) for game in GAMES}
 
 def violations(page) -> list[str]:
     """What axe finds on the page as it is now, one line per element."""
-    page.evaluate(AXE.read_text())  # (evaluate is not subject to the page's CSP, a script tag would be)
+    if not page.evaluate("typeof axe !== 'undefined'"):  # (once per document: the app routes within it)
+        page.evaluate(AXE.read_text())  # (evaluate is not subject to the page's CSP, a script tag would be)
     found = page.evaluate("""rules => axe.run(document, {runOnly: {type: 'rule', values: rules},
                                                          rules: {'target-size': {enabled: true}}})
         .then(r => r.violations.flatMap(v => v.nodes.map(n => v.id + ': ' + n.target.join(' '))))""", RULES)

@@ -48,7 +48,9 @@ GRAB_AT = """([pile, at]) => setTimeout(() => {
 }, at - (performance.timeOrigin + performance.now()))"""
 # How many pauses after a call this page has shown (window.__pauses), counted as they
 # begin: a pause lasts a second, and a test process held up that long would miss one
-# it only looked for. Installed once; returns the count so far.
+# it only looked for. Installed once; returns the count so far. (A host page starved of
+# CPU for longer than the pause may draw the grab when its pause is already over: then
+# the pile taken is what shows it, TAKEN_OR_PAUSED.)
 COUNT_PAUSES = """() => {
   if (window.__pauses === undefined) {
     window.__pauses = 0;
@@ -175,11 +177,13 @@ KEEN = """() => window.__keen = setInterval(() => {
 CALM = "() => clearInterval(window.__keen)"  # (the player stops tapping by itself)
 
 
-def contest(first, second, pile: int, lead: int) -> None:
-    """`first` clicks "It's mine!" on `pile` START ms from now, `second` `lead` ms later."""
+def contest(first, second, pile: int, lead: int) -> float:
+    """`first` clicks "It's mine!" on `pile` START ms from now, `second` `lead` ms later.
+    Returns when the first click is due (epoch ms)."""
     at = first.evaluate(NOW) + START
     first.evaluate(GRAB_AT, [pile, at])
     second.evaluate(GRAB_AT, [pile, at + lead])
+    return at
 
 
 # Each seat's catch tokens and cards taken this round, as the host shows them.
@@ -188,6 +192,11 @@ HELD = "() => [...document.querySelectorAll('[data-seat-panel] .seat-head')].map
 
 def held(host) -> list[list[int]]:
     return host.evaluate(HELD)
+
+
+# A grab has shown on the host: a pause begun since `pauses`, or a seat holding more cards
+# than `taken` (each seat's count before).
+TAKEN_OR_PAUSED = f"""([pauses, taken]) => window.__pauses > pauses || ({HELD})().some(([_tokens, n], seat) => n > taken[seat])"""
 
 
 # Whether the page offers "It's mine!" on a pile, once it shows the flip the host has
@@ -243,12 +252,17 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> Contest | None:
         return None
     first, second = (bo, host) if bo_first else (host, bo)
     pauses = host.evaluate(COUNT_PAUSES)
-    contest(first, second, seat, lead)
+    at = contest(first, second, seat, lead)
     try:
-        host.wait_for_function("n => window.__pauses > n", arg=pauses, timeout=10_000)
+        host.wait_for_function(TAKEN_OR_PAUSED, arg=[pauses, [taken for _tokens, taken in before]], timeout=10_000)
     except Timeout:
         tapped = [page.evaluate("window.__tapped") for page in (first, second)]
-        raise AssertionError(f"no pause on the host after the contest on pile {seat} (each click found the button: {tapped})") from None
+        raise AssertionError(f"no grab shown on the host after the contest on pile {seat} "
+                             f"(each click found the button: {tapped}; seats held {before}, now {held(host)})") from None
+    for page in (first, second):  # (both hands have clicked since it was scheduled: what they say is this contest's)
+        page.wait_for_function("since => (window.__grabbed || 0) > since", arg=at - START)
+    if bo_first and bo.evaluate("window.__tapped"):  # (his grab has reached the host's page: its stamp is this contest's)
+        host.wait_for_function("t => (window.__stamped || 0) > t", arg=bo.evaluate("window.__grabbed"))
     host.wait_for_selector("[data-paused]", state="detached")
     after = held(host)
     took = [p for p in (0, 1) if after[p][1] > before[p][1]]

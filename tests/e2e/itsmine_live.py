@@ -46,23 +46,6 @@ GRAB_AT = """([pile, at]) => setTimeout(() => {
   window.__tapped = !!button && !button.disabled;
   if (button) button.click();
 }, at - (performance.timeOrigin + performance.now()))"""
-# How many pauses after a call this page has shown (window.__pauses), counted as they
-# begin: a pause lasts a second, and a test process held up that long would miss one
-# it only looked for. Installed once; returns the count so far. (A host page starved of
-# CPU for longer than the pause may draw the grab when its pause is already over: then
-# the pile taken is what shows it, TAKEN_OR_PAUSED.)
-COUNT_PAUSES = """() => {
-  if (window.__pauses === undefined) {
-    window.__pauses = 0;
-    let shown = !!document.querySelector('[data-paused]');
-    new MutationObserver(() => {
-      const now = !!document.querySelector('[data-paused]');
-      if (now && !shown) window.__pauses += 1;
-      shown = now;
-    }).observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
-  }
-  return window.__pauses;
-}"""
 NOW = "() => performance.timeOrigin + performance.now()"
 # On the host: when its page stamped the last move frame that came from another phone
 # (window.__stamped, epoch ms; the stamp the host dates a grab by, web/live.js).
@@ -194,9 +177,10 @@ def held(host) -> list[list[int]]:
     return host.evaluate(HELD)
 
 
-# A grab has shown on the host: a pause begun since `pauses`, or a seat holding more cards
-# than `taken` (each seat's count before).
-TAKEN_OR_PAUSED = f"""([pauses, taken]) => window.__pauses > pauses || ({HELD})().some(([_tokens, n], seat) => n > taken[seat])"""
+# A grab has shown on the host: a seat holds more cards than `taken` (each seat's count
+# before). Not the pause it begins: a host page starved of CPU for over a second draws
+# the grab with its pause already over.
+TAKEN = f"""taken => ({HELD})().some(([_tokens, n], seat) => n > taken[seat])"""
 
 
 # Whether the page offers "It's mine!" on a pile, once it shows the flip the host has
@@ -251,10 +235,9 @@ def next_contest(host, bo, by_seat: dict, lead: int) -> Contest | None:
     if before[1 if bo_first else 0][0] < before[seat][0] or not (offered(host, host, seat) and offered(bo, host, seat)):
         return None
     first, second = (bo, host) if bo_first else (host, bo)
-    pauses = host.evaluate(COUNT_PAUSES)
     at = contest(first, second, seat, lead)
     try:
-        host.wait_for_function(TAKEN_OR_PAUSED, arg=[pauses, [taken for _tokens, taken in before]], timeout=10_000)
+        host.wait_for_function(TAKEN, arg=[taken for _tokens, taken in before], timeout=10_000)
     except Timeout:
         tapped = [page.evaluate("window.__tapped") for page in (first, second)]
         raise AssertionError(f"no grab shown on the host after the contest on pile {seat} "

@@ -43,8 +43,15 @@
 
   // --- drawing -------------------------------------------------------------------------
 
+  // An element marked data-keep stays as it is while a redraw brings the same mark (a
+  // checksum of its markup: gelateria.web.markup.checksum): a game's hidden definitions,
+  // most of a Gelati page, are not compared node by node at every tap.
+  const unchanged = (old, next) => old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-keep")
+    && old.getAttribute("data-keep") === next.getAttribute("data-keep");
+  const callbacks = { beforeNodeMorphed: (old, next) => !unchanged(old, next) };
+
   function morph(element, markup, style) {
-    if (self.Idiomorph) self.Idiomorph.morph(element, markup, { morphStyle: style });
+    if (self.Idiomorph) self.Idiomorph.morph(element, markup, { morphStyle: style, callbacks });
     else if (style === "innerHTML") element.innerHTML = markup; // the vendored script did not load
     else element.outerHTML = markup;
   }
@@ -102,11 +109,14 @@
     // survive a redraw (and nothing flashes).
     render({ html, title, lang, focusHome, route, takingOver }) {
       const app = root();
-      document.documentElement.lang = lang;
+      // Set only when it changes: setting the root's lang, even to the same value, has
+      // the browser work out every element's style again (a tap cost ~40 ms more on a
+      // phone's CPU for it).
+      if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
       const focused = focusSelector();
       const before = phase();
       morph(app, html, "innerHTML");
-      document.title = title;
+      if (document.title !== title) document.title = title;
       if (phase() !== before) scrollTo(0, 0); // e.g. Start on a long new-game panel: play begins at the top
       restoreFocus(focused, focusHome);
       if (route) {

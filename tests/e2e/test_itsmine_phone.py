@@ -169,6 +169,22 @@ def scored_link() -> str:
     raise AssertionError("round 1 was never scored")
 
 
+def test_switching_language_redraws_the_words_drawn_in_the_cards(site, devices):
+    """The closed-shop sign is drawn once, in the page's hidden definitions, which a
+    redraw leaves as they are while their markup is the same (data-keep): a new language
+    is new markup, and the sign speaks it."""
+    page = phone(devices, "small", "en").open(site.url + midround_link())
+    take_seat(page)
+    sign = page.locator("svg.im-defs #im-closed text")
+    assert sign.text_content() == "CLOSED"
+    page.locator("[data-action='news-close']").tap()  # a redraw in the same language keeps it
+    page.locator("[data-notice='news']").wait_for(state="detached")
+    assert sign.text_content() == "CLOSED"
+    page.select_option("select[data-language]", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert sign.text_content() == "영업종료"
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_mid_round_each_players_hearts_and_cards_are_in_words_under_flip(site, devices, lang):
     page = phone(devices, "small", lang).open(site.url + midround_link())

@@ -13,6 +13,7 @@ language on the way (core/i18n.py `particles`: a Korean particle after a name).
 from __future__ import annotations
 
 import re
+import zlib
 
 from html import escape
 from typing import Iterable
@@ -82,6 +83,13 @@ def svg(tag: str, *children, **attrs) -> Markup:
 
 def join(*parts) -> Markup:
     return Markup(_children(parts))
+
+
+def checksum(markup: str) -> str:
+    """A short mark of a subtree's markup, for `data-keep`: while a redraw brings an
+    element with the same mark, the page leaves it as it is instead of comparing it node
+    by node (static/shell.js; a game's hidden definitions are most of a Gelati page)."""
+    return f"{zlib.crc32(markup.encode()):08x}"
 
 
 def points(pts) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from html.parser import HTMLParser
 
-from gelateria.web.live import Connections
 from gelateria.web.storage import MemoryBackend, SaveStore
 
 
@@ -36,9 +35,15 @@ class FakeApp:
         self.focused = []  # (selector, if_idle) of each focus() asked for
         self.facts = {}  # what the page says about the browser (none: plain CPython)
         self.commands = []  # the live table's commands to the page (static/live.js), in order
-        self.connections = Connections(lambda command, **fields: self.commands.append((command, fields)))
         self.handing = []  # replies offered to another tab (hand_reply)
         self.input_ms = 0.0  # since_input: how long ago the click being answered was made
+
+    @functools.cached_property
+    def connections(self):
+        """Made when a table first goes live, as the App's (web/app.py)."""
+        from gelateria.web.live import Connections
+
+        return Connections(lambda command, **fields: self.commands.append((command, fields)))
 
     # --- what screens call ------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from functools import cached_property
 
 import js  # in the app's worker: the worker's own scope (timers, the clock), no DOM
 from pyodide.ffi import create_once_callable, create_proxy
@@ -14,7 +15,6 @@ from pyodide.ffi import create_once_callable, create_proxy
 from gelateria.core import i18n
 from gelateria.core.i18n import _, particles
 from gelateria.core.record import MAX_JSON_BYTES
-from gelateria.web.live import Connections
 from gelateria.web.markup import h
 from gelateria.web.routes import screen_for
 from gelateria.web.screens import Screen, top_bar
@@ -41,7 +41,6 @@ class App:
         self.current_path = ""
         self.base = ""  # the page's address without the fragment
         self._timers: dict[int, object] = {}  # pending timers' callbacks, freed on cancel
-        self.connections = Connections(self._send)  # the live table's, which the page owns (static/live.js)
         self.input_at: float | None = None  # the click or key being answered: when the page saw it (epoch ms)
         self._handlers = {
             "start": self._on_start, "route": self._on_route, "action": self._on_action, "key": self._on_key, "key-up": self._on_key_up,
@@ -51,8 +50,20 @@ class App:
             "view-box": self._on_view_box, "board-size": self._on_board_size, "store-failed": self._on_store_failed,
             "live-reply": self._on_live_reply, "live-handed": self._on_live_handed,
             "live-scanned": self._on_live_scanned, "live-scan-failed": self._on_live_scanned,
-            **dict.fromkeys(("live-sdp", "live-open", "live-frame", "live-closed"), self.connections.heard),
+            **dict.fromkeys(("live-sdp", "live-open", "live-frame", "live-closed"), self._on_connection),
         }
+
+    @cached_property
+    def connections(self):
+        """The live table's connections, which the page owns (static/live.js). Made, and
+        the live table's code imported, when a table first goes live: a link to a game
+        starts without it (~16 ms of Pyodide's imports on a desktop, 4x that on a slow phone)."""
+        from gelateria.web.live import Connections
+
+        return Connections(self._send)
+
+    def _on_connection(self, event) -> None:
+        self.connections.heard(event)
 
     def _send(self, command: str, **fields) -> None:
         self.post(json.dumps({"do": command, **fields}))

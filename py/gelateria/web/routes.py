@@ -7,13 +7,20 @@ A game's table is the shared table (web/table.py) holding the game's registered 
 from __future__ import annotations
 
 from gelateria.web.catalog import entry
-from gelateria.web.join import JoinScreen, ReplyScreen
 from gelateria.web.screens import ComingSoonScreen, HomeScreen, NotFoundScreen, RulesScreen, Screen
 from gelateria.web.table import Table
 from gelateria.web.views.contract import registered_screen
 
 
-LIVE_SCREENS = {"join": JoinScreen, "reply": ReplyScreen}  # a live table's codes (web/live.py: JOIN_ROUTE, REPLY_ROUTE)
+LIVE_ROUTES = ("join", "reply")  # a live table's codes (web/live.py: JOIN_ROUTE, REPLY_ROUTE)
+
+
+def live_screen(app, route: str, code: str) -> Screen:
+    """A live table's join or reply screen. Its code (the live table's) is imported only
+    here: a link to a game starts without it."""
+    from gelateria.web.join import JoinScreen, ReplyScreen
+
+    return {"join": JoinScreen, "reply": ReplyScreen}[route](app, code)
 
 
 def table_for(app, game_id: str, rest: list[str] | None = None) -> Screen | None:
@@ -28,8 +35,8 @@ def screen_for(app, path: str) -> Screen:
     if not parts:
         return HomeScreen(app)
     game_id, rest = parts[0], parts[1:]
-    if game_id in LIVE_SCREENS and len(rest) == 1:
-        return LIVE_SCREENS[game_id](app, rest[0])
+    if game_id in LIVE_ROUTES and len(rest) == 1:
+        return live_screen(app, game_id, rest[0])
     if entry(game_id) is None:
         return NotFoundScreen(app, path)
     if rest == ["rules"]:

@@ -19,9 +19,10 @@ browser is reached only through `self.app`, so the whole flow is unit-testable w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gelateria.core.game import HIDDEN, REAL_TIME, TURNS, IllegalMove, get_game, seat_limits
 from gelateria.core.i18n import N_, _
-from gelateria.core.live import Guest
 from gelateria.core.record import Record, Seat, to_json
 from gelateria.core.rng import new_seed
 from gelateria.core.seats import held_by
@@ -29,7 +30,6 @@ from gelateria.core.session import Event, Session
 from gelateria.web.catalog import entry
 from gelateria.web.chrome import Chrome
 from gelateria.web.drawing import Drawing
-from gelateria.web.lobby import Lobby
 from gelateria.web.markup import Markup
 from gelateria.web.practice import ACTIONS as PRACTICE_ACTIONS, Practice
 from gelateria.web.replay import Replay
@@ -37,6 +37,10 @@ from gelateria.web.saving import LINK_KINDS, SEAT_ACTIONS, Saving
 from gelateria.web.screens import Screen, said
 from gelateria.web.setup import SetupPanel, declared_options, default_names
 from gelateria.web.views.contract import PACES, UI, Automatic, Notice, Prefs, Reveal, Seated, View
+
+if TYPE_CHECKING:  # (the live table's code is imported when a table goes live: a link to a game starts without it)
+    from gelateria.core.live import Guest
+    from gelateria.web.lobby import Lobby
 
 THINK_SLICE_MS = 40  # longest stretch a thinking bot holds the page (long tasks are > 50 ms)
 STALE_MOVE = N_("This page is out of date: continue from the newest position first (the button above).")
@@ -236,6 +240,8 @@ class Table(Screen):
         self.begin(session, self.saving.new_save_id(), new_game=True)
         if self.phones:
             self.saving.hold(self.phones, free=True)  # (played by the phones that answer their invitations)
+            from gelateria.web.lobby import Lobby
+
             self.lobby = Lobby(self, self.phones)
             self.phase = "lobby"  # (nothing moves until the host starts)
         self.saving.autosave()
@@ -282,6 +288,8 @@ class Table(Screen):
     def reopen_live(self, kept: dict) -> None:
         """This game's save says it was a live table (the host's page reloaded): it opens
         again, with a new invitation for each phone seat (web/lobby.py)."""
+        from gelateria.web.lobby import Lobby
+
         lobby = Lobby.reopened(self, kept)
         if lobby is not None:
             self.lobby, self.phones = lobby, list(lobby.offers)

@@ -147,7 +147,9 @@ def update(areas: list[str]) -> None:
 def merged(lang: str) -> Catalog:
     """One catalog of every area's finished translations (empty and fuzzy ones left out:
     gettext then shows the English)."""
-    out = Catalog(locale=lang, project="Gelateria")
+    # (Dated like the .po files: a catalog dated now made every build's wheel, and so the
+    # service worker's version, new even when nothing had changed.)
+    out = Catalog(locale=lang, project="Gelateria", creation_date=FIXED_DATE, revision_date=FIXED_DATE)
     for area in AREAS:
         for message in read(area, lang):
             if not message.id or message.fuzzy:

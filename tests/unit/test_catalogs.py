@@ -8,6 +8,7 @@ does (scripts/i18n.py), so a new string without a translation fails here.
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 babel = pytest.importorskip("babel", reason="Babel is installed by scripts/build.sh (requirements-build.txt)")
 from babel import Locale  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
 from babel.numbers import format_decimal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,3 +192,12 @@ def test_a_language_switch_rewrites_the_log_and_keeps_the_game():
         i18n.set_language("en")
     assert session.log[:len(english_log)] == english_log
     assert [list(m) for m in session.moves[:3]] == moves
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_the_compiled_catalog_is_the_same_whenever_it_is_built(lang):
+    """The .mo goes into the wheel, whose hash is the service worker's version: a
+    catalog dated at build time made every build a new release for every player."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogs.merged(lang))
+    assert catalogs.FIXED_DATE.strftime("POT-Creation-Date: %Y-%m-%d").encode() in buffer.getvalue()

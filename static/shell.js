@@ -44,7 +44,7 @@
   // --- drawing -------------------------------------------------------------------------
 
   // An element marked data-keep stays as it is while a redraw brings the same mark (a
-  // checksum of its markup: gelateria.web.markup.checksum): a game's hidden definitions,
+  // checksum of its markup: gelateria.web.markup.hidden_defs): a game's hidden definitions,
   // most of a Gelati page, are not compared node by node at every tap.
   const unchanged = (old, next) => old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-keep")
     && old.getAttribute("data-keep") === next.getAttribute("data-keep");

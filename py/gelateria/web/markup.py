@@ -85,11 +85,14 @@ def join(*parts) -> Markup:
     return Markup(_children(parts))
 
 
-def checksum(markup: str) -> str:
-    """A short mark of a subtree's markup, for `data-keep`: while a redraw brings an
-    element with the same mark, the page leaves it as it is instead of comparing it node
-    by node (static/shell.js; a game's hidden definitions are most of a Gelati page)."""
-    return f"{zlib.crc32(markup.encode()):08x}"
+def hidden_defs(defs: str, class_: str) -> Markup:
+    """The invisible <svg> holding a game's <defs> (patterns, symbols) that its other SVGs
+    <use>. Marked `data-keep` with a checksum of them: a redraw that brings the same
+    definitions leaves them as they are (static/shell.js) instead of comparing them node
+    by node (they are most of a Gelati page); other ones (another language's words) are
+    drawn anew."""
+    return svg("svg", Markup(defs), class_=class_, width=0, height=0, aria_hidden="true", focusable="false",
+               data_keep=f"{zlib.crc32(defs.encode()):08x}")
 
 
 def points(pts) -> str:

@@ -40,7 +40,7 @@ from gelateria.games.gelati.rules import (
     tile_text,
 )
 from gelateria.core.i18n import N_, _, ngettext, pgettext
-from gelateria.web.markup import Markup, checksum, fill, h, join, points, svg
+from gelateria.web.markup import Markup, fill, h, hidden_defs, join, points, svg
 
 KIND_TITLES = ((N_("Cups"), range(0, 4)), (N_("Flavours"), range(4, 8)), (N_("Toppings"), range(8, 12)))
 R = 50.0  # tile circumradius in board units
@@ -303,9 +303,7 @@ def defs_svg() -> Markup:
     (Not display:none: Chrome would then not render its clip paths.)"""
     global _DEFS
     if _DEFS is None:
-        defs = build_defs()
-        _DEFS = svg("svg", defs, width=0, height=0, class_="gelati-defs", aria_hidden="true", focusable="false",
-                    data_keep=checksum(defs))
+        _DEFS = hidden_defs(build_defs(), "gelati-defs")
     return _DEFS
 
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 from gelateria.core import hexgrid
 from gelateria.core.i18n import N_, _
 from gelateria.games.genial.rules import CELLS, COLOURS, colour_name
-from gelateria.web.markup import Markup, checksum, join, points, svg
+from gelateria.web.markup import Markup, hidden_defs, join, points, svg
 
 R = 30.0
 HALF_H = R * math.sqrt(3) / 2
@@ -488,5 +488,4 @@ def defs() -> Markup:
              '<stop offset="1" stop-color="#f0b62a"/></radialGradient>'
              '<linearGradient id="gs-stone" x1="0" x2="1"><stop offset="0" stop-color="#9aa4ae"/>'
              '<stop offset=".45" stop-color="#d5dbe0"/><stop offset="1" stop-color="#7d8791"/></linearGradient>')
-    defs = f"<defs>{pats}{grads}</defs>"
-    return Markup(f'<svg class="gs-defs" aria-hidden="true" focusable="false" width="0" height="0" data-keep="{checksum(defs)}">{defs}</svg>')
+    return hidden_defs(f"<defs>{pats}{grads}</defs>", "gs-defs")

@@ -15,7 +15,7 @@ from gelateria.core.i18n import N_, _, language, ngettext, number, pgettext
 from gelateria.games.itsmine.rules import (
     CHERRIES, CLOSED, ICE_CREAMS, card_name, closed_points, flavour_name, flavour_of, shape_name, shape_of,
 )
-from gelateria.web.markup import Markup, checksum, h, join, svg
+from gelateria.web.markup import Markup, h, hidden_defs, join, svg
 
 # Flavours: letter, fill colour, letter colour. A pattern and the letter tell them
 # apart without colour.
@@ -129,8 +129,7 @@ def _defs() -> Markup:
                           "C16.7 1 19 2.5 19 5.5 C19 11 10 17 10 17 Z", fill="#e63b5a", stroke="#8f1d2e", stroke_width=1.3),
             id="im-heart", viewBox="0 0 20 18"),
     ]
-    defs = svg("defs", *pats, *symbols)
-    return svg("svg", defs, class_="im-defs", width=0, height=0, aria_hidden="true", focusable="false", data_keep=checksum(defs))
+    return hidden_defs(svg("defs", *pats, *symbols), "im-defs")
 
 
 DEFS: dict = {}  # language -> the hidden <svg>, built on first use

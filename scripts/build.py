@@ -220,7 +220,7 @@ def build_wheel() -> Path:
         if not is_headless_only(name):
             members.append((name, path.read_bytes()))
     # Shipped as bytecode, compiled by the site's own Pyodide: no compiling on import.
-    members = bytecode.compile_members(members, bytecode.SITE_PACKAGES)
+    members = bytecode.compile_members(members, bytecode.app_prefix(wheel_path.name))
     members.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: gelateria\nVersion: {version}\n".encode()))
     members.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gelateria-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     members.append((f"{dist_info}/top_level.txt", b"gelateria\n"))

@@ -23,7 +23,12 @@ CACHE = ROOT / "build" / "cache" / "bytecode"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
 COMPILER = ROOT / "scripts" / "pycompile.mjs"  # (how it compiles is part of the cache key too)
 STDLIB_PREFIX = "/lib/python314.zip/"  # where Pyodide mounts python_stdlib.zip
-SITE_PACKAGES = "/lib/python3.14/site-packages/"  # where a wheel's files land
+
+
+def app_prefix(wheel_name: str) -> str:
+    """Where the app's wheel is in the browser: static/pyodide-progress.mjs writes it to
+    /lib as it is and puts it on sys.path (Python imports from the zip)."""
+    return f"/lib/{wheel_name}/"
 
 
 def compile_zip(source: bytes, prefix: str) -> bytes:

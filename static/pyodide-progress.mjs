@@ -1,7 +1,9 @@
 // Pyodide as the app's worker loads it (pyscript.toml's interpreter; the build puts
 // this file beside pyodide.mjs, so Pyodide finds its own files as before), with its
 // downloads counted: they happen in the worker, out of the page's sight, so this tells
-// the page (static/shell.js → boot.js's progress bar) as the bytes arrive.
+// the page (static/shell.js → boot.js's progress bar) as the bytes arrive. The app's
+// wheel (pyscript.toml's packages) is not installed but imported from as it is: see
+// loadPyodide below.
 import * as pyodide from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
@@ -9,6 +11,14 @@ export * from "./pyodide.mjs";
 const say = (progress) => self.postMessage(JSON.stringify({ do: "loading", ...progress }));
 // A moment for the page's performance timeline (tests/bench/startup.py reads them).
 const mark = (name) => self.postMessage(JSON.stringify({ do: "mark", name, at: performance.timeOrigin + performance.now() }));
+
+// The runtime's own big files, each a promise kept when its last byte is in.
+const downloaded = {};
+for (const file of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+  let arrived;
+  downloaded[file] = { promise: new Promise((resolve) => { arrived = resolve; }) };
+  downloaded[file].arrived = arrived;
+}
 
 if (typeof document === "undefined") {
   // Count a clone: Pyodide gets the browser's own response, so WebAssembly still
@@ -35,6 +45,7 @@ if (typeof document === "undefined") {
         const { done, value } = await reader.read();
         if (done) {
           mark(`downloaded:${file}`);
+          if (downloaded[file]) downloaded[file].arrived();
           return say({ url, got, done: true });
         }
         got += value.byteLength;
@@ -57,11 +68,37 @@ if (typeof document === "undefined") {
   }).observe({ type: "resource", buffered: true });
 }
 
-export async function loadPyodide(options) {
+// The app's wheels (pyscript.toml's packages, PyScript hands them over as URLs) go on
+// sys.path as they are, zips Python imports from, as it does from the standard library:
+// Pyodide's installer would import tarfile, email and importlib.metadata to write the
+// wheel's ~190 files out (~0.2 s of a phone's first visit). They are asked for once the
+// runtime's wasm and standard library are in: on a first visit those have the bandwidth
+// to themselves, and the wheel comes down while the interpreter starts.
+async function wheelBytes(url) {
+  const response = await self.fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function importFrom(runtime, url, data) {
+  const path = `/lib/${url.slice(url.lastIndexOf("/") + 1)}`; // (scripts/bytecode.py: APP_PREFIX)
+  runtime.FS.writeFile(path, data);
+  const sys = runtime.pyimport("sys");
+  sys.path.append(path);
+  sys.destroy();
+}
+
+export async function loadPyodide({ packages = [], ...options }) {
   mark("pyodide:loading");
+  const starting = pyodide.loadPyodide(options);
+  // (or once Pyodide is up, should it have had them some other way)
+  const runtimeIn = Promise.race([Promise.all(Object.values(downloaded).map((file) => file.promise)), starting.catch(() => {})]);
+  const wheels = packages.map((url) => [url, runtimeIn.then(() => wheelBytes(url))]);
+  wheels.forEach(([, data]) => data.catch(() => {})); // (reported below, once awaited)
   let runtime;
   try {
-    runtime = await pyodide.loadPyodide(options);
+    runtime = await starting;
+    for (const [url, data] of wheels) importFrom(runtime, url, await data);
   } catch (error) {
     say({ failed: String((error && error.message) || error) }); // the page says so, with a way out
     throw error;

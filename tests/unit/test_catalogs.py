@@ -129,7 +129,7 @@ def test_one_english_message_has_one_translation_across_areas(wanted, translated
 def test_the_compiled_catalogs_are_what_gettext_reads():
     """The .mo the build wrote speaks Japanese and Korean through plain gettext."""
     for lang in catalogs.LANGUAGES:
-        mo = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "gelateria.mo"
+        mo = Path(i18n.__file__).parent.parent / i18n.catalog_path(lang)
         assert mo.exists(), "run scripts/build.sh: it compiles the catalogs"
     try:
         for lang, word in (("ja", "プレイヤー"), ("ko", "플레이어")):

@@ -18,16 +18,16 @@ time of one answer (`speaking`).
 from __future__ import annotations
 
 import gettext
+import io
 import os
+import pkgutil
 import re
 from contextlib import contextmanager
-from pathlib import Path
 
 # Each language under its own name, as the switch shows it.
 LANGUAGES = {"en": "English", "ja": "日本語", "ko": "한국어"}
 DEFAULT = "en"
 DOMAIN = "gelateria"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _current = DEFAULT
@@ -60,20 +60,28 @@ def from_environment(environ=None) -> str:
     return DEFAULT
 
 
+def catalog_path(code: str) -> str:
+    """The compiled catalog's place in the gelateria package."""
+    return f"locale/{code}/LC_MESSAGES/{DOMAIN}.mo"
+
+
 def catalog(code: str) -> gettext.NullTranslations:
     if code not in _catalogs:
         if code == DEFAULT:
             _catalogs[code] = gettext.NullTranslations()
         else:
+            # Read through the package's loader: in the browser the app is imported from
+            # its wheel, a zip with no file to open (static/pyodide-progress.mjs).
             # No fallback: a missing catalog is a broken build, not English in disguise.
-            _catalogs[code] = gettext.translation(DOMAIN, str(LOCALE_DIR), [code])
+            data = pkgutil.get_data("gelateria", catalog_path(code))
+            _catalogs[code] = gettext.GNUTranslations(io.BytesIO(data))
     return _catalogs[code]
 
 
 def set_language(code: str) -> str:
     global _current
     found = supported(code) or DEFAULT
-    catalog(found)  # raises FileNotFoundError now, not at the first word
+    catalog(found)  # a missing catalog raises OSError now, not at the first word
     _current = found
     return found
 

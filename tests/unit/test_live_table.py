@@ -317,6 +317,40 @@ def test_a_phone_that_drops_mid_game_is_shown_away_and_rejoins_its_seat_with_a_n
     assert again.screen.guest.facts.moves == len(table.session.moves)
 
 
+def play_to_the_end(host: FakeApp, table, guest: FakeApp, network: Network) -> None:
+    """Ana on the host's screen and Bo on his phone each make their first legal move, a
+    second apart (a phone takes only so many frames a second), until the game is over."""
+    while not table.session.is_over():
+        if table.session.to_act() == [0]:
+            table.act(0, table.session.legal(0)[0])
+        else:
+            guest.screen.table.act(1, guest.screen.guest.facts.legal[0])
+        network.pump()
+        for app in (host, guest):
+            app.advance(1000)
+        network.pump()
+
+
+def test_a_rematch_keeps_bos_phone_at_the_table_in_his_seat_and_the_host_starts_it():
+    host, table, guest, network, host_id = playing_with_bo()
+    play_to_the_end(host, table, guest, network)
+    assert "data-end" in guest.page and guest.screen.guest.sent_at is not None  # (his last move's position)
+    tap(host, "same-seats")  # "Rematch: same players"
+    network.pump()
+    assert table.phase == "lobby" and len(table.session.moves) == 0
+    assert table.lobby.connected() == [1] and "data-invite" not in host.page  # no new invitation to scan
+    assert "the phones stay at the table: start it when everyone is ready." in host.page
+    assert guest.screen.table is None and "Waiting for the host to start the game." in guest.page
+    assert guest.screen.guest.seat == 1 and guest.screen.guest.sent_at is None  # (no answer waited for from the last game)
+
+    tap(host, "lobby-start")
+    network.pump()
+    assert guest.screen.table is not None and guest.screen.guest.facts.moves == 0
+    assert "data-end" not in guest.page
+    play_to_the_end(host, table, guest, network)  # (each of Bo's moves taken: none waits on an answer from the last game)
+    assert "data-end" in guest.page and "data-end" in host.page
+
+
 def test_a_phone_invited_to_watch_sees_the_public_view_and_cannot_move():
     host, table = host_with_phone_seat()
     host.connections.heard({"on": "live-sdp", "id": opened(host)["id"], "sdp": CHROMIUM_OFFER})

@@ -189,6 +189,16 @@ class Host:
     def disconnect(self, name: str) -> None:
         self.phones.pop(name, None)
 
+    def new_game(self, session) -> None:
+        """A rematch: `session` is the game now, from its start. Each phone keeps its
+        connection, seat and key, and is sent that the host is about to start it."""
+        self.session = session
+        self.playing = False
+        self.arrivals, self.last_t, self.call = [], 0.0, RollCall()
+        for phone in self.phones.values():
+            phone.sent = None
+        self.send_facts()
+
     def ping(self) -> None:
         """Each phone the game's clock (and its round trip as measured), to send back."""
         now = round(self.clock())
@@ -508,6 +518,9 @@ class Guest:
                     self.facts = Facts.from_value(body)
                 except (TypeError, ValueError):
                     self.broken += 1  # (not Facts: the next message brings the position again)
+                    continue
+                if self.sent_at is not None and self.facts.moves < self.sent_at:
+                    self.sent_at = None  # (its position is gone, taken back or a new game: no answer comes)
             elif message.kind == "refused":
                 self.refusals.append(body.get("why"))
                 self.sent_at = None

@@ -84,6 +84,10 @@ class JoinScreen(Screen):
                 return
             self.table = Table(self.app, [], spec.view(), guest=self.guest)
             self.app.refresh()
+        elif self.table is not None and facts is not None and facts.phase == "lobby":
+            self.table.close()  # a rematch: this phone waits for the host to start it, as it did the first
+            self.table = None
+            self.app.refresh()
         elif self.table is not None:
             self.table.heard_host()
             self.table.redraw()

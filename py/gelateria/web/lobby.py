@@ -146,6 +146,14 @@ class Lobby:
         self.host.send_facts()
         self.app.refresh()
 
+    def rematch(self) -> None:
+        """The next game (the table's session now) with the same phones: they stay at the
+        table, in their seats, and the host starts it as it started the first."""
+        self.host.new_game(self.table.session)
+        self.showing_away, self.stalled = False, []
+        self.message = said(lambda: _("The next game is dealt and the phones stay at the table: start it when "
+                                      "everyone is ready."))
+
     def connected(self) -> list[int]:
         return [offer.seat for offer in self.offers.values() if offer.open]
 

@@ -226,7 +226,7 @@ class Table(Screen):
 
     # --- playing -----------------------------------------------------------------------------
 
-    def start(self, seed: int | None = None) -> None:
+    def start(self, seed: int | None = None, rematch: bool = False) -> None:
         if seed is not None:
             self.seed = seed
         try:
@@ -237,12 +237,21 @@ class Table(Screen):
             return
         self.saving.flush()  # the last moves of a game left behind are written first
         self.news = ""
+        # A rematch at a live table keeps its phones connected, each in its seat (begin()
+        # closes a table's connections).
+        kept = self.lobby if rematch and self.lobby is not None and sorted(self.lobby.offers) == sorted(self.phones) else None
+        if kept is not None:
+            self.lobby = None
         self.begin(session, self.saving.new_save_id(), new_game=True)
         if self.phones:
             self.saving.hold(self.phones, free=True)  # (played by the phones that answer their invitations)
-            from gelateria.web.lobby import Lobby
+            if kept is not None:
+                self.lobby = kept
+                kept.rematch()
+            else:
+                from gelateria.web.lobby import Lobby
 
-            self.lobby = Lobby(self, self.phones)
+                self.lobby = Lobby(self, self.phones)
             self.phase = "lobby"  # (nothing moves until the host starts)
         self.saving.autosave()
         self.app.refresh()
@@ -698,7 +707,7 @@ class Table(Screen):
             self.seed = new_seed()
         elif action == "same-seats":
             self.message = ""
-            self.start(new_seed())
+            self.start(new_seed(), rematch=True)
             return
         elif action == "undo":
             if len(self.humans()) > 1 and not self.confirm_undo:

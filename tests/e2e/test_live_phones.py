@@ -264,6 +264,20 @@ def test_a_whole_gelati_game_across_three_phones_and_a_bot_through_reloads_a_wat
             state = Session.from_record(record, facts["moves"]).state
             assert facts["viewer"] == seat and facts["view"] == plain(GAME.view(state, seat))
 
+    # A rematch: every phone stays at the table in its seat, with no invitation to scan again,
+    # and waits for the host to start the next game.
+    host.locator("[data-action='same-seats']").click()
+    host.wait_for_selector("text=the phones stay at the table")
+    assert host.locator("[data-invite]").count() == 0
+    for page in (bo.page, chiara.page, dora.page):
+        page.wait_for_selector("text=Waiting for the host to start the game.")
+    assert "You play Bo." in bo.page.locator("[data-live-status]").inner_text()
+    host.locator("[data-action='lobby-start']").click()
+    host.wait_for_selector("[data-phase='play'] [data-board]")
+    for page in (bo.page, chiara.page, dora.page):
+        page.wait_for_selector("[data-phase='play'] [data-board]")
+    assert play_turns(host, phones, 2) == 2  # (each waits for the seat's phone to play its turn)
+
 
 def test_a_reply_opened_on_the_host_phone_reaches_its_table_in_the_other_tab(devices, site):
     host_device, guest = devices.take(**PHONE), devices.take(**PHONE)

@@ -2,7 +2,7 @@
 where you left off), and bad input that must leave the app running."""
 
 from pathlib import Path
-from conftest import new_context, start_game
+from conftest import SIZES, new_context, start_game, take_seat
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -180,3 +180,26 @@ def test_a_link_followed_as_the_game_moves_its_address_is_where_the_player_goes(
     page.wait_for_selector("[data-screen='home']")
     assert page.evaluate("location.hash") == "#/"
     assert watched.errors == []
+
+
+def test_a_link_opened_on_a_laptop_shows_the_whole_board_and_its_tools_under_its_notice(site, devices):
+    """A friend's Gelati or Genial link on a 1366x768 laptop: "You play as Ana on this
+    device." sits above the board, and the board gives up its room, so the board and its
+    zoom buttons are on the first screen; closing the notice gives the room back."""
+    from test_gelati import midgame_link
+    from test_genial import game_link
+
+    laptop = devices.take(**SIZES["desktop"])
+    page = laptop.page
+    height = SIZES["desktop"]["viewport"]["height"]
+    for route, frame, tools in (("#/gelati/game/" + midgame_link(), ".gl-board-frame", "[data-action='fit']"),
+                                ("#/genial/game/" + game_link(2, 7, 10)[0], ".gs-board-frame", ".gs-board-tools")):
+        laptop.open(site.url + route)
+        take_seat(page, 0)
+        page.wait_for_selector("[data-notice='news']")
+        bottom = lambda selector: page.locator(selector).first.evaluate("e => e.getBoundingClientRect().bottom")
+        assert bottom(frame) <= height and bottom(tools) <= height, (route[:12], bottom(frame), bottom(tools))
+        board = page.locator(frame).first.evaluate("e => e.getBoundingClientRect().height")
+        page.locator("[data-action='news-close']").click()
+        page.wait_for_selector("[data-notice='news']", state="detached")
+        assert bottom(frame) <= height and page.locator(frame).first.evaluate("e => e.getBoundingClientRect().height") >= board

@@ -81,7 +81,7 @@ async function wheelBytes(url) {
 }
 
 function importFrom(runtime, url, data) {
-  const path = `/lib/${url.slice(url.lastIndexOf("/") + 1)}`; // (scripts/bytecode.py: APP_PREFIX)
+  const path = `/lib/${url.slice(url.lastIndexOf("/") + 1)}`; // (the bytecode names its files there: scripts/bytecode.py app_prefix)
   runtime.FS.writeFile(path, data);
   const sys = runtime.pyimport("sys");
   sys.path.append(path);

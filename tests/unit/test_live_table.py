@@ -340,6 +340,7 @@ def test_a_rematch_keeps_bos_phone_at_the_table_in_his_seat_and_the_host_starts_
     assert table.phase == "lobby" and len(table.session.moves) == 0
     assert table.lobby.connected() == [1] and "data-invite" not in host.page  # no new invitation to scan
     assert "the phones stay at the table: start it when everyone is ready." in host.page
+    assert host.page.index('data-action="lobby-start"') < host.page.index("reply-form")  # (Start on the first screen)
     assert guest.screen.table is None and "Waiting for the host to start the game." in guest.page
     assert guest.screen.guest.seat == 1 and guest.screen.guest.sent_at is None  # (no answer waited for from the last game)
 

@@ -332,6 +332,10 @@ class Lobby:
         names = table.names()
         rows = [self.seat_row(offer, names[offer.seat]) for offer in self.offers.values()]
         waiting = [offer.seat for offer in self.offers.values() if not offer.open]
+        start = h("p", {"class": "setup-actions"},
+                  h("button", {"type": "button", "class": "start", "data-action": "lobby-start",
+                               "disabled": bool(waiting)}, _("Start game")),
+                  h("span", {"class": "live-wait"}, _("Waiting for every phone to join.")) if waiting else None)
         return h("section", {"class": f"table lobby {table.game_id}", "data-game": table.game_id, "data-phase": "lobby"},
                  top_bar(table.entry.title),
                  h("div", {"class": "page-body live-body"},
@@ -341,14 +345,11 @@ class Lobby:
                    h("p", {"role": "status", "class": "notice-bar", "data-lobby-message": ""}, self.message)
                    if self.message else None,
                    h("ol", {"class": "lobby-seats"}, *rows),
+                   None if waiting else start,  # (every phone is at the table: Start is under their names)
                    self.watching(),
                    self.reply_tools(),
                    self.internet_choice(),
-                   h("p", {"class": "setup-actions"},
-                     h("button", {"type": "button", "class": "start", "data-action": "lobby-start",
-                                  "disabled": bool(waiting)}, _("Start game")),
-                     h("span", {"class": "live-wait"},
-                       _("Waiting for every phone to join.")) if waiting else None)))
+                   start if waiting else None))
 
     def watching(self) -> Markup:
         """Phones that watch (the public view only): how many, and an invitation for one more."""

@@ -7,13 +7,14 @@ them) plus two extra pages, and loads, --rounds times, alternating:
   (a) the app, at three routes: home (#/), a rules page (#/gelati/rules) and a shared
       game link (a finished Gelati game of two bots, made here in CPython);
   (b) a bare page with the same PyScript and Pyodide and no app code (no packages, a
-      one-line script that marks the page ready), and, warm only, the same page
-      installing the app's wheel as pyscript.toml does (to time the wheel install);
+      one-line script that marks the page ready), and, warm only, the same page with
+      the app's wheel installed by Pyodide's own loader (what installing it would cost:
+      the app imports it as a zip instead, static/pyodide-progress.mjs);
   (c) the app, warm, with service workers blocked (from the HTTP cache, like the bare
       page), to see what serving from the service worker's cache does to a warm start;
-  (d) the app with its wheel installed the other way: through micropip (PyScript's
-      default) if pyscript.toml says packages_cache = "passthrough" (Pyodide's own
-      loader), else with passthrough — to show which is faster.
+  (d) the app with its wheel installed through micropip (PyScript's default) if
+      pyscript.toml says packages_cache = "passthrough" (the wheel's address handed to
+      static/pyodide-progress.mjs), else with passthrough — to show which is faster.
 Cold is a browser with a fresh profile on disk (empty HTTP cache, no service worker);
 warm is a second load in the same browser (the app from its service worker, the bare
 page from the HTTP cache). Medians are printed side by side, with the issue's targets marked.

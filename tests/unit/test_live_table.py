@@ -347,6 +347,8 @@ def test_a_rematch_keeps_bos_phone_at_the_table_in_his_seat_and_the_host_starts_
     tap(host, "lobby-start")
     network.pump()
     assert guest.screen.table is not None and guest.screen.guest.facts.moves == 0
+    facts = guest.screen.guest.facts  # the new deal as Bo's seat sees it, and nothing of Ana's
+    assert facts.viewer == 1 and facts.view == plain(table.game.view(table.session.state, 1))
     assert "data-end" not in guest.page
     play_to_the_end(host, table, guest, network)  # (each of Bo's moves taken: none waits on an answer from the last game)
     assert "data-end" in guest.page and "data-end" in host.page

@@ -239,15 +239,15 @@ class Table(Screen):
         self.news = ""
         # A rematch at a live table keeps its phones connected, each in its seat (begin()
         # closes a table's connections).
-        kept = self.lobby if rematch and self.lobby is not None and sorted(self.lobby.offers) == sorted(self.phones) else None
-        if kept is not None:
+        staying = self.lobby if rematch and self.lobby is not None and sorted(self.lobby.offers) == sorted(self.phones) else None
+        if staying is not None:
             self.lobby = None
         self.begin(session, self.saving.new_save_id(), new_game=True)
         if self.phones:
             self.saving.hold(self.phones, free=True)  # (played by the phones that answer their invitations)
-            if kept is not None:
-                self.lobby = kept
-                kept.rematch()
+            if staying is not None:
+                self.lobby = staying
+                staying.rematch()
             else:
                 from gelateria.web.lobby import Lobby
 

@@ -152,7 +152,7 @@ def test_a_replay_shows_the_board_but_no_hand():
     s.on_action("replay-jump", {"index": "9"})
     html = s.render()
     assert s.viewer() is None and "data-board" in html and "data-hand=" not in html
-    assert html.count('href="#gt-') >= 4
+    assert html.count('href="#ghex"') >= 4  # tiles on the board
 
 
 # --- the after-phase steps never dead-end -----------------------------------------------------------

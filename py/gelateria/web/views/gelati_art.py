@@ -1,5 +1,5 @@
-"""Gelati pictures: the 12 ice-cream parts, the 64 tiles and the part tokens, drawn
-once as SVG <defs> and reused everywhere with <use>.
+"""Gelati pictures: the 12 ice-cream parts and the part tokens, drawn once as SVG
+<defs> and reused everywhere with <use>; the 64 tiles are put together from them.
 
 Every part is told apart by shape as well as colour, so colour-blind players can
 play:
@@ -13,8 +13,8 @@ play:
 
 Coordinates: a tile is a flat-top hexagon of circumradius 50 centred on (0, 0), so its
 box is 100 x 86.6; the ice cream stands in the middle (cup at the bottom, topping on
-top). Ids: #gpart-N (a part, in tile coordinates), #gi-T (the ice cream of tile T),
-#gt-T (the tile: hexagon + ice cream), #gk-N (a part token, framed to fit a chip).
+top). Ids: #ghex (a tile's hexagon), #gpart-N (a part, in tile coordinates), #gk-N (a
+part token, framed to fit a chip); a tile is its hexagon and its three parts (tile_svg).
 
 Below the pictures, the pieces as the page shows them, drawn from plain values: the
 board's marks (a space on offer with its points, the outline and badge of the latest
@@ -280,19 +280,23 @@ def _box(b) -> str:
 
 
 def build_defs() -> Markup:
+    # Only the hexagon, the 12 parts and the token frames: a tile is put together where
+    # it is drawn (tile_svg). A <use> costs the page a copy of what it points at, kept
+    # styled even inside <defs>: 64 tile symbols made of <use>s doubled the time of
+    # every restyle of a Gelati page.
     parts = [svg("g", PART_DRAW[p](), id=f"gpart-{p}") for p in range(N_PARTS)]
     tokens = [svg("symbol", svg("use", href=f"#gpart-{p}"), id=f"gk-{p}", viewBox=_box(PART_BOX[p])) for p in range(N_PARTS)]
-    creams, tiles = [], []
-    for t in range(N_TILES):
-        cup, flavour, topping = TILE_PARTS[t]
-        # A glass bowl holds its scoop; other cups carry it on the rim.
-        layers = (flavour, cup, topping) if cup == 3 else (cup, flavour, topping)
-        uses = [svg("use", href=f"#gpart-{p}") for p in layers]
-        creams.append(svg("g", *uses, id=f"gi-{t}"))
-        tiles.append(svg("symbol", svg("use", href="#ghex"), *uses, id=f"gt-{t}", viewBox=_box(TILE_BOX)))
     return svg("defs",
                svg("polygon", id="ghex", points=hex_points(R - 2.2), fill="#fffaf2", stroke="#dcc3ab", stroke_width=2),
-               *parts, *tokens, *creams, *tiles)
+               *parts, *tokens)
+
+
+def cream_uses(tile: int) -> list[Markup]:
+    """The ice cream of `tile`, in tile coordinates: its three parts, bottom layer first."""
+    cup, flavour, topping = TILE_PARTS[tile]
+    # A glass bowl holds its scoop; other cups carry it on the rim.
+    layers = (flavour, cup, topping) if cup == 3 else (cup, flavour, topping)
+    return [svg("use", href=f"#gpart-{p}") for p in layers]
 
 
 _DEFS: Markup | None = None
@@ -307,22 +311,23 @@ def defs_svg() -> Markup:
     return _DEFS
 
 
-def tile_use(tile: int, cx: float, cy: float, title: str | None = None, **attrs) -> Markup:
+def tile_svg(tile: int, cx: float, cy: float, title: str | None = None, **attrs) -> Markup:
     """A tile centred on (cx, cy) in board units (with a tooltip / accessible name)."""
-    return svg("use", svg("title", title) if title else None, href=f"#gt-{tile}", x=round(cx - R, 2),
-               y=round(cy - HALF_H, 2), width=2 * R, height=round(2 * HALF_H, 2), **attrs)
+    at = None if (cx, cy) == (0, 0) else f"translate({fmt(cx)} {fmt(cy)})"
+    return svg("g", svg("title", title) if title else None, svg("use", href="#ghex"), *cream_uses(tile),
+               transform=at, **attrs)
 
 
 def tile_picture(tile: int, label: str | None = None, size: int = 72, cls: str = "tile-pic") -> Markup:
     """A tile on its own (hand, exchange buttons)."""
-    return svg("svg", tile_use(tile, 0, 0), viewBox=_box(TILE_BOX), width=size,
+    return svg("svg", tile_svg(tile, 0, 0), viewBox=_box(TILE_BOX), width=size,
                height=round(size * HALF_H / R, 1), class_=cls,
                role="img" if label else None, aria_label=label, aria_hidden=None if label else "true")
 
 
 def ice_cream_picture(tile: int, size: int = 56, cls: str = "cream-pic") -> Markup:
     """The ice cream without its hexagon (order cards)."""
-    return svg("svg", svg("use", href=f"#gi-{tile}"), viewBox="-26 -43 52 82", width=size, height=round(size * 82 / 52),
+    return svg("svg", *cream_uses(tile), viewBox="-26 -43 52 82", width=size, height=round(size * 82 / 52),
                class_=cls, aria_hidden="true")
 
 
@@ -369,7 +374,7 @@ def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
         cx, cy = hexgrid.to_pixel((q, r), R)
         # Drawn about its own centre (the group's origin), so the landing animation grows
         # it in place.
-        tiles.append(svg("g", tile_use(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}" if ids else None,
+        tiles.append(svg("g", tile_svg(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}" if ids else None,
                          transform=f"translate({fmt(cx)} {fmt(cy)})",
                          class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
     return svg("g", *tiles, class_="gl-tiles")
@@ -459,7 +464,7 @@ def outline_swatch() -> Markup:
 def aim_svg(tile: int, cell) -> Markup:
     """The chosen tile shown on the space clicked once, before it is placed."""
     cx, cy = hexgrid.to_pixel(cell, R)
-    return svg("g", tile_use(tile, cx, cy, class_="gl-ghost"),
+    return svg("g", tile_svg(tile, cx, cy, class_="gl-ghost"),
                svg("polygon", points=hex_points(R - 3, cx, cy), class_="gl-aim-ring"),
                class_="gl-aim", data_action="cell", data_q=cell[0], data_r=cell[1])
 
@@ -486,7 +491,7 @@ def score_track(scores: list, label: str) -> Markup:
                            svg("circle", cx=x, cy=y, r=7, class_=f"gl-marker p{p}"),
                            svg("text", str(p + 1), x=x, y=round(y + 3.3, 1), class_="gl-marker-num")))
     return svg("svg", svg("line", x1=left, y1=15, x2=right, y2=15, class_="gl-track-line"), *ticks,
-               svg("use", href="#gi-17", transform=f"translate({right + 17} 17) scale(0.32)"), *markers,
+               svg("g", *cream_uses(17), transform=f"translate({right + 17} 17) scale(0.32)"), *markers,
                viewBox=f"0 0 {track_w} {height}", class_="gl-score-track", role="img", aria_label=label)
 
 

@@ -52,7 +52,7 @@ def placement(outcome, move) -> Markup:
     cells = {cell, *before.board}
     x, y, w, hh = hexgrid.bounds(cells, art.R)
     cx, cy = hexgrid.to_pixel(cell, art.R)
-    marks = [art.tile_use(move["p"], cx, cy, class_="gl-ghost"),
+    marks = [art.tile_svg(move["p"], cx, cy, class_="gl-ghost"),
              svg("polygon", points=art.hex_points(art.R - 3, cx, cy),
                  class_="gl-aim-ring" if outcome.after else "gl-aim-ring gl-refused")]
     if outcome.after:

@@ -509,6 +509,21 @@ def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
     assert "Keys:" in keys and "Keys:" not in html.replace(keys, "")
 
 
+def test_once_the_board_is_measured_only_the_board_is_sent_again():
+    app, s = table(HUMAN_VS_BOT)
+    app.screen = s
+    app.refresh()  # the screen as first drawn, before the page has measured the board
+    refreshes, page = app.refreshes, app.page
+    assert s.set_board_size(300, 300, coarse=True)  # a small phone: the spaces grow to a finger's size
+    s.redraw()  # (what web/app.py does with a measured board)
+    assert app.refreshes == refreshes  # the rest of the screen is not drawn again ...
+    [(selector, board)] = app.updates  # ... only the board, now framed for its shape
+    assert selector == "[data-board]" and board.startswith("<svg") and "data-board" in board
+    old_box = re.search(r'<svg viewBox="([^"]+)"[^>]*data-board', page).group(1)
+    assert f'viewBox="{old_box}"' not in board
+    assert str(board) in s.render()  # as the whole screen would draw it now
+
+
 def test_on_a_touch_screen_the_camera_never_makes_a_space_smaller_than_a_finger():
     app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=4)
     assert s.set_board_size(374, 439, coarse=True)  # a phone: the view changes

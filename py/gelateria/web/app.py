@@ -315,7 +315,12 @@ class App:
         setter = getattr(self.screen, "set_board_size", None)
         if setter and setter(float(event.get("width") or 0), float(event.get("height") or 0), bool(event.get("coarse")),
                              event.get("insets")):
-            self.refresh()
+            # A table sends only what changed when it can (often the board's view alone).
+            redraw = getattr(self.screen, "redraw", None)
+            if redraw is not None:
+                redraw()
+            else:
+                self.refresh()
 
     def _on_store_failed(self, event) -> None:
         """The page could not write a key (full, or refused): the copy learns, and the

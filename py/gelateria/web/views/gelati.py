@@ -309,13 +309,17 @@ class GelatiView(View):
         hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
         over = facts.phase == "over"
         won = over and facts.view["winners"] == [you(facts)]
-        return Parts(board=self.board(facts, ui, hint), side=self.side(facts, ui, hint), details=self.details(facts),
+        board, drawing = self.board(facts, ui, hint)
+        return Parts(board=board, side=self.side(facts, ui, hint), details=self.details(facts),
                      strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
                      hint=hint, headline=_("You win!") if won else None, story=self.score_story(facts) if over and facts.humans else None,
                      focus=self.focus_home(facts, ui), focus_next=ui.focus_next,
-                     focus_idle="[data-spot][tabindex='0']" if home_spot(facts, ui) is not None else None)
+                     focus_idle="[data-spot][tabindex='0']" if home_spot(facts, ui) is not None else None,
+                     # The board measured, turned or resized: only its view changes.
+                     pieces={"[data-board]": drawing})
 
-    def board(self, facts: Facts, ui: GelatiUI, hint) -> Markup:
+    def board(self, facts: Facts, ui: GelatiUI, hint) -> tuple[Markup, Markup]:
+        """The board's part of the screen (the drawing, its rail), and the drawing itself."""
         v = facts.view
         me = facts.actor
         recent = recent_placements(facts)
@@ -357,7 +361,7 @@ class GelatiView(View):
             self.centre_step2(ui, play, need, was)
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
-        return h("div", {"class": "gelati-main"},
+        main = h("div", {"class": "gelati-main"},
                  art.defs_svg(),
                  h("div", {"class": "gl-board-frame"},
                    h("div", {"class": "gl-board-view"}, drawn),
@@ -368,6 +372,7 @@ class GelatiView(View):
                      panels.confirm_bar(facts, ui),
                      art.board_chips(v["stack"], v["order_pile"]),
                      art.zoom_buttons(camera.vb is None))))
+        return main, drawn
 
     @staticmethod
     def centre_step2(ui: GelatiUI, play, need, was) -> None:

@@ -56,6 +56,9 @@ def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(sit
     assert page.locator(".gs-golden").count() == 23
     assert page.locator("[data-player]").count() == 2
 
+    # (The 247 spaces are drawn once: each redraw leaves them as they are, data-keep.)
+    page.evaluate("document.querySelector('.gs-cells').dataset.drawnFirst = '1'")
+
     # First hex, then a lit neighbour: the preview shows the points per colour.
     state = GAME.new(2, 7)
     a, b = placement(state, 0, golden=0)
@@ -85,6 +88,7 @@ def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(sit
     page.wait_for_selector("[data-turn='0']")
     assert page.locator("[data-board] [data-last='1']").count() == 1
     assert "Bo placed a tile" in page.locator("[data-since]").inner_text()  # what happened since your turn
+    assert page.locator(".gs-cells[data-drawn-first='1'] polygon[data-cell]").count() == 247
 
     # The position so far, from the share panel's link; then a tile on a golden space.
     page.get_by_role("button", name="Share").click()

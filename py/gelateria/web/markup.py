@@ -92,7 +92,20 @@ def hidden_defs(defs: str, class_: str) -> Markup:
     by node (they are most of a Gelati page); other ones (another language's words) are
     drawn anew."""
     return svg("svg", Markup(defs), class_=class_, width=0, height=0, aria_hidden="true", focusable="false",
-               data_keep=f"{zlib.crc32(defs.encode()):08x}")
+               data_keep=keep_mark(defs))
+
+
+def keep_mark(markup: str) -> str:
+    """A checksum of an element's content, for its data-keep: a redraw that brings the
+    element with the same mark leaves it as it is, unlooked at (static/shell.js); a
+    changed content is a new mark, and the element is morphed as any other."""
+    return f"{zlib.crc32(markup.encode()):08x}"
+
+
+def kept_group(*children, class_: str) -> Markup:
+    """An SVG group marked data-keep by what it holds (keep_mark)."""
+    inner = join(*children)
+    return svg("g", inner, class_=class_, data_keep=keep_mark(inner))
 
 
 def points(pts) -> str:

@@ -40,7 +40,7 @@ from gelateria.games.gelati.rules import (
     tile_text,
 )
 from gelateria.core.i18n import N_, _, ngettext, pgettext
-from gelateria.web.markup import Markup, fill, h, hidden_defs, join, points, svg
+from gelateria.web.markup import Markup, fill, h, hidden_defs, join, kept_group, points, svg
 
 KIND_TITLES = ((N_("Cups"), range(0, 4)), (N_("Flavours"), range(4, 8)), (N_("Toppings"), range(8, 12)))
 R = 50.0  # tile circumradius in board units
@@ -377,7 +377,7 @@ def placed_tiles(board: list, fresh=None, ids: bool = True) -> Markup:
         tiles.append(svg("g", tile_svg(t, 0, 0, title=tile_text(t).capitalize()), id=f"gl-tile-{q}-{r}" if ids else None,
                          transform=f"translate({fmt(cx)} {fmt(cy)})",
                          class_="gl-tile gl-new" if (q, r) == fresh else "gl-tile"))
-    return svg("g", *tiles, class_="gl-tiles")
+    return kept_group(*tiles, class_="gl-tiles")  # (unchanged between placements: left as it is)
 
 
 def board_chips(stack: int, order_pile: int) -> Markup:

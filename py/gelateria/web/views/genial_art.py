@@ -30,7 +30,7 @@ from functools import lru_cache
 from gelateria.core import hexgrid
 from gelateria.core.i18n import N_, _
 from gelateria.games.genial.rules import CELLS, COLOURS, colour_name
-from gelateria.web.markup import Markup, hidden_defs, join, points, svg
+from gelateria.web.markup import Markup, hidden_defs, join, kept_group, points, svg
 
 R = 30.0
 HALF_H = R * math.sqrt(3) / 2
@@ -238,7 +238,10 @@ class Geometry:
                 stars.append(star_path(cx, cy, 13))
             shapes.append(f'<polygon points="{self.hex_pts(cx, cy, R - 1.2)}" class="{cls}"{target} '
                           f'data-cell="{h[0]},{h[1]}"/>')
-        return Markup(f'<g class="gs-cells">{"".join(shapes)}</g><path class="gs-stars" d="{"".join(stars)}"/>')
+        # The 247 cells are half a page's markup and change only with the towers in
+        # play: a redraw leaves them as they are (data-keep).
+        return join(kept_group(Markup("".join(shapes)), class_="gs-cells"),
+                    Markup(f'<path class="gs-stars" d="{"".join(stars)}"/>'))
 
     def chain_line(self, ch: dict, partner: dict) -> Markup:
         """A chain (the view's dict) as a line through its cells: every tile's own bar,
@@ -317,7 +320,7 @@ def pieces(geo: Geometry, v: dict, clickable: bool = True) -> tuple[Markup, Mark
     return (join(svg("g", *tiles, class_="gs-tiles"),
                  svg("path", d="".join(covered_stars), class_="gs-covered-stars") if covered_stars else None,
                  svg("g", *chains, class_="gs-chains")),
-            svg("g", *towers, class_="gs-towers"))
+            kept_group(*towers, class_="gs-towers"))
 
 
 def latest_tile(geo: Geometry, v: dict) -> Markup:

@@ -4,8 +4,9 @@
 // object. Python says "hello"; the page answers "start" with where it is and what its
 // storage holds; then events go in (route, action, key, key-up, hold, flush, storage,
 // storage-cleared, language, import, store-failed, and the board's view-box and
-// board-size from static/board.js) and commands come out (render, update, focus,
-// announce, set-path, go, copy, download, store, unstore, scroll-key, mark, ready, done).
+// board-size from static/board.js) and commands come out (render, update, attributes,
+// focus, announce, set-path, go, copy, download, store, unstore, scroll-key, mark, ready,
+// done).
 (function () {
   "use strict";
   let worker = null; // PyScript's handle on the app's worker
@@ -139,6 +140,19 @@
       morph(element, html, "outerHTML");
       restoreFocus(focused, null);
       if (self.gelateriaLive) self.gelateriaLive.drawn(root());
+    },
+    // One element's own attributes (a board's viewBox), what it holds untouched: `html`
+    // is its start tag.
+    attributes({ selector, html }) {
+      const element = root().querySelector(selector);
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      const drawn = template.content.firstElementChild;
+      if (!element || !drawn || drawn.tagName !== element.tagName) return;
+      for (const name of element.getAttributeNames()) if (!drawn.hasAttribute(name)) element.removeAttribute(name);
+      for (const name of drawn.getAttributeNames()) {
+        if (element.getAttribute(name) !== drawn.getAttribute(name)) element.setAttribute(name, drawn.getAttribute(name));
+      }
     },
     focus({ selector, ifIdle }) {
       const active = document.activeElement;

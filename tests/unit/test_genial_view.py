@@ -339,9 +339,10 @@ def test_making_a_tile_redraws_only_the_parts_that_show_it():
     click(s, b)
     assert app.refreshes == refreshes  # no full redraw for picking
     # The board's layers (each a nested <svg>: a <g> alone would be read as HTML in the
-    # browser, where <polygon/> does not close itself), the turn panel, the player's card.
+    # browser, where <polygon/> does not close itself), the turn panel, the player's card,
+    # the board's tools.
     assert {sel for sel, _ in app.updates} == ({f'[data-part="{p}"]' for p in ("open", "last", "pick", "cursor", "move")}
-                                                | {'.gs-card[data-player="0"]'})
+                                                | {'.gs-card[data-player="0"]', ".gs-board-tools"})
     assert 'class="gs-add">+' in [m for sel, m in app.updates if sel.startswith(".gs-card")][-1]  # the card shows the gain
     assert all(m.startswith("<svg ") for p in ("open", "last", "pick", "cursor") for m in app.updated(p))
     assert "data-ghost" in app.updated("pick")[-1] and 'data-move-bar="preview"' in app.updated("move")[-1]
@@ -454,6 +455,24 @@ def test_the_whole_board_and_back_at_the_players_own_zoom():
     x, y = shown_px(s, a)
     assert 0 <= x <= 330 and 0 <= y <= 480
     assert "data-back-window" not in s.render() and 'data-action="fit"' in s.render()
+
+
+def test_a_measured_board_sends_its_view_and_tools_not_the_screen():
+    app, s = table(HUMAN_VS_BOT)
+    app.screen = s
+    app.refresh()  # the screen as first drawn, before the page has measured the board
+    refreshes, page = app.refreshes, app.page
+    assert s.set_board_size(330.0, 480.0, True)  # a phone: the spaces grow to a finger's size
+    s.redraw()  # (what web/app.py does with a measured board)
+    assert app.refreshes == refreshes
+    [(selector, tag)] = app.retags  # the board's own attributes: a new view of it ...
+    assert selector == "[data-board]" and tag.startswith("<svg ") and tag.endswith(">") and "gs-zoomed" in tag
+    assert tag not in page and re.search(r'<svg [^>]*data-board[^>]*>', page).group(0) != tag
+    assert [sel for sel, _ in app.updates] == [".gs-board-tools"]  # ... and its tools (Fit now offered)
+    full = s.render()
+    assert tag in full and app.updates[0][1] in full  # each as a full redraw draws it now
+    fit = re.search(r'<button [^>]*data-action="fit"[^>]*>', app.updates[0][1]).group(0)
+    assert 'aria-pressed="false"' in fit and "disabled" not in fit
 
 
 def ana_moves_on_a_phone():

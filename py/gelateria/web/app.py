@@ -137,6 +137,10 @@ class App:
         """Redraw one part of the screen (e.g. the board) without touching the rest."""
         self._send("update", selector=selector, html=str(markup))
 
+    def retag(self, selector: str, tag: str) -> None:
+        """Give one element the attributes of this start tag, what it holds untouched."""
+        self._send("attributes", selector=selector, html=str(tag))
+
     def focus(self, selector: str, if_idle: bool = False) -> None:
         """Put focus on `selector` (if_idle: only if focus is on the page or the board,
         i.e. the player is not at some other control)."""

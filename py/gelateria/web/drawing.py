@@ -131,10 +131,10 @@ class Drawing:
         """The screen without its pieces (each left as its selector), with the pieces (the
         view's and the table's own); None if the view names none, or one is not in the
         screen as drawn."""
-        pieces = self.drawn[1].pieces if self.drawn is not None else {}
-        if not pieces:
+        parts = self.drawn[1] if self.drawn is not None else None
+        if parts is None or not (parts.pieces or parts.tags):
             return None
-        pieces = {**self.table_pieces(), **pieces}
+        pieces = {**self.table_pieces(), **parts.pieces, **parts.tags}
         rest = str(page)
         for selector, markup in pieces.items():
             if str(markup) not in rest:
@@ -163,8 +163,11 @@ class Drawing:
         now = self.sent
         if now is not None and now[0] == before[0]:
             together = self.drawn[1].pieces if picked else {}
+            tags = self.drawn[1].tags
             for selector, markup in now[1].items():
-                if selector in together or before[1].get(selector) != markup:
+                if selector in tags and before[1].get(selector) != markup:
+                    table.app.retag(selector, markup)
+                elif selector in together or before[1].get(selector) != markup:
                     table.app.update(selector, markup)
             self.on_page()
             return

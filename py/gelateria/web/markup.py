@@ -74,6 +74,11 @@ def h(tag: str, attrs: dict | None = None, *children) -> Markup:
     return Markup(f"<{tag}{attrs_text(attrs)}>{_children(children)}</{tag}>")
 
 
+def start_tag(element: Markup) -> Markup:
+    """An element's start tag as drawn (attribute values are escaped: its first '>' ends it)."""
+    return Markup(element[:element.index(">") + 1])
+
+
 def svg(tag: str, *children, **attrs) -> Markup:
     """An SVG element; attributes as keywords (stroke_width → stroke-width)."""
     if not children:

@@ -133,6 +133,10 @@ class Parts:
     # one of them; after a move or on the clock the ones that changed: a roll played out,
     # a card flipped).
     pieces: dict = field(default_factory=dict)
+    # Elements whose own attributes may change alone (a CSS selector -> the element's
+    # start tag, verbatim as drawn, outside the pieces): the board's viewBox, measured or
+    # zoomed. Sent as attributes; what the element holds is left as it is.
+    tags: dict = field(default_factory=dict)
 
 
 class View:

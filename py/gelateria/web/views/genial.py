@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from gelateria.core.facts import Facts
 from gelateria.core.i18n import _, ngettext, pgettext
 from gelateria.games.genial.rules import COLOURS, INDEX, PASS, tile_gains, tile_totals
-from gelateria.web.markup import Markup, h, join, svg
+from gelateria.web.markup import Markup, h, join, start_tag, svg
 from gelateria.web.views import genial_art as art
 from gelateria.web.views import genial_guide as guide
 from gelateria.web.views import genial_panels as panels
@@ -263,13 +263,17 @@ class GenialView(View):
             pieces[f'.gs-card[data-player="{s.me}"]'] = panels.card(s, s.me)
         over = facts.phase == "over"
         won = over and facts.winners == [you(facts)]
-        return Parts(board=board(s, layers, said), side=side, details=panels.details(s), strip=panels.strip(s),
+        drawing, tools = board_svg(s, layers, said), board_tools(s)
+        # Zoomed or measured, the board's own attributes and its tools change, not its shapes.
+        pieces[".gs-board-tools"] = tools
+        return Parts(board=board(drawing, tools), side=side, details=panels.details(s), strip=panels.strip(s),
                      summary=panels.summary(s) if over else Markup(""), hint=said, headline=_("You win!") if won else None,
                      story=guide.score_story(facts) if over and facts.humans else None,
                      # Where focus goes when the control that had it is gone (after Start,
                      # after a move): the board's cursor, where the player works.
                      focus="[data-cursor]", focus_next=ui.focus_next,
-                     pieces=pieces if facts.phase == "play" else {})
+                     pieces=pieces if facts.phase == "play" else {},
+                     tags={"[data-board]": start_tag(drawing)} if facts.phase == "play" else {})
 
 
 # --- the tile being made ---------------------------------------------------------------------
@@ -652,11 +656,10 @@ def move_cursor(s: Scene, key: str) -> None:
 
 # --- drawing the board -----------------------------------------------------------------------
 
-def board(s: Scene, layers: dict, said) -> Markup:
+def board(drawing: Markup, tools: Markup) -> Markup:
     return h("div", {"class": "genial-main"},
              art.defs(),
-             h("div", {"class": "gs-board-frame"},
-               board_svg(s, layers, said), board_tools(s)))
+             h("div", {"class": "gs-board-frame"}, drawing, tools))
 
 
 def board_svg(s: Scene, layers: dict, said) -> Markup:

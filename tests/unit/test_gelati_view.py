@@ -424,8 +424,9 @@ def test_only_the_best_space_is_in_the_tab_order_and_focus_goes_where_the_turn_g
     other = next(c for c in spaces(s.facts(), s.ui) if c != home)
     click_cell(s, other)  # the space looked at becomes the one Tab comes back to
     assert home_spot(s.facts(), s.ui) == other
+    app.focused.clear()
     s.on_action("select-tile", {"tile": str(s.state.hands[0][1])})
-    assert s.ui.focus_next == "[data-spot][tabindex='0']"  # a tile chosen: on to the board
+    assert ("[data-spot][tabindex='0']", False) in app.focused  # a tile chosen: on to the board
     put(s, make_state({(0, 0): T("strawberry", "waffle cone", "cherry")},
                       held=[[P("vanilla"), P("vanilla"), P("sauce")], []], orders=[[0, 1], [2, 3]], phase="after"))
     s.render()
@@ -507,6 +508,27 @@ def test_hints_say_tap_on_touch_and_list_keys_only_for_a_mouse():
             '<span class="gl-fine">Click once to look, again to place.</span>') in html
     keys = re.search(r'<p class="gl-small gl-fine gl-keys">(.*?)</p>', html).group(1)
     assert "Keys:" in keys and "Keys:" not in html.replace(keys, "")
+
+
+def test_picking_a_tile_and_aiming_redraw_only_the_board_its_rail_and_the_turn_panel():
+    app, s = table(HUMAN_VS_BOT)
+    app.screen = s
+    app.refresh()
+    refreshes = app.refreshes
+    other = s.state.hands[0][1]
+    s.on_action("select-tile", {"tile": str(other)})
+    cell = spaces(s.facts(), s.ui)[0]
+    click_cell(s, cell)  # looked at: the tile shown there, "Place here" offered
+    assert app.refreshes == refreshes  # the rest of the screen (scores, orders, log) is not drawn again
+    assert {sel for sel, _ in app.updates} == {"[data-board]", ".gl-board-rail", ".gl-turn"}
+    full = s.render()
+    for _, markup in app.updates[-3:]:
+        assert markup in full  # each as a full redraw draws it now
+    board, rail, turn = (dict(app.updates[-3:])[k] for k in ("[data-board]", ".gl-board-rail", ".gl-turn"))
+    assert 'class="gl-aim"' in board and 'data-action="place"' in rail
+    assert re.search(rf'<button [^>]*data-hand="{other}" aria-pressed="true"', turn)
+    click_cell(s, cell)  # placed: a new position, the whole screen
+    assert app.refreshes > refreshes
 
 
 def test_once_the_board_is_measured_only_the_board_is_sent_again():

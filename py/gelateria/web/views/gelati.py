@@ -309,17 +309,19 @@ class GelatiView(View):
         hint = self.hint(facts, ui) if facts.actor is not None and facts.phase == "play" else None
         over = facts.phase == "over"
         won = over and facts.view["winners"] == [you(facts)]
-        board, drawing = self.board(facts, ui, hint)
-        return Parts(board=board, side=self.side(facts, ui, hint), details=self.details(facts),
+        board, board_pieces = self.board(facts, ui, hint)
+        side, side_pieces = self.side(facts, ui, hint)
+        return Parts(board=board, side=side, details=self.details(facts),
                      strip=self.strip(facts), summary=panels.summary(facts, self.tally(facts)) if over else Markup(""),
                      hint=hint, headline=_("You win!") if won else None, story=self.score_story(facts) if over and facts.humans else None,
                      focus=self.focus_home(facts, ui), focus_next=ui.focus_next,
                      focus_idle="[data-spot][tabindex='0']" if home_spot(facts, ui) is not None else None,
-                     # The board measured, turned or resized: only its view changes.
-                     pieces={"[data-board]": drawing})
+                     # A tile picked, a space aimed at, the board measured: these change, the
+                     # rest stays.
+                     pieces={**board_pieces, **side_pieces})
 
-    def board(self, facts: Facts, ui: GelatiUI, hint) -> tuple[Markup, Markup]:
-        """The board's part of the screen (the drawing, its rail), and the drawing itself."""
+    def board(self, facts: Facts, ui: GelatiUI, hint) -> tuple[Markup, dict]:
+        """The board's part of the screen (the drawing, its rail), and those two as pieces."""
         v = facts.view
         me = facts.actor
         recent = recent_placements(facts)
@@ -361,18 +363,17 @@ class GelatiView(View):
             self.centre_step2(ui, play, need, was)
         drawn = art.board_svg(v["board"], marks, spots, [aim_markup, badge], camera.view_box(need), camera.camera(need),
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
+        # The chips and zoom buttons in a rail of their own, beside or under the drawing, so
+        # they never cover a tile or a space. "Place here" floats over the board's foot, or
+        # on a phone takes the rail's place (CSS).
+        rail = h("div", {"class": "gl-board-rail"},
+                 panels.confirm_bar(facts, ui),
+                 art.board_chips(v["stack"], v["order_pile"]),
+                 art.zoom_buttons(camera.vb is None))
         main = h("div", {"class": "gelati-main"},
                  art.defs_svg(),
-                 h("div", {"class": "gl-board-frame"},
-                   h("div", {"class": "gl-board-view"}, drawn),
-                   # The chips and zoom buttons in a rail of their own, beside or under the
-                   # drawing, so they never cover a tile or a space. "Place here" floats over
-                   # the board's foot, or on a phone takes the rail's place (CSS).
-                   h("div", {"class": "gl-board-rail"},
-                     panels.confirm_bar(facts, ui),
-                     art.board_chips(v["stack"], v["order_pile"]),
-                     art.zoom_buttons(camera.vb is None))))
-        return main, drawn
+                 h("div", {"class": "gl-board-frame"}, h("div", {"class": "gl-board-view"}, drawn), rail))
+        return main, {"[data-board]": drawn, ".gl-board-rail": rail}
 
     @staticmethod
     def centre_step2(ui: GelatiUI, play, need, was) -> None:
@@ -411,9 +412,11 @@ class GelatiView(View):
             return "[data-action='discard']"
         return "[data-action='trade-give']:not([disabled])"
 
-    def side(self, facts: Facts, ui: GelatiUI, hint) -> Markup:
+    def side(self, facts: Facts, ui: GelatiUI, hint) -> tuple[Markup, dict]:
+        """Beside the board: step 2's card, then your tiles and turn (a piece)."""
         # Step 2 first: beside the board (under it on an upright phone), never over it.
-        return join(panels.after_card(facts, ui, hint), panels.turn_panel(facts, ui))
+        turn = panels.turn_panel(facts, ui)
+        return join(panels.after_card(facts, ui, hint), turn), {".gl-turn": turn}
 
     def details(self, facts: Facts) -> Markup:
         return join(panels.scores_panel(facts, bumped(facts)), art.supply_panel(facts.view["supply"]), panels.help_panel())

@@ -26,7 +26,7 @@ class FakeApp:
         self.page = ""
         self.refreshes = 0
         self.updates = []  # (selector, markup)
-        self.retags = []  # (selector, start tag)
+        self.attributes_set = []  # (selector, start tag)
         self.saved = 0
         self.path = ""
         self.copied = []
@@ -57,8 +57,8 @@ class FakeApp:
     def update(self, selector, markup):
         self.updates.append((selector, markup))
 
-    def retag(self, selector, tag):
-        self.retags.append((selector, tag))
+    def set_attributes(self, selector, tag):
+        self.attributes_set.append((selector, tag))
 
     def focus(self, selector, if_idle=False):
         self.focused.append((selector, if_idle))

@@ -465,7 +465,7 @@ def test_a_measured_board_sends_its_view_and_tools_not_the_screen():
     assert s.set_board_size(330.0, 480.0, True)  # a phone: the spaces grow to a finger's size
     s.redraw()  # (what web/app.py does with a measured board)
     assert app.refreshes == refreshes
-    [(selector, tag)] = app.retags  # the board's own attributes: a new view of it ...
+    [(selector, tag)] = app.attributes_set  # the board's own attributes: a new view of it ...
     assert selector == "[data-board]" and tag.startswith("<svg ") and tag.endswith(">") and "gs-zoomed" in tag
     assert tag not in page and re.search(r'<svg [^>]*data-board[^>]*>', page).group(0) != tag
     assert [sel for sel, _ in app.updates] == [".gs-board-tools"]  # ... and its tools (Fit now offered)

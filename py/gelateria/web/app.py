@@ -137,7 +137,7 @@ class App:
         """Redraw one part of the screen (e.g. the board) without touching the rest."""
         self._send("update", selector=selector, html=str(markup))
 
-    def retag(self, selector: str, tag: str) -> None:
+    def set_attributes(self, selector: str, tag: str) -> None:
         """Give one element the attributes of this start tag, what it holds untouched."""
         self._send("attributes", selector=selector, html=str(tag))
 

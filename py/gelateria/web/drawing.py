@@ -7,8 +7,9 @@ it tells the view where it is drawn (a `Setting`: the page's facts, the device's
 preferences, the guided game's hints, the table's clock) before the view draws; it keeps
 the view's `ui` settled on the position (`table.ui`: picks made on another position are
 forgotten). When all a click or a move changed is in the pieces a view names
-(Parts.pieces), only the pieces that changed are sent to the page; otherwise the whole
-screen (web/chrome.py's layout) is. Time is the table's, used here for the view: it draws
+(Parts.pieces), only the pieces that changed are sent to the page, and an element's own
+attributes alone when only they changed (Parts.tags: a board's viewBox); otherwise the
+whole screen (web/chrome.py's layout) is. Time is the table's, used here for the view: it draws
 the view again when asked (Parts.wake) and runs the view's long work in slices (View.work).
 
 Of the table it uses the session and who is who (`viewer()`, `actor()`, `humans()`,
@@ -166,7 +167,7 @@ class Drawing:
             tags = self.drawn[1].tags
             for selector, markup in now[1].items():
                 if selector in tags and before[1].get(selector) != markup:
-                    table.app.retag(selector, markup)
+                    table.app.set_attributes(selector, markup)
                 elif selector in together or before[1].get(selector) != markup:
                     table.app.update(selector, markup)
             self.on_page()

@@ -46,7 +46,8 @@ board turned tall or wide) comes as the table's Setting. This file is the view's
 state (GenialUI) and input (`interpret`, `key`); the SVG is drawn in genial_art.py, the
 panels in genial_panels.py, the guided game's hints in genial_guide.py. The page pans
 and zooms the board (static/board.js); while a tile is made only the parts that show it
-are redrawn (Parts.pieces).
+are redrawn (Parts.pieces), and when only the view of the board changes (measured, zoomed)
+only its tools and its own attributes (Parts.tags).
 """
 
 from __future__ import annotations

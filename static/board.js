@@ -22,6 +22,7 @@
   let dragging = false;
   let swallowUntil = 0;
   let measured = ""; // what was last sent of this screen's board: its size and what of it is unseen
+  let remeasuring = false; // a measure is asked for the next frame (updated)
 
   const board = () => root.querySelector("svg[data-board]");
   const boxOf = (svg) => svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -211,6 +212,16 @@
     rendered(route) {
       if (route) measured = "";
       if (board()) measure();
+    },
+    // After a part of the screen is drawn again (a notice, a panel): measured once, just
+    // before the next frame, however many parts came (each measure forces a layout).
+    updated() {
+      if (remeasuring) return;
+      remeasuring = true;
+      requestAnimationFrame(() => {
+        remeasuring = false;
+        if (board()) measure();
+      });
     },
   };
 })();

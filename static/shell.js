@@ -139,6 +139,7 @@
       const focused = focusSelector();
       morph(element, html, "outerHTML");
       restoreFocus(focused, null);
+      if (self.gelateriaBoard) self.gelateriaBoard.updated();
       if (self.gelateriaLive) self.gelateriaLive.drawn(root());
     },
     // One element's own attributes (a board's viewBox), what it holds untouched: `html`

@@ -183,6 +183,34 @@ def test_a_phone_on_its_side_shows_your_tiles_and_orders_on_the_first_screen(sit
         assert on_screen(page, selector), selector
 
 
+# The page's own path for a part of the screen drawn alone (static/shell.js `update`):
+# the table's notice, 60 px taller, as a live table's message would come.
+TALLER_NOTICE = """() => {
+    const notice = document.querySelector('[data-part="notice"]').cloneNode(true);
+    const line = document.createElement('p');
+    line.style.height = '60px';
+    line.textContent = 'Chiara has joined the table.';
+    notice.append(line);
+    const command = {do: 'update', selector: '[data-part="notice"]', html: notice.outerHTML};
+    document.querySelector('script[type="py"][worker]').xworker.onmessage({data: JSON.stringify(command)});
+}"""
+
+
+def test_a_notice_drawn_alone_that_pushes_the_board_down_has_the_spaces_framed_in_what_is_seen(site, devices):
+    page = phone(devices, "landscape").open(site.url + "#/gelati/game/" + midgame_link())
+    take_seat(page)
+    page.wait_for_selector("[data-spot]")
+    top = page.evaluate("document.querySelector('[data-board]').getBoundingClientRect().top")
+    page.evaluate(TALLER_NOTICE)
+    assert page.evaluate("document.querySelector('[data-board]').getBoundingClientRect().top") >= top + 60
+    # The board is measured again; Python frames the spaces in the part still on screen.
+    page.wait_for_function(f"""() => [...document.querySelectorAll('[data-spot]')].every(spot => {{
+        const box = spot.getBoundingClientRect();
+        return box.top + box.height / 2 < innerHeight;
+    }})""")
+    assert hidden_targets(page, "[data-spot]", "[data-board]") == []
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_on_a_small_phone_step_2_shows_the_trade_without_a_button_under_the_placing_finger(site, devices, lang):
     link, move = trade_link(placed=False)

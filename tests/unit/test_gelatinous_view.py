@@ -208,6 +208,25 @@ def test_multiplayer_odds_are_simulated_in_slices():
     assert 'data-odds="ready"' in panel and f"Worked out by playing {odds.SIM_GAMES:,} games" in panel
 
 
+def test_while_the_odds_are_worked_out_the_page_gets_a_few_drawings_not_one_per_slice():
+    """Each drawing is a message the page morphs: on a slow phone ten a second queued up in
+    front of the player's tap."""
+    from gelateria.web.drawing import WORK_DRAW_MS
+    view._ODDS.clear()
+    app, screen = make()
+    app.tick = 10.0  # every look at the clock costs 10 ms: a slow phone, where the work takes its time
+    screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
+    screen.start(seed=9)
+    app.updates.clear()
+    began = app.ms
+    slices = app.run_timers()
+    drawn = [panel for selector, panel in app.updates if selector == "[data-odds]"]
+    # Drawn on the way (at most once per WORK_DRAW_MS of work), then when done; not after
+    # each of the slices.
+    assert 2 <= len(drawn) <= (app.ms - began) / WORK_DRAW_MS + 1 and slices > 4 * len(drawn)
+    assert 'data-odds="ready"' in drawn[-1] and all('data-odds="ready"' not in p for p in drawn[:-1])
+
+
 def play_solitaire(app, screen, seed):
     screen.start(seed=seed)
     while screen.phase == "play":

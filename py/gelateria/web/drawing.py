@@ -25,6 +25,10 @@ from gelateria.web.markup import Markup
 from gelateria.web.views.contract import Parts, Setting
 
 WORK_SLICE_MS = 40  # longest stretch the view's work holds the page (long tasks are > 50 ms)
+# While the work goes on, the view is drawn again at most this often: each drawing is a
+# message the page morphs, and on a slow phone ten a second queued up in front of the
+# player's tap (a seat taken on a Gelatinous link waited behind ~10 of them, ~0.5 s).
+WORK_DRAW_MS = 250
 
 
 def board_insets(raw, width: float, height: float) -> tuple[float, float, float, float]:
@@ -50,6 +54,7 @@ class Drawing:
         self.sent: tuple | None = None  # the last whole screen drawn, outside the pieces (Parts.pieces)
         self.ready: Markup | None = None  # the whole screen, drawn, while the page is asked to show it
         self.working: tuple | None = None  # (Facts, the view's work on them, or None once done)
+        self.work_drawn = 0.0  # when the work last had the view drawn (the app's clock, ms)
 
     def forget(self) -> None:
         """A new ui (a new game): settle it and draw afresh."""
@@ -200,11 +205,13 @@ class Drawing:
         work = table.view.work(facts, table.ui) if facts is not None else None
         self.working = (facts, work) if facts is not None else None
         if work is not None:
+            self.work_drawn = table.app.now()  # (just drawn)
             table.set_timer("work", 0, self.work_slice)
 
     def work_slice(self) -> None:
         """The view's work runs for at most WORK_SLICE_MS (less when it yields something
-        worth showing), then the page has its main thread back and the view is drawn again."""
+        worth showing), then the page has its main thread back; the view is drawn again
+        when the work is done, and on the way at most every WORK_DRAW_MS."""
         table = self.table
         facts, work = self.working
         deadline = table.app.now() + WORK_SLICE_MS
@@ -213,9 +220,12 @@ class Drawing:
                 pass
         except StopIteration:
             self.working = (facts, None)
-        else:
-            table.set_timer("work", 0, self.work_slice)
-        self.redraw()
+            self.redraw()
+            return
+        table.set_timer("work", 0, self.work_slice)
+        if table.app.now() - self.work_drawn >= WORK_DRAW_MS:
+            self.work_drawn = table.app.now()
+            self.redraw()
 
     def place_focus(self, parts: Parts) -> None:
         """Focus where the view asked to, now that its drawing is on the page."""

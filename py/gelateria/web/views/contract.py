@@ -240,8 +240,9 @@ class View:
 
     def work(self, facts: Facts, ui: Any) -> Iterator | None:
         """Long pure work for this position (e.g. odds), which the table runs in slices
-        between the page's events, drawing again after each; a truthy yield ends a slice
-        early (something new to show). None: nothing to do."""
+        between the page's events, drawing again on the way (at most every WORK_DRAW_MS,
+        web/drawing.py) and when done; a truthy yield ends a slice early (something new to
+        show). None: nothing to do."""
         return None
 
     def finished(self, facts: Facts, ui: Any) -> Prefs | None:

@@ -9,8 +9,9 @@ the view's `ui` settled on the position (`table.ui`: picks made on another posit
 forgotten). When all a click or a move changed is in the pieces a view names
 (Parts.pieces), only the pieces that changed are sent to the page, and an element's own
 attributes alone when only they changed (Parts.tags: a board's viewBox); otherwise the
-whole screen (web/chrome.py's layout) is. Time is the table's, used here for the view: it draws
-the view again when asked (Parts.wake) and runs the view's long work in slices (View.work).
+whole screen (web/chrome.py's layout) is. Time is the table's, used here for the view: it
+draws the view again when asked (Parts.wake) and runs the view's long work in slices
+(View.work).
 
 Of the table it uses the session and who is who (`viewer()`, `actor()`, `humans()`,
 `movers()`, `phase`, `replay_index`, `undos`, `state`, `clock()`), its `view` and `ui`,
@@ -171,9 +172,11 @@ class Drawing:
             together = self.drawn[1].pieces if picked else {}
             tags = self.drawn[1].tags
             for selector, markup in now[1].items():
-                if selector in tags and before[1].get(selector) != markup:
-                    table.app.set_attributes(selector, markup)
-                elif selector in together or before[1].get(selector) != markup:
+                changed = before[1].get(selector) != markup
+                if selector in tags:
+                    if changed:
+                        table.app.set_attributes(selector, markup)
+                elif changed or selector in together:
                     table.app.update(selector, markup)
             self.on_page()
             return

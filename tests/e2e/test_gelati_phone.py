@@ -9,7 +9,8 @@ a hand tile, and every line of an order card fits the card beside them. On its s
 phone shows your tiles and orders on the first screen; "Place here" covers no space; on
 a small phone the step's title is on the first screen over your tiles, and step 2 shows
 the trade without bringing a button up under the finger that placed the tile; on an
-upright phone End turn has a row of its own under step 2's words in Japanese and Korean."""
+upright phone End turn has a row of its own under step 2's words in Japanese and Korean.
+While a bot plays, the step keeps step 1's room: nothing under it moves when your turn comes."""
 
 from __future__ import annotations
 
@@ -209,6 +210,32 @@ def test_a_notice_drawn_alone_that_pushes_the_board_down_has_the_spaces_framed_i
         return box.top + box.height / 2 < innerHeight;
     }})""")
     assert hidden_targets(page, "[data-spot]", "[data-board]") == []
+
+
+# Where the turn panel and what follows it stand, and how tall it is.
+UNDER_THE_STEP = """() => ['.gl-turn', '.gl-key-line', '.since-last'].map(selector => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return [selector, Math.round(box.top), Math.round(box.height)];
+})"""
+
+
+@pytest.mark.parametrize("shape, lang", [("small", "ja"), ("landscape", "ko")])
+def test_when_your_turn_comes_nothing_under_the_step_moves(site, devices, shape, lang):
+    page = phone(devices, shape, lang).open(site.url + "#/gelati/game/" + midgame_link())
+    take_seat(page)
+    page.wait_for_selector("[data-step='place']")
+    placing = page.evaluate(UNDER_THE_STEP)
+    title = page.locator("[data-step='place'] .gl-step-title").inner_text()
+    page.locator("[data-spot][tabindex='0']").click()
+    page.locator(".gl-aim").click()
+    page.locator("[data-end-bar] [data-action='end-turn']").click()
+    # While the bot plays, the step says so, and keeps step 1's room (not seen, not read).
+    page.wait_for_selector("[data-step='wait']")
+    assert page.evaluate(UNDER_THE_STEP) == placing
+    assert title not in page.locator("[data-step='wait']").inner_text()
+    assert page.locator("[data-step='wait'] [aria-hidden='true']").count() == 2
+    page.wait_for_selector("[data-step='place']", timeout=60_000)
+    assert page.evaluate(UNDER_THE_STEP) == placing
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))

@@ -201,6 +201,11 @@ def step_panel(facts: Facts, ui) -> Markup:
         body = [h("p", {"class": "gl-step-title"}, text)]
         if v["revealed"] is not None:
             body.append(revealed(v, names))
+        elif facts.viewer is not None and facts.phase == "play":
+            # Room for step 1's words, unseen and unread: the page keeps its height when
+            # your turn comes, in every language and on any screen.
+            body += [h("p", {"class": "gl-step-title gl-step-room", "aria-hidden": "true"}, place_title()),
+                     h("p", {"class": "gl-step-room", "aria-hidden": "true"}, place_hint(None))]
         return h("div", {"class": "gl-step-panel", "data-step": "wait"}, *body)
     if v["phase"] == "place":
         return place_step(facts, ui)
@@ -214,6 +219,9 @@ def revealed(v: dict, names) -> Markup:
              art.tile_row(v["revealed"], 48),
              h("p", {"class": "gl-small"}, _("Set aside this turn:")) if aside else None,
              art.tile_row(aside, 36) if aside else None)
+
+def place_title() -> str:
+    return _("Step 1 · Put a tile on a glowing space")
 
 def place_step(facts: Facts, ui) -> Markup:
     v, legal = facts.view, facts.legal
@@ -233,15 +241,17 @@ def place_step(facts: Facts, ui) -> Markup:
                  h("p", {"class": "gl-small"}, _("The stack is empty, so you place nothing this turn "
                                                  "(you can still complete orders and trade).")),
                  h("button", {"type": "button", "data-action": "pass"}, pgettext("move", "Pass")))
-    if ui.aim is not None:
-        hint = h("p", None, tap(_("Tap the space again, or “Place here”, to put it down."),
-                                _("Click the space again, or “Place here”, to put it down.")))
-    else:
-        hint = h("p", None, _("Pick a tile; the glowing spaces show what it scores."), sentence_gap(),
-                 tap(_("Tap once to look, again to place."), _("Click once to look, again to place.")))
     # The title says the whole step in one line: a small phone shows it over your tiles (CSS).
     return h("div", {"class": "gl-step-panel", "data-step": "place"},
-             h("p", {"class": "gl-step-title"}, _("Step 1 · Put a tile on a glowing space")), hint)
+             h("p", {"class": "gl-step-title"}, place_title()), h("p", None, place_hint(ui.aim)))
+
+def place_hint(aim) -> list:
+    """How to place, with a space looked at (aim) or not."""
+    if aim is not None:
+        return [tap(_("Tap the space again, or “Place here”, to put it down."),
+                    _("Click the space again, or “Place here”, to put it down."))]
+    return [_("Pick a tile; the glowing spaces show what it scores."), sentence_gap(),
+            tap(_("Tap once to look, again to place."), _("Click once to look, again to place."))]
 
 # --- on the board: the placement bar and step 2 ------------------------------------------
 

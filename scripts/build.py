@@ -147,6 +147,28 @@ def vendor_jsqr() -> None:
     vendor_npm_files("jsqr", {"dist/jsQR.js": "jsQR.js", "LICENSE": "LICENSE"})
 
 
+def write_if_changed(path: Path, data: bytes) -> None:
+    if not path.exists() or path.read_bytes() != data:
+        write_atomically(path, data)
+
+
+def vendor_snapshot_modules(wheel: Path) -> None:
+    """The interpreter snapshot's modules beside pyodide.mjs (static/pyodide-snapshot.mjs
+    and its maker), the snapshot named for the runtime it is good for: a hash of the wasm,
+    its glue, the trimmed standard library and the wheel."""
+    dest = VENDOR / "pyodide"
+    runtime = hashlib.sha256()
+    for path in (dest / "pyodide.asm.wasm", dest / "pyodide.asm.mjs", dest / "python_stdlib.zip", wheel):
+        runtime.update(hashlib.sha256(path.read_bytes()).digest())
+    source = (STATIC / "pyodide-snapshot.mjs").read_text()
+    placeholder = 'export const RUNTIME = "unbuilt";'
+    if placeholder not in source:
+        sys.exit(f"build: static/pyodide-snapshot.mjs must hold the line {placeholder}")
+    snapshot = source.replace(placeholder, f'export const RUNTIME = "{runtime.hexdigest()[:16]}";')
+    write_if_changed(dest / "snapshot.mjs", snapshot.encode())
+    write_if_changed(dest / "snapshot-maker.mjs", (STATIC / "pyodide-snapshot-maker.mjs").read_bytes())
+
+
 def vendor_pyodide() -> None:
     src = NODE / "pyodide"
     dest = VENDOR / "pyodide"
@@ -165,9 +187,7 @@ def vendor_pyodide() -> None:
     # or the integrity check refuses it.
     # The app's worker loads Pyodide through static/pyodide-progress.mjs (it counts the
     # downloads for the page's progress bar); beside pyodide.mjs, Pyodide finds its files.
-    progress = (STATIC / "pyodide-progress.mjs").read_bytes()
-    if not (dest / "progress.mjs").exists() or (dest / "progress.mjs").read_bytes() != progress:
-        write_atomically(dest / "progress.mjs", progress)
+    write_if_changed(dest / "progress.mjs", (STATIC / "pyodide-progress.mjs").read_bytes())
     lock = json.loads((src / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
     entry["file_name"] = wheel.name
@@ -375,6 +395,7 @@ def main() -> None:
     log("catalogs: " + ", ".join(f"{lang} {n} messages" for lang, n in counts.items()))
     wheel = build_wheel()
     trim_stdlib()
+    vendor_snapshot_modules(wheel)
     build_game_styles(registered_games())
     import prerender  # the first paint: home, rules, panels in every language, drawn by the same views
 

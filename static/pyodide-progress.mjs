@@ -5,6 +5,7 @@
 // wheel (pyscript.toml's packages) is not installed but imported from as it is: see
 // loadPyodide below.
 import * as pyodide from "./pyodide.mjs";
+import { forgetSnapshot, importFrom, storedSnapshot } from "./snapshot.mjs";
 
 export * from "./pyodide.mjs";
 
@@ -80,17 +81,58 @@ async function wheelBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function importFrom(runtime, url, data) {
-  const path = `/lib/${url.slice(url.lastIndexOf("/") + 1)}`; // (the bytecode names its files there: scripts/bytecode.py app_prefix)
-  runtime.FS.writeFile(path, data);
-  const sys = runtime.pyimport("sys");
-  sys.path.append(path);
-  sys.destroy();
+// A return visit's interpreter: the snapshot, looked for as soon as the worker has
+// this file (pyodide-snapshot.mjs).
+const stored = typeof document === "undefined" ? storedSnapshot() : Promise.resolve(null);
+
+// The interpreter as on a first visit, and a snapshot made for the next.
+function startAfresh(options, wheels) {
+  makeSnapshotLater(wheels);
+  return pyodide.loadPyodide(options);
+}
+
+// The interpreter from the stored snapshot; on any trouble with it (damaged, refused by
+// Pyodide), forgotten, and the interpreter started afresh.
+async function fromSnapshot(snapshot, options, wheels) {
+  try {
+    const runtime = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+    mark("snapshot:restored");
+    // Every visit its own random numbers (the snapshot's generator would repeat them).
+    runtime.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()\ndel sys");
+    return runtime;
+  } catch (error) {
+    mark(`snapshot:refused ${(error && error.message) || error}`);
+    await forgetSnapshot();
+    return startAfresh(options, wheels);
+  }
+}
+
+// The snapshot for the next visit, made in a worker of its own once the app has been up
+// a while (its first screen drawn, the player's first taps answered): the player never
+// waits for it. Not where Cache Storage or nested workers are missing, or storage is short.
+const SNAPSHOT_AFTER_MS = 5000;
+const SNAPSHOT_ROOM = 64 * 1024 * 1024; // (it takes ~16 MB)
+function makeSnapshotLater(wheels) {
+  setTimeout(async () => {
+    try {
+      const { quota, usage } = await navigator.storage.estimate();
+      if (typeof Worker === "undefined" || typeof caches === "undefined" || quota - usage < SNAPSHOT_ROOM) return;
+      mark("snapshot:making");
+      const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
+      maker.onmessage = ({ data }) => {
+        mark(`snapshot:${data}`);
+        maker.terminate();
+      };
+      maker.onerror = () => maker.terminate();
+      maker.postMessage({ wheels });
+    } catch {} // (no snapshot: the next visit starts as this one did)
+  }, SNAPSHOT_AFTER_MS);
 }
 
 export async function loadPyodide({ packages = [], ...options }) {
   mark("pyodide:loading");
-  const starting = pyodide.loadPyodide(options);
+  const snapshot = await stored;
+  const starting = snapshot ? fromSnapshot(snapshot, options, packages) : startAfresh(options, packages);
   // (or once Pyodide is up, should it have had them some other way)
   const runtimeIn = Promise.race([Promise.all(Object.values(downloaded).map((file) => file.promise)), starting.catch(() => {})]);
   const wheels = packages.map((url) => [url, runtimeIn.then(() => wheelBytes(url))]);

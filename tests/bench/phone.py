@@ -6,7 +6,8 @@ Chromium at 390x844 with touch, its CPU slowed 4x, on one of two networks:
 and the site served gzip as GitHub Pages serves it (scripts/serve.py), the copy that
 `build.py --out` publishes. For a link of each game where the receiver is to move,
 cold (a new profile: a first visit) and warm (the same profile again, its service
-worker in control), the medians over the rounds of:
+worker in control and the interpreter's snapshot stored, as after a first visit of a
+few seconds: static/pyodide-snapshot.mjs), the medians over the rounds of:
   paint     first contentful paint;
   on screen the game's table in the page (the pre-rendered page or Python's);
   ready     the app is Python's (body[data-ready]);
@@ -140,6 +141,11 @@ TAPS = """(([tap, value]) => {
 })"""
 
 
+# Whether the interpreter's snapshot is stored (made a few seconds after Python is up in
+# the page between the visits, as it is on a first visit that lasts that long).
+STORED_SNAPSHOT = "caches.open('interpreter-snapshot').then(c => c.keys()).then(keys => keys.length > 0)"
+
+
 def visit(context, url: str, tap: str, value: str, network: tuple[int, int]) -> dict:
     """The link opened in a new page of `context`; its moments (OBSERVE), and when the
     receiver's seat was taken and their first tap answered (TAPS)."""
@@ -221,6 +227,7 @@ def main() -> None:
                             if not page.evaluate("navigator.serviceWorker.controller !== null"):
                                 page.reload()  # (opened while the worker was taking over: not among the pages it claimed)
                             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+                            page.wait_for_function(STORED_SNAPSHOT, timeout=BOOT_TIMEOUT_MS, polling=250)
                             page.evaluate("localStorage.clear()")  # (the link opens as it did: no saved game)
                             page.close()
                             warm = visit(context, site.url + route, tap, count, PROFILES[name])

@@ -783,6 +783,15 @@ def start_game(page, game: str, seats: list[str], seed=None, names: dict | None 
             page.locator("#more-sheet").get_by_role("button", name="Close").click()
 
 
+def snapshot_outcome(page) -> str:
+    """Once the app's worker has made the interpreter snapshot a return visit starts
+    from (static/pyodide-snapshot-maker.mjs), what it said: "stored", or why not."""
+    page.wait_for_function("performance.getEntriesByType('mark').some(m => /^snapshot:(not )?stored/.test(m.name))",
+                           timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate("""performance.getEntriesByType('mark').map(m => m.name)
+                            .filter(n => /^snapshot:(not )?stored/.test(n)).pop().slice('snapshot:'.length)""")
+
+
 def take_seat(page, seat: int = 0) -> None:
     """A game opened from a link asks which player you are (issue 30): answer `seat`."""
     page.locator(f"[data-chooser] [data-action='take-seat'][data-seat='{seat}']").click()

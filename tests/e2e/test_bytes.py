@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import (BOOT_TIMEOUT_MS, FULL_STDLIB, GAMES, ROOT, SHIPPED_STDLIB, TRACE, Site, persistent_context, start_game,
-                      stdlib_modules)
+from conftest import (BOOT_TIMEOUT_MS, FULL_STDLIB, GAMES, ROOT, SHIPPED_STDLIB, TRACE, Site, persistent_context, snapshot_outcome,
+                      start_game, stdlib_modules)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build  # noqa: E402
@@ -58,8 +58,10 @@ class Tour:
             page.on("request", lambda r: None if r.url.startswith("blob:") else self.fetched.add(self.path(r.url)))
             page.goto(site.url)
             ready(page)
-            # The first visit is over once the service worker has precached the list.
+            # The first visit is over once the service worker has precached the list and
+            # the interpreter's snapshot is stored.
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+            assert snapshot_outcome(page) == "stored"
             self.first_visit = list(site.served)
             for lang in ("ja", "ko", "en"):  # the switch, and a visit in each language
                 page.select_option("select[data-language]", lang)

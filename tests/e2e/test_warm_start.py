@@ -17,7 +17,7 @@ import pytest
 from test_gelatinous_phone import MOVES as GELATINOUS_MOVES
 from test_gelatinous_phone import midgame_link
 
-from conftest import BOOT_TIMEOUT_MS, ROOT, Site, persistent_context, start_game
+from conftest import BOOT_TIMEOUT_MS, ROOT, Site, persistent_context, snapshot_outcome, start_game
 
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 GELATINOUS_LINK = midgame_link()  # a friend's game of four, the receiver to roll
@@ -68,6 +68,20 @@ class Visitor:
         assert sorted(fetched) == sorted(set(fetched)) and len(fetched) == 4, fetched
         held.set()
         self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+
+    def marks(self, prefix: str) -> list[str]:
+        """The moments the page's performance timeline has under that name (Python's
+        worker marks its own: static/pyodide-progress.mjs)."""
+        return self.page.evaluate("p => performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith(p))",
+                                  prefix)
+
+    def damage_the_snapshot(self):
+        """The stored interpreter snapshot's bytes overwritten (a disk's fault, a write cut short)."""
+        self.page.evaluate("""async () => {
+            const cache = await caches.open('interpreter-snapshot');
+            const [key] = await cache.keys();
+            await cache.put(key, new Response(new Uint8Array(1 << 16).fill(7)));
+        }""")
 
     def reload(self):
         self.page.reload()
@@ -140,15 +154,29 @@ def test_a_link_plays_before_the_precache_then_a_second_visit_gets_the_wasm_chro
     assert precached.startswith(manifest["files"][WASM]["hash"])
     visitor.first_visit()
     assert visitor.page.locator("#update-banner").is_hidden()
+    # A while after the app is up, its worker has made the interpreter's snapshot...
+    assert snapshot_outcome(visitor.page) == "stored"
     visitor.reload()
     assert visitor.sources == ["http-cache"], "the warm visit did not get the wasm Chrome compiled before"
     assert visitor.wasm_digest() == precached
+    # ...which the second visit's interpreter started from.
+    assert visitor.marks("snapshot:") == ["snapshot:restored"]
     visitor.context.set_offline(True)
     visitor.reload()
     # (Either copy is the precached file; which one Chrome reads offline is its business.)
     assert visitor.sources in (["cache-storage"], ["http-cache"])
     assert visitor.wasm_digest() == precached
+    assert visitor.marks("snapshot:") == ["snapshot:restored"]
     visitor.plays()
+    # A damaged snapshot: the next visit starts Python as the first did, plays, and
+    # makes a sound snapshot again.
+    visitor.damage_the_snapshot()
+    visitor.reload()
+    assert visitor.marks("snapshot:")[0].startswith("snapshot:refused"), visitor.marks("snapshot:")
+    visitor.plays()
+    assert snapshot_outcome(visitor.page) == "stored"
+    visitor.reload()
+    assert visitor.marks("snapshot:") == ["snapshot:restored"]
     visitor.context.set_offline(False)
 
     # A release with a changed stylesheet: the page offers it, and reloading takes it.
@@ -163,7 +191,7 @@ def test_a_link_plays_before_the_precache_then_a_second_visit_gets_the_wasm_chro
     # (The predicate also runs while the new page is still parsing its head: no body yet.)
     visitor.page.wait_for_function("window.beforeUpdate === undefined && document.body && document.body.dataset.ready === '1'",
                                    timeout=BOOT_TIMEOUT_MS)
-    assert visitor.page.evaluate("caches.keys()") == [f"gelateria-{styled}"]
+    assert visitor.page.evaluate("caches.keys().then(keys => keys.filter(k => k.startsWith('gelateria-')))") == [f"gelateria-{styled}"]
 
     # A release with a changed wasm: not one the running Pyodide could run (it is not even valid wasm).
     with open(copy / WASM, "ab") as f:

@@ -135,9 +135,11 @@
 
   const manifest = (self.GELATERIA_MANIFEST || { files: {} }).files;
   const base = new URL("./", document.baseURI).href;
-  // The files whose download is the wait: the runtime, the packages, the app wheel.
+  // The files whose download is the wait: the runtime, the packages, the app wheel (not
+  // the interpreter snapshot's maker, loaded a while after Python is up).
   const tracked = {};
   for (const [path, info] of Object.entries(manifest)) {
+    if (path.endsWith("snapshot-maker.mjs")) continue;
     if (/^static\/(vendor\/pyodide|wheels)\/.*\.(wasm|zip|mjs|whl|json)$/.test(path) || /pyscript\/core.*\.js$/.test(path)) {
       tracked[base + path] = { total: info.bytes, got: 0, done: false };
     }

@@ -85,15 +85,9 @@ async function wheelBytes(url) {
 // this file (pyodide-snapshot.mjs).
 const stored = typeof document === "undefined" ? storedSnapshot() : Promise.resolve(null);
 
-// The interpreter as on a first visit, and a snapshot made for the next.
-function startAfresh(options, wheels) {
-  makeSnapshotLater(wheels);
-  return pyodide.loadPyodide(options);
-}
-
 // The interpreter from the stored snapshot; on any trouble with it (damaged, refused by
-// Pyodide), forgotten, and the interpreter started afresh.
-async function fromSnapshot(snapshot, options, wheels) {
+// Pyodide), the snapshot is forgotten and this says null.
+async function fromSnapshot(snapshot, options) {
   try {
     const runtime = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
     mark("snapshot:restored");
@@ -103,13 +97,14 @@ async function fromSnapshot(snapshot, options, wheels) {
   } catch (error) {
     mark(`snapshot:refused ${(error && error.message) || error}`);
     await forgetSnapshot();
-    return startAfresh(options, wheels);
+    return null;
   }
 }
 
-// The snapshot for the next visit, made in a worker of its own once the app has been up
-// a while (its first screen drawn, the player's first taps answered): the player never
-// waits for it. Not where Cache Storage or nested workers are missing, or storage is short.
+// The snapshot for the next visit, made in a worker of its own once Python has been up a
+// while (the first screen drawn, the player's first taps answered): the player never
+// waits for it, nor shares the CPU with it while Python starts. Not where Cache Storage
+// or nested workers are missing, or storage is short.
 const SNAPSHOT_AFTER_MS = 5000;
 const SNAPSHOT_ROOM = 64 * 1024 * 1024; // (it takes ~16 MB)
 function makeSnapshotLater(wheels) {
@@ -132,7 +127,13 @@ function makeSnapshotLater(wheels) {
 export async function loadPyodide({ packages = [], ...options }) {
   mark("pyodide:loading");
   const snapshot = await stored;
-  const starting = snapshot ? fromSnapshot(snapshot, options, packages) : startAfresh(options, packages);
+  let afresh = false;
+  const starting = (async () => {
+    const restored = snapshot && (await fromSnapshot(snapshot, options));
+    if (restored) return restored;
+    afresh = true;
+    return pyodide.loadPyodide(options);
+  })();
   // (or once Pyodide is up, should it have had them some other way)
   const runtimeIn = Promise.race([Promise.all(Object.values(downloaded).map((file) => file.promise)), starting.catch(() => {})]);
   const wheels = packages.map((url) => [url, runtimeIn.then(() => wheelBytes(url))]);
@@ -147,5 +148,6 @@ export async function loadPyodide({ packages = [], ...options }) {
   }
   mark("pyodide:loaded");
   say({ stage: "loaded" });
+  if (afresh) makeSnapshotLater(packages);
   return runtime;
 }

@@ -35,19 +35,24 @@ function pack(snapshot) {
 }
 
 function unpack(buffer) {
-  const head = new Uint32Array(buffer, 0, Math.min(3, buffer.byteLength >> 2));
-  const [magic, length, count] = head;
-  const pages = head.length === 3 ? new Uint32Array(buffer, 12, Math.min(count, (buffer.byteLength - 12) >> 2)) : [];
+  const damaged = () => new Error("the stored interpreter snapshot is damaged");
+  if (buffer.byteLength < 12) throw damaged();
+  const [magic, length, count] = new Uint32Array(buffer, 0, 3);
   const start = 12 + 4 * count;
-  const expected = pages.length === count && pages.every((page, i) => page * PAGE < length && (i === 0 || page > pages[i - 1]))
-    ? start + pages.reduce((sum, page) => sum + Math.min(PAGE, length - page * PAGE), 0) : -1;
-  if (magic !== MAGIC || buffer.byteLength !== expected) throw new Error("the stored interpreter snapshot is damaged");
+  if (magic !== MAGIC || start > buffer.byteLength) throw damaged();
+  const pages = new Uint32Array(buffer, 12, count);
+  const sizeOf = (page) => Math.min(PAGE, length - page * PAGE); // (the last page may be short)
+  let end = start;
+  for (const [i, page] of pages.entries()) {
+    if (page * PAGE >= length || (i > 0 && page <= pages[i - 1])) throw damaged();
+    end += sizeOf(page);
+  }
+  if (end !== buffer.byteLength) throw damaged();
   const snapshot = new Uint8Array(length);
   let at = start;
   for (const page of pages) {
-    const size = Math.min(PAGE, length - page * PAGE);
-    snapshot.set(new Uint8Array(buffer, at, size), page * PAGE);
-    at += size;
+    snapshot.set(new Uint8Array(buffer, at, sizeOf(page)), page * PAGE);
+    at += sizeOf(page);
   }
   return snapshot;
 }

@@ -138,7 +138,7 @@ def test_a_first_visit_downloads_each_file_once_and_only_what_the_app_loads(tour
 
 @pytest.mark.fresh_profile  # what the first load shows, and Python's start is what it traces
 def test_a_first_visit_counts_its_download_and_starts_python_from_the_trimmed_library(site, watched):
-    """The loading screen counts what a first visit downloads, in MB. Every e2e test
+    """The loading screen counts what a first visit downloads, in MB, to its end. Every e2e test
     checks that its pages imported nothing the trimmed library lacks (conftest's trace);
     this one shows that trace sees the app's imports, and that the library the page
     downloads is the trimmed one."""
@@ -151,6 +151,8 @@ def test_a_first_visit_counts_its_download_and_starts_python_from_the_trimmed_li
     )
     watched.open(site.url)
     assert any(" MB" in text and " of " in text for text in seen), seen[:5]
+    # The count comes to its end (every file it counts is one the start waits for).
+    assert "Starting Python…" in seen, seen[-3:]
     assert {"gelateria.web.app", "gettext", "json", "encodings.utf_8"} <= TRACE.test
     size = page.evaluate("fetch('static/vendor/pyodide/python_stdlib.zip').then(r => r.arrayBuffer()).then(b => b.byteLength)")
     assert size == SHIPPED_STDLIB.stat().st_size

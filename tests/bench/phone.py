@@ -141,9 +141,15 @@ TAPS = """(([tap, value]) => {
 })"""
 
 
-# Whether the interpreter's snapshot is stored (made a few seconds after Python is up in
-# the page between the visits, as it is on a first visit that lasts that long).
-STORED_SNAPSHOT = "caches.open('interpreter-snapshot').then(c => c.keys()).then(keys => keys.length > 0)"
+def wait_for_the_snapshot(page) -> None:
+    """Until the page's Python has the interpreter snapshot for the next visit: it started
+    from one, or made one (a few seconds after it was up, as on a first visit that lasts
+    that long: static/pyodide-progress.mjs)."""
+    page.wait_for_function("performance.getEntriesByType('mark').some(m => /^snapshot:(restored|stored|not stored)/.test(m.name))",
+                           timeout=BOOT_TIMEOUT_MS)
+    said = page.evaluate("performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith('snapshot:'))")
+    if any(name.startswith("snapshot:not stored") for name in said):
+        raise RuntimeError(f"no interpreter snapshot: {said}")
 
 
 def visit(context, url: str, tap: str, value: str, network: tuple[int, int]) -> dict:
@@ -227,7 +233,8 @@ def main() -> None:
                             if not page.evaluate("navigator.serviceWorker.controller !== null"):
                                 page.reload()  # (opened while the worker was taking over: not among the pages it claimed)
                             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
-                            page.wait_for_function(STORED_SNAPSHOT, timeout=BOOT_TIMEOUT_MS, polling=250)
+                            page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+                            wait_for_the_snapshot(page)
                             page.evaluate("localStorage.clear()")  # (the link opens as it did: no saved game)
                             page.close()
                             warm = visit(context, site.url + route, tap, count, PROFILES[name])

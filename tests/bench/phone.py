@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, Site, browser_path  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, Site, browser_path, snapshot_outcome  # noqa: E402
 from test_gelati import midgame_link as gelati_link  # noqa: E402
 from test_gelatinous_phone import MOVES as GELATINOUS_MOVES  # noqa: E402
 from test_gelatinous_phone import midgame_link as gelatinous_link  # noqa: E402
@@ -141,17 +141,6 @@ TAPS = """(([tap, value]) => {
 })"""
 
 
-def wait_for_the_snapshot(page) -> None:
-    """Until the page's Python has the interpreter snapshot for the next visit: it started
-    from one, or made one (a few seconds after it was up, as on a first visit that lasts
-    that long: static/pyodide-progress.mjs)."""
-    page.wait_for_function("performance.getEntriesByType('mark').some(m => /^snapshot:(restored|stored|not stored)/.test(m.name))",
-                           timeout=BOOT_TIMEOUT_MS)
-    said = page.evaluate("performance.getEntriesByType('mark').map(m => m.name).filter(n => n.startsWith('snapshot:'))")
-    if any(name.startswith("snapshot:not stored") for name in said):
-        raise RuntimeError(f"no interpreter snapshot: {said}")
-
-
 def visit(context, url: str, tap: str, value: str, network: tuple[int, int]) -> dict:
     """The link opened in a new page of `context`; its moments (OBSERVE), and when the
     receiver's seat was taken and their first tap answered (TAPS)."""
@@ -234,7 +223,10 @@ def main() -> None:
                                 page.reload()  # (opened while the worker was taking over: not among the pages it claimed)
                             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
                             page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
-                            wait_for_the_snapshot(page)
+                            # (the interpreter snapshot a first visit that lasts a few seconds leaves)
+                            outcome = snapshot_outcome(page)
+                            if outcome.startswith("not stored"):
+                                raise RuntimeError(f"no interpreter snapshot: {outcome}")
                             page.evaluate("localStorage.clear()")  # (the link opens as it did: no saved game)
                             page.close()
                             warm = visit(context, site.url + route, tap, count, PROFILES[name])

@@ -16,8 +16,8 @@ them) plus two extra pages, and loads, --rounds times, alternating:
       pyscript.toml says packages_cache = "passthrough" (the wheel's address handed to
       static/pyodide-progress.mjs), else with passthrough — to show which is faster.
 Cold is a browser with a fresh profile on disk (empty HTTP cache, no service worker);
-warm is a second load in the same browser (the app from its service worker, the bare
-page from the HTTP cache). Medians are printed side by side, with the issue's targets marked.
+warm is a second load in the same browser (the app from its service worker, Python from
+the interpreter snapshot the first load left; the bare page from the HTTP cache). Medians are printed side by side, with the issue's targets marked.
 
 What each figure is (all times from the start of navigation, read by the page):
   FCP, LCP   paint timing and the last 'largest-contentful-paint' entry, read once the
@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402
 import lighthouse  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, SIZES, Site, browser_path  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, SIZES, Site, browser_path, snapshot_outcome  # noqa: E402
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
@@ -319,6 +319,11 @@ class Bench:
             if until_sw:
                 step = "had no service worker in control (precache unfinished?)"
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+                # (and the interpreter snapshot a first visit that lasts a few seconds leaves)
+                step = "left no interpreter snapshot"
+                outcome = snapshot_outcome(page)
+                if outcome.startswith("not stored"):
+                    raise BootFailed(f"{what}: no interpreter snapshot ({outcome})")
         except Timeout:
             last = page.evaluate("Object.keys(window.__bench.progress).pop() || 'none'")
             raise BootFailed(f"{what} {step} after {BOOT_TIMEOUT_MS / 1000:.0f} s; "

@@ -784,12 +784,13 @@ def start_game(page, game: str, seats: list[str], seed=None, names: dict | None 
 
 
 def snapshot_outcome(page) -> str:
-    """Once the app's worker has made the interpreter snapshot a return visit starts
-    from (static/pyodide-snapshot-maker.mjs), what it said: "stored", or why not."""
-    page.wait_for_function("performance.getEntriesByType('mark').some(m => /^snapshot:(not )?stored/.test(m.name))",
-                           timeout=BOOT_TIMEOUT_MS)
-    return page.evaluate("""performance.getEntriesByType('mark').map(m => m.name)
-                            .filter(n => /^snapshot:(not )?stored/.test(n)).pop().slice('snapshot:'.length)""")
+    """Once the page's Python has the interpreter snapshot a return visit starts from:
+    "restored" (it started from one), or what its maker said a few seconds after Python
+    was up (static/pyodide-snapshot-maker.mjs): "stored", or why not."""
+    said = "/^snapshot:(restored|stored|not stored)/"
+    page.wait_for_function(f"performance.getEntriesByType('mark').some(m => {said}.test(m.name))", timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate(f"""performance.getEntriesByType('mark').map(m => m.name)
+                             .filter(n => {said}.test(n)).pop().slice('snapshot:'.length)""")
 
 
 def take_seat(page, seat: int = 0) -> None:

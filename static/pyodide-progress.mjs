@@ -101,27 +101,42 @@ async function fromSnapshot(snapshot, options) {
   }
 }
 
-// The snapshot for the next visit, made in a worker of its own once Python has been up a
-// while (the first screen drawn, the player's first taps answered): the player never
-// waits for it, nor shares the CPU with it while Python starts. Not where Cache Storage
-// or nested workers are missing, or storage is short.
+// The snapshot for the next visit, made in a worker of its own (a second interpreter's
+// start, ~1 s of a phone's core) once Python has been up a while and the page has sent
+// it nothing for a few seconds: the player never waits for it, and it never runs beside
+// Python's start, a tap's answer or a live table's traffic. Not where Cache Storage or
+// nested workers are missing, or storage is short.
 const SNAPSHOT_AFTER_MS = 5000;
+const QUIET_MS = 3000;
 const SNAPSHOT_ROOM = 64 * 1024 * 1024; // (it takes ~16 MB)
-function makeSnapshotLater(wheels) {
-  setTimeout(async () => {
-    try {
-      const { quota, usage } = await navigator.storage.estimate();
-      if (typeof Worker === "undefined" || typeof caches === "undefined" || quota - usage < SNAPSHOT_ROOM) return;
-      mark("snapshot:making");
-      const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
-      maker.onmessage = ({ data }) => {
-        mark(`snapshot:${data}`);
-        maker.terminate();
-      };
-      maker.onerror = () => maker.terminate();
-      maker.postMessage({ wheels });
-    } catch {} // (no snapshot: the next visit starts as this one did)
-  }, SNAPSHOT_AFTER_MS);
+let lastHeard = 0; // (when the page last sent this worker a message)
+if (typeof document === "undefined") self.addEventListener("message", () => { lastHeard = performance.now(); });
+
+function makeSnapshotWhenQuiet(wheels) {
+  const whenQuiet = () => {
+    const quiet = performance.now() - lastHeard;
+    if (quiet < QUIET_MS) setTimeout(whenQuiet, QUIET_MS - quiet);
+    else makeSnapshot(wheels);
+  };
+  setTimeout(whenQuiet, SNAPSHOT_AFTER_MS);
+}
+
+async function makeSnapshot(wheels) {
+  try {
+    const { quota, usage } = await navigator.storage.estimate();
+    if (typeof Worker === "undefined" || typeof caches === "undefined" || quota - usage < SNAPSHOT_ROOM) return;
+    mark("snapshot:making");
+    const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
+    maker.onmessage = ({ data }) => {
+      mark(`snapshot:${data}`);
+      maker.terminate();
+    };
+    maker.onerror = (event) => {
+      mark(`snapshot:not stored: ${event.message || "its worker did not start"}`);
+      maker.terminate();
+    };
+    maker.postMessage({ wheels });
+  } catch {} // (no snapshot: the next visit starts as this one did)
 }
 
 export async function loadPyodide({ packages = [], ...options }) {
@@ -148,6 +163,6 @@ export async function loadPyodide({ packages = [], ...options }) {
   }
   mark("pyodide:loaded");
   say({ stage: "loaded" });
-  if (afresh) makeSnapshotLater(packages);
+  if (afresh) makeSnapshotWhenQuiet(packages);
   return runtime;
 }

@@ -194,8 +194,7 @@ def vendor_pyodide() -> None:
     entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
     lock["packages"] = {"micropip": entry}
     data = json.dumps(lock, separators=(",", ":")).encode()
-    if (dest / "pyodide-lock.json").read_bytes() != data:
-        write_atomically(dest / "pyodide-lock.json", data)
+    write_if_changed(dest / "pyodide-lock.json", data)
 
 
 def fetch_locked_wheels() -> dict[str, Path]:
@@ -359,8 +358,7 @@ def trim_stdlib() -> None:
     # Shipped as bytecode: the browser never compiles the standard library (scripts/bytecode.py).
     data = bytecode.compile_zip(source, bytecode.STDLIB_PREFIX)
     dest = VENDOR / "pyodide" / "python_stdlib.zip"
-    if not dest.exists() or dest.read_bytes() != data:
-        write_atomically(dest, data)
+    write_if_changed(dest, data)
     log(f"python_stdlib.zip: {kept} of {total} modules, {len(data):,} bytes as bytecode ({len(source):,} as source; "
         f"Pyodide's: {stdlib.FULL_ZIP.stat().st_size:,})")
 

@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402
 import lighthouse  # noqa: E402
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, SIZES, Site, browser_path, snapshot_outcome  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, SIZES, Site, browser_path, snapshot_outcome, wait_in_page  # noqa: E402
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
@@ -309,8 +309,8 @@ class Bench:
         step = "was not ready"
         try:
             page.goto(self.site.url + path, wait_until="commit", timeout=60_000)
-            page.wait_for_function("window.__bench.ready !== null || document.body?.dataset.bootError === '1'",
-                                   timeout=BOOT_TIMEOUT_MS)
+            wait_in_page(page, "window.__bench.ready !== null || document.body?.dataset.bootError === '1'",
+                         BOOT_TIMEOUT_MS)
             if page.evaluate("document.body.dataset.bootError === '1'"):
                 words = " ".join(page.inner_text("#boot-error").split())
                 raise BootFailed(f"{what} failed to boot: "

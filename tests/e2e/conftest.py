@@ -31,6 +31,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -791,6 +792,20 @@ def snapshot_outcome(page) -> str:
     page.wait_for_function(f"performance.getEntriesByType('mark').some(m => {said}.test(m.name))", timeout=BOOT_TIMEOUT_MS)
     return page.evaluate(f"""performance.getEntriesByType('mark').map(m => m.name)
                              .filter(n => {said}.test(n)).pop().slice('snapshot:'.length)""")
+
+
+def wait_in_page(page, expression: str, timeout_ms: float, every_ms: int = 100) -> None:
+    """Wait until `expression` is true in the page, asked every `every_ms` (the benches,
+    while the page they time starts). Playwright's wait_for_function would first put its
+    own 330 KB script into the page: at a phone's slowed CPU, 60-80 ms of the page's main
+    thread in the middle of its start, which a bench would count as the app's."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(f"!!({expression})"):
+        if time.monotonic() > deadline:
+            raise Timeout(f"not true after {timeout_ms / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(every_ms)
 
 
 def take_seat(page, seat: int = 0) -> None:

@@ -153,8 +153,10 @@ KEY_STAR = """() => { const star = document.querySelector('.fav-key .star-tag');
 GOLD = "rgb(255, 213, 79)"  # (the cards' star tags: itsmine_art.MATCH_GOLD)
 
 
-def midround_link() -> str:
-    moves = play(GAME, ["normal"] * len(SEATS), SEED, OPTIONS).record.moves[:MID]
+def midround_link(count: int = MID) -> str:
+    """Round 1 after its first `count` moves (MID: just after Chiara's grab, so the
+    receiver's Flip waits out the grab's pause)."""
+    moves = play(GAME, ["normal"] * len(SEATS), SEED, OPTIONS).record.moves[:count]
     return "#/itsmine/game/" + encode(Record("itsmine", SEATS, SEED, OPTIONS, moves))
 
 

@@ -206,7 +206,8 @@ def count_bytes(site: Site) -> Tally:
             path = Path(self.translate_path(self.path))
             path = path / "index.html" if path.is_dir() else path
             with tally.lock:
-                tally.files.append((str(path), tally.sent - before, path.stat().st_size))
+                sent = tally.sent - before  # (0: a 304, no body: the file was not sent again)
+                tally.files.append((str(path), sent, path.stat().st_size if sent else 0))
 
     site.server.RequestHandlerClass = partial(Counting, *made.args, **made.keywords)
     return tally

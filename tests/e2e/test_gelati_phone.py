@@ -138,6 +138,10 @@ def test_every_space_for_the_chosen_tile_is_on_screen_and_uncovered(site, device
     # "Place here" takes the rail's place (beside the board on its side): it covers no other space.
     page.wait_for_selector("[data-confirm]")
     assert hidden_targets(page, "[data-spot]:not(.gl-aimed)", "[data-board]") == []
+    # The rail's chips and zoom buttons it covers do not show through it.
+    seen = page.locator(".gl-board-rail > :not(.gl-confirm-bar)").evaluate_all(
+        "rail => rail.filter(e => getComputedStyle(e).visibility !== 'hidden').map(e => e.className.baseVal ?? e.className)")
+    assert seen == []
     page.locator(".gl-aim").click()
     page.wait_for_selector("[data-notice='news'].line")
     assert page.locator("[data-notice='news'] .news-text").evaluate("e => e.getBoundingClientRect().height") <= 48

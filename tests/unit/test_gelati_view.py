@@ -531,6 +531,17 @@ def test_picking_a_tile_and_aiming_redraw_only_the_board_its_rail_and_the_turn_p
     assert app.refreshes > refreshes
 
 
+def test_the_rail_says_when_place_here_takes_its_place():
+    """On a phone "Place here" covers the rail's chips and zoom buttons; the CSS hides
+    them by the rail's data-confirming (a :has() rule restyled every page on each redraw)."""
+    app, s = table(HUMAN_VS_BOT)
+    assert "data-confirming" not in s.render()
+    click_cell(s, spaces(s.facts(), s.ui)[0])  # looked at: "Place here" offered
+    assert '<div class="gl-board-rail" data-confirming=""><div class="gl-confirm-bar"' in s.render()
+    s.on_action("cancel-place", {})
+    assert "data-confirming" not in s.render()
+
+
 def test_once_the_board_is_measured_only_the_board_is_sent_again():
     app, s = table(HUMAN_VS_BOT)
     app.screen = s

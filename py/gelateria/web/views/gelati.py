@@ -365,9 +365,10 @@ class GelatiView(View):
                               camera.MIN_WIDTH, camera.max_width(need), fresh)
         # The chips and zoom buttons in a rail of their own, beside or under the drawing, so
         # they never cover a tile or a space. "Place here" floats over the board's foot, or
-        # on a phone takes the rail's place (CSS).
-        rail = h("div", {"class": "gl-board-rail"},
-                 panels.confirm_bar(facts, ui),
+        # on a phone takes the rail's place (CSS: data-confirming hides the rest of the rail).
+        confirm = panels.confirm_bar(facts, ui)
+        rail = h("div", {"class": "gl-board-rail", "data-confirming": "" if confirm else None},
+                 confirm,
                  art.board_chips(v["stack"], v["order_pile"]),
                  art.zoom_buttons(camera.vb is None))
         main = h("div", {"class": "gelati-main"},

@@ -41,6 +41,7 @@ import zipfile
 from pathlib import Path
 
 import bytecode  # scripts/bytecode.py: the stdlib and the wheel shipped compiled
+import serve  # scripts/serve.py: what GitHub Pages sends gzip, and so what a visit downloads
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
@@ -330,15 +331,16 @@ def export(out: Path, manifest: dict) -> None:
 
 
 def write_manifest(root: Path = ROOT) -> dict:
-    """sw-manifest.js: the precache list. Its version is a hash of every file's
-    content and of the service worker's, so any change gives the service worker a new
-    cache and the page an "update ready" prompt."""
+    """sw-manifest.js: the precache list, each file's hash, size and size as sent
+    (gzip where GitHub Pages compresses it: what the loading screen counts). Its version
+    is a hash of every file's content and of the service worker's, so any change gives
+    the service worker a new cache and the page an "update ready" prompt."""
     entries = {}
     total = hashlib.sha256()
     for rel in site_files(root):
         data = (root / rel).read_bytes()
         digest = hashlib.sha256(data).hexdigest()[:16]
-        entries[rel] = {"hash": digest, "bytes": len(data)}
+        entries[rel] = {"hash": digest, "bytes": len(data), "sent": serve.sent_bytes(rel, data)}
         total.update(f"{rel}:{digest}\n".encode())
     total.update(f"sw.js:{hashlib.sha256((root / 'sw.js').read_bytes()).hexdigest()[:16]}\n".encode())
     manifest = {"version": total.hexdigest()[:16], "files": entries}

@@ -41,12 +41,22 @@ _gzipped: dict[tuple, bytes] = {}  # (path, mtime, size) -> the file gzipped, ma
 _gzipping = threading.Lock()
 
 
+def gzip_body(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=6, mtime=0)
+
+
+def sent_bytes(name: str, data: bytes) -> int:
+    """How many bytes a browser downloads for the file `name` holding `data` (the
+    build's manifest says it, for the loading screen's count)."""
+    return len(gzip_body(data)) if os.path.splitext(name)[1] in GZIPPED else len(data)
+
+
 def gzipped(path: str, stat: os.stat_result) -> bytes:
     key = (path, stat.st_mtime_ns, stat.st_size)
     with _gzipping:
         if key not in _gzipped:
             with open(path, "rb") as file:
-                _gzipped[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
+                _gzipped[key] = gzip_body(file.read())
         return _gzipped[key]
 
 

@@ -136,15 +136,17 @@
   const manifest = (self.GELATERIA_MANIFEST || { files: {} }).files;
   const base = new URL("./", document.baseURI).href;
   // The files whose download is the wait: the runtime, the packages, the app wheel (not
-  // the interpreter snapshot's maker, loaded a while after Python is up).
+  // the interpreter snapshot's maker, loaded a while after Python is up). Counted in
+  // bytes as sent (`sent`: gzip, as GitHub Pages sends most of them), what the phone
+  // downloads; what arrives is counted unpacked (`got` of `total`).
   const tracked = {};
   for (const [path, info] of Object.entries(manifest)) {
     if (path.endsWith("snapshot-maker.mjs")) continue;
     if (/^static\/(vendor\/pyodide|wheels)\/.*\.(wasm|zip|mjs|whl|json)$/.test(path) || /pyscript\/core.*\.js$/.test(path)) {
-      tracked[base + path] = { total: info.bytes, got: 0, done: false };
+      tracked[base + path] = { total: info.bytes, sent: info.sent || info.bytes, got: 0, done: false };
     }
   }
-  const totalBytes = Object.values(tracked).reduce((n, f) => n + f.total, 0) || 1;
+  const totalSent = Object.values(tracked).reduce((n, f) => n + f.sent, 0) || 1;
 
   // On a first visit, Python's runtime files are asked for as soon as the page has painted,
   // not when its worker gets to them (~1 s to 2.5 s later on a phone): the worker then
@@ -187,8 +189,8 @@
 
   function render() {
     if (ready) return;
-    const got = Object.values(tracked).reduce((n, f) => n + (f.done ? f.total : Math.min(f.got, f.total)), 0);
-    const fraction = Math.min(1, got / totalBytes);
+    const got = Object.values(tracked).reduce((n, f) => n + (f.done ? f.sent : f.sent * Math.min(1, f.got / (f.total || 1))), 0);
+    const fraction = Math.min(1, got / totalSent);
     const bar = $("loading-bar");
     const text = $("loading-text");
     if (!bar || !text) return;
@@ -199,7 +201,7 @@
     // Once every byte is in, the wait is Python starting (Pyodide reports nothing in between).
     text.textContent = stage !== DOWNLOADING ? stage
       : fraction >= 1 ? t("Starting Python…")
-      : t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalBytes) });
+      : t("Downloading Python: {got} of {total} MB", { got: mb(got), total: mb(totalSent) });
   }
 
   // Python's downloads happen in its worker, which reports them as they arrive
@@ -209,7 +211,7 @@
     if (ready) return;
     if (failed) return showError(t("Gelateria could not start."), failed);
     const entry = url && tracked[url];
-    if (entry && typeof got === "number") entry.got = got;
+    if (entry && typeof got === "number") entry.got = Math.max(entry.got, got); // (the page may be reading it too)
     if (entry && done) entry.done = true;
     if (reached === "loaded") stage = t("Installing the games…");
     render();

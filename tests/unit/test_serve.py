@@ -1,6 +1,8 @@
 """scripts/serve.py serves the site as GitHub Pages does (issue 35): the kinds of file
 Pages compresses go gzip to a browser that accepts it, and only to one that does; the
-rest go as they are; a copy the browser holds is revalidated either way."""
+rest go as they are; a copy the browser holds is revalidated either way. The build's
+manifest says each file's size as sent (the loading screen counts in it): what this
+server sends."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from serve import make_server  # noqa: E402
+from serve import make_server, sent_bytes  # noqa: E402
 
 FILES = {"index.html": b"<!doctype html><title>box</title>" + b" " * 2000, "static/app.js": b"let x = 1;\n" * 500,
          "static/app.wasm": bytes(range(256)) * 40, "static/wheel.whl": b"PK" + b"\0" * 4000}
@@ -59,3 +61,9 @@ def test_a_wheel_goes_as_it_is_and_a_held_copy_is_revalidated(server):
     status, _headers, body = get(server, "/static/app.js", **{"Accept-Encoding": "gzip",
                                                                "If-Modified-Since": headers["last-modified"]})
     assert status == 304 and body == b""
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_size_said_as_sent_is_what_a_browser_downloads(server, name):
+    _status, headers, body = get(server, "/" + name.removesuffix("index.html"), **{"Accept-Encoding": "gzip"})
+    assert sent_bytes(name, FILES[name]) == len(body) == int(headers["content-length"])

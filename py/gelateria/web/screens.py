@@ -442,7 +442,7 @@ class GettingReadyScreen(Screen):
                    art.picture(self.entry.id) if self.entry else None,
                    h("p", {"class": "getting-ready-text"}, _("Getting the table ready…")),
                    h("p", {"class": "getting-ready-note"},
-                     _("The first visit downloads Python (about 14 MB) once; after that the box opens fast and works offline."))))
+                     _("The first visit downloads Python once; after that the box opens fast and works offline."))))
 
 
 def game_view_module(game_id: str):

@@ -2,7 +2,8 @@
 table promises: the turn strip is always in view (sticky on a phone, even scrolled
 down), the "More" sheet floats over the board and closes again, no control in play is
 under 44 px on a touch screen, and the page holds still while bots play (cumulative
-layout shift). Each game's own test checks the rest of what its turn needs in view."""
+layout shift). Each game's own test checks the rest of what its turn needs in view. On
+the smallest phone, the top bar names the game whole."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import re
 
 import pytest
 from conftest import GAMES, bot_table, human_table, start_game
+from phone_sizes import phone
+
+from gelateria.core import i18n
+from gelateria.web.catalog import entry
 
 MOVES_WATCHED = 12
 MAX_CLS = 0.02
@@ -77,3 +82,37 @@ def test_the_strip_stays_in_view_and_the_sheet_floats(site, sized, game):
     assert not page.locator("#more-sheet").is_visible()
     assert page.evaluate("document.activeElement.dataset.action") == "sheet"  # back on More
     assert sized.errors == []
+
+
+# Is the crumb's text, up to `name`, all inside the crumb's box (not cut off by its "…")?
+NAME_SHOWN_WHOLE = """name => {
+    const crumb = document.querySelector('.top-bar .crumb');
+    if (!crumb.textContent.startsWith(name)) return false;
+    const range = document.createRange();
+    range.setStart(crumb.firstChild, 0);
+    range.setEnd(crumb.firstChild, name.length);
+    return range.getBoundingClientRect().right <= crumb.getBoundingClientRect().right + 0.5;
+}"""
+BRAND_NAME_SHOWN = "document.querySelector('.top-bar .brand-name').getBoundingClientRect().width > 1"
+
+
+def test_on_the_smallest_phone_the_top_bar_names_the_game_whole(site, devices):
+    """360 px wide, in Japanese (the longest names): at a game's rules (the page a link
+    shows while Python starts has the same top bar) the icon alone leads home and the
+    game's name has the line. (It used to read "ゲ…": the box's name took the room.)
+    A desktop keeps the box's name."""
+    page = phone(devices, "small", "ja").open(site.url + "#/")
+    i18n.set_language("ja")
+    try:
+        titles = {game: entry(game).title for game in GAMES}
+    finally:
+        i18n.set_language("en")
+    for game in GAMES:
+        page.goto(site.url + f"#/{game}/rules")
+        page.wait_for_selector(f"[data-screen='rules'][data-game='{game}']")
+        assert page.evaluate(NAME_SHOWN_WHOLE, titles[game]), (game, page.locator(".top-bar .crumb").inner_text())
+        assert not page.evaluate(BRAND_NAME_SHOWN)
+        assert page.get_by_role("link", name="ジェラテリアのホーム").is_visible()
+    desktop = devices.take(viewport={"width": 1366, "height": 768}).open(site.url + "#/genial/rules")
+    desktop.wait_for_selector("[data-screen='rules'][data-game='genial']")
+    assert desktop.evaluate(BRAND_NAME_SHOWN) and desktop.evaluate(NAME_SHOWN_WHOLE, "Genial Spezial")

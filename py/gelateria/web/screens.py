@@ -95,7 +95,9 @@ class Screen:
 
 
 def top_bar(crumb: str | None = None) -> Markup:
-    return h("header", {"class": "top-bar"},
+    """The box's name and icon (home), where the page is (`crumb`), the language menu.
+    With a crumb, a phone shows the icon alone (static/app.css): the crumb needs the room."""
+    return h("header", {"class": "top-bar with-crumb" if crumb else "top-bar"},
              h("a", {"href": "#/", "class": "brand", "aria-label": _("Gelateria home")},
                h("img", {"src": "./static/icons/icon.svg", "alt": "", "width": 32, "height": 32}),
                h("span", {"class": "brand-name"}, _("Gelateria"))),

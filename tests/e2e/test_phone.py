@@ -116,3 +116,18 @@ def test_on_the_smallest_phone_the_top_bar_names_the_game_whole(site, devices):
     desktop = devices.take(viewport={"width": 1366, "height": 768}).open(site.url + "#/genial/rules")
     desktop.wait_for_selector("[data-screen='rules'][data-game='genial']")
     assert desktop.evaluate(BRAND_NAME_SHOWN) and desktop.evaluate(NAME_SHOWN_WHOLE, "Genial Spezial")
+
+
+def test_on_the_smallest_phone_a_players_name_has_room_beside_a_long_choice(site, devices):
+    """360 px wide, in Japanese: beside "ボット（むずかしい）" the name field held two
+    characters; it holds four at least (the menu gives way)."""
+    page = phone(devices, "small", "ja").open(site.url + "#/gelati")
+    page.wait_for_selector("select[name='seat1_kind']")
+    page.select_option("select[name='seat1_kind']", "hard")
+    page.wait_for_selector("select[name='seat1_kind'] option[value='hard']:checked", state="attached")
+    for seat in (0, 1):
+        room = page.evaluate("""id => { const e = document.getElementById(id), s = getComputedStyle(e);
+            return (e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)) / parseFloat(s.fontSize); }""",
+                             f"seat{seat}_name")
+        assert room >= 4, f"seat {seat + 1}'s name field holds {room:.1f} characters"
+    assert page.locator(".seat-row").first.evaluate("r => r.scrollWidth <= r.clientWidth")  # (nothing sticks out)

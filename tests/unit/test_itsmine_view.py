@@ -9,7 +9,7 @@ from fakeapp import FakeApp, table_of
 
 from gelateria.core.record import Seat
 from gelateria.games.itsmine.bots import BOTS, LEVELS
-from gelateria.games.itsmine.rules import COUNTDOWN_MS, GAME
+from gelateria.games.itsmine.rules import CLOSED, COUNTDOWN_MS, GAME
 from gelateria.games.itsmine.sim import Planner
 from gelateria.web.views.itsmine import Scene
 from gelateria.web.views.itsmine_keys import HOT_ROWS, key_groups, key_map, key_press
@@ -608,3 +608,29 @@ def test_hot_seat_piles_keep_every_players_name():
     app, view = make([Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Chiara", "easy"), Seat("bot", "Dario", "easy")])
     assert [name for name, _, _ in name_lines(app.page)] == ["Ana", "Bo", "Chiara", "Dario"]
     assert "Your place" not in app.page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_cards_words_under_its_picture_stay_inside_its_border(lang):
+    """Each card's words under the picture (a flavour and shape, "cherry", "closed"), as
+    wide as they are set (squeezed to their room, else as estimated), lie inside the
+    card's border with a little margin ("영업 종료" used to touch it)."""
+    from gelateria.core import i18n
+    from gelateria.web.views import itsmine_art as art
+
+    i18n.set_language(lang)
+    try:
+        faces = {card: str(art.card_face(card)) for card in range(max(CLOSED) + 1)}
+    finally:
+        i18n.set_language("en")
+    out = []
+    for card, face in faces.items():
+        for attrs, words in re.findall(r'<text ([^>]*text-anchor="middle"[^>]*)>([^<]*)</text>', face):
+            x, size = float(re.search(r'\bx="([\d.]+)"', attrs)[1]), float(re.search(r'font-size="([\d.]+)"', attrs)[1])
+            if x < art.INDEX_W:
+                continue  # (the index strip's points)
+            squeezed = re.search(r'textLength="([\d.]+)"', attrs)
+            width = float(squeezed[1]) if squeezed else sum(1.0 if ord(c) > 0x2E7F else 0.58 for c in words) * size
+            if not art.INDEX_W + 1 <= x - width / 2 <= x + width / 2 <= art.CW - 2:
+                out.append((card, words, x - width / 2, x + width / 2))
+    assert out == [], out

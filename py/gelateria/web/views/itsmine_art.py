@@ -34,6 +34,10 @@ FAN_FIT = 240  # … and is squeezed (down to the index strip) to fit this width
 # screen has a fixed size (CSS), so a pile of 5 or more shrinks a little in it
 FAN_SCALE = 1.3  # natural pixels per unit
 INDEX_W = 22  # the left strip of a card that stays visible when fanned
+# How wide a word under a card's picture may be (centred at INDEX_W + 20), and one on the
+# closed-shop sign: each a little inside its edge ("영업 종료" touched the card's border).
+LABEL_ROOM = 34
+SIGN_ROOM = 29
 
 _INK = "#5b3b2b"
 
@@ -122,7 +126,7 @@ def _defs() -> Markup:
             svg("circle", cx=20, cy=5, r=1.8, fill="#ffca28"),
             svg("rect", x=2, y=14, width=36, height=18, rx=3, fill="#ffffff", stroke="#c62828", stroke_width=2.2),
             svg("text", sign, x=20, y=26.5, font_size=8.2, font_weight=800, fill="#c62828", text_anchor="middle",
-                font_family="system-ui, sans-serif", **fit(sign, 8.2, 32)),
+                font_family="system-ui, sans-serif", **fit(sign, 8.2, SIGN_ROOM)),
             id="im-closed", viewBox="0 0 40 40"),
         svg("symbol",
             svg("path", d="M10 17 C10 17 1 11 1 5.5 C1 2.5 3.3 1 5.6 1 C7.6 1 9.2 2.3 10 4 C10.8 2.3 12.4 1 14.4 1 "
@@ -185,9 +189,9 @@ def card_face(card: int, mark: int = 0) -> Markup:
             shape_use(shape, 2, 23, 18, flavour),
             shape_use(shape, INDEX_W, 12, 40, flavour),
             svg("text", flavour_name(flavour), x=INDEX_W + 20, y=68, font_size=8, font_weight=700, fill=_INK,
-                text_anchor="middle", **fit(flavour_name(flavour), 8, 38)),
+                text_anchor="middle", **fit(flavour_name(flavour), 8, LABEL_ROOM)),
             svg("text", shape_name(shape), x=INDEX_W + 20, y=78, font_size=8, fill=_INK, text_anchor="middle",
-                **fit(shape_name(shape), 8, 38)),
+                **fit(shape_name(shape), 8, LABEL_ROOM)),
         ]
         if mark:
             parts.append(star_tag(mark, 11, 52.5))
@@ -198,7 +202,7 @@ def card_face(card: int, mark: int = 0) -> Markup:
             svg("text", "+1", x=11, y=34, font_size=9, font_weight=800, fill="#b71c1c", text_anchor="middle"),
             svg("use", href="#im-cherry", x=INDEX_W, y=14, width=40, height=40),
             svg("text", name, x=INDEX_W + 20, y=72, font_size=8.5, font_weight=700, fill="#b71c1c", text_anchor="middle",
-                **fit(name, 8.5, 38)),
+                **fit(name, 8.5, LABEL_ROOM)),
         ]
     else:
         closed_word = _("closed")
@@ -208,7 +212,7 @@ def card_face(card: int, mark: int = 0) -> Markup:
             svg("text", "−1", x=11, y=34, font_size=9, font_weight=800, fill="#ffffff", text_anchor="middle"),
             svg("use", href="#im-closed", x=INDEX_W - 1, y=12, width=41, height=41),
             svg("text", closed_word, x=INDEX_W + 20, y=66, font_size=8.5, font_weight=700, fill="#ffffff",
-                text_anchor="middle", **fit(closed_word, 8.5, 38)),
+                text_anchor="middle", **fit(closed_word, 8.5, LABEL_ROOM)),
             svg("text", "3 = +3", x=INDEX_W + 20, y=77, font_size=7.5, fill="#cfd8dc", text_anchor="middle"),
         ]
     markup = join(*parts)

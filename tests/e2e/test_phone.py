@@ -131,3 +131,15 @@ def test_on_the_smallest_phone_a_players_name_has_room_beside_a_long_choice(site
                              f"seat{seat}_name")
         assert room >= 4, f"seat {seat + 1}'s name field holds {room:.1f} characters"
     assert page.locator(".seat-row").first.evaluate("r => r.scrollWidth <= r.clientWidth")  # (nothing sticks out)
+
+
+@pytest.mark.parametrize("route, ready", [("#/gelati", "select[name='seat1_kind']"), ("#/gelati/rules", "[data-screen='rules']")])
+def test_a_phone_on_its_side_keeps_the_sites_bar_on_a_page(site, devices, route, ready):
+    """844x390: the new-game panel is a page, as the rules are: its top bar keeps the site's
+    margins (the table's side-column bar had put the language menu against the screen's
+    right edge and the icon against its left)."""
+    page = phone(devices, "landscape").open(site.url + route)
+    page.wait_for_selector(ready)
+    edges = page.evaluate("""() => ({icon: document.querySelector('.top-bar .brand img').getBoundingClientRect().left,
+        menu: innerWidth - document.querySelector('.top-bar select').getBoundingClientRect().right})""")
+    assert edges["icon"] >= 12 and edges["menu"] >= 12, edges

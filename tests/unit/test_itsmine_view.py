@@ -634,3 +634,13 @@ def test_a_cards_words_under_its_picture_stay_inside_its_border(lang):
             if not art.INDEX_W + 1 <= x - width / 2 <= x + width / 2 <= art.CW - 2:
                 out.append((card, words, x - width / 2, x + width / 2))
     assert out == [], out
+
+
+def test_a_pile_you_took_says_you_took_it():
+    """A pile the one human emptied read "Taken by Ana" to Ana, who is "You" everywhere
+    else on the table (a review of the Japanese and Korean screens)."""
+    app, view = solo(options={"first": 0})
+    put(view, draw=[[1, 2], [3], [4], [5]], open=[[], [30, 31], [], []], tokens=[2, 2, 0, 3],
+        favourites=[(0, 1), (3, 0), (1, 2), (2, 4)], turn=0, now=game_time(app, view))
+    assert view.on_key("2")  # Ana takes Bo's two cards
+    assert re.findall(r'<span class="fan-empty"[^>]*>([^<]*)<', app.updated("fan1")[-1]) == ["Taken by you"]

@@ -437,7 +437,8 @@ def fan_part(s: Scene, i: int) -> Markup:
     taken = v["taken"][i]
     marks = [card_points(card, fav) if fav and card < ICE_CREAMS else 0 for card in v["open"][i]]
     return fan_slot(i, v["open"][i], marks, i in s.ui.flipped and s.facts.phase != "replay", s.names[i],
-                    s.names[taken[1]] if taken is not None else None, fav, s.yours(i))
+                    s.names[taken[1]] if taken is not None else None, fav, s.yours(i),
+                    taken is not None and s.yours(taken[1]))
 
 
 def burst_part(s: Scene, i: int) -> Markup:

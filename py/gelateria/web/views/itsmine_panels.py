@@ -46,12 +46,13 @@ def hearts_words(count: int) -> str:
 
 
 def fan_slot(i: int, cards: list, marks: list, fresh: bool, name: str, taken_by: str | None,
-             favourite=None, yours: bool = False) -> Markup:
+             favourite=None, yours: bool = False, taken_by_you: bool = False) -> Markup:
     """Pile i's open cards (a box of fixed size); an empty pile says why in words.
     `marks`: each card's matches with `favourite` (the viewer's, None when hidden);
-    `yours`: the pile is the one human's."""
+    `yours`: the pile is the one human's; `taken_by_you`: the one human took it."""
     k = len(cards)
-    empty = _("Taken by {player}").format(player=taken_by) if taken_by is not None else _("No cards face up")
+    empty = (_("No cards face up") if taken_by is None else _("Taken by you") if taken_by_you
+             else _("Taken by {player}").format(player=taken_by))
     if k:
         label = (ngettext("Your open pile, {count} card: {cards}", "Your open pile, {count} cards: {cards}", k) if yours
                  else ngettext("{player}'s open pile, {count} card: {cards}", "{player}'s open pile, {count} cards: {cards}", k)

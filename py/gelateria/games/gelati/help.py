@@ -37,9 +37,10 @@ RULES: list[tuple[str, list[str]]] = [
     (
         N_("Your turn"),
         [
-            N_("1. Place one of your tiles and score it. 2. Collect parts for any four in a row you "
-               "made. 3. Complete orders and trade parts, as you like. 4. End your turn: you draw a "
-               "tile from the stack (if it has any)."),
+            N_("1. Place one of your tiles and score it."),
+            N_("2. Collect parts for any four in a row you made."),
+            N_("3. Complete orders and trade parts, as you like."),
+            N_("4. End your turn: you draw a tile from the stack (if it has any)."),
         ],
     ),
     (

@@ -204,6 +204,13 @@ def out_of_view(page) -> list[str]:
     }""")
 
 
+# The tally's rows that are not wholly inside the hand bar (its border aside).
+TALLY_OUT_OF_BAR = """() => { const bar = document.querySelector('[data-hand-bar]').getBoundingClientRect();
+    return [...document.querySelectorAll('.tally-row')].filter(row => row.getClientRects().length
+        && (row.getBoundingClientRect().right > bar.right - 1.5 || row.getBoundingClientRect().left < bar.left + 1.5))
+        .map(row => row.textContent); }"""
+
+
 def control_sizes(page) -> list[tuple[str, int, int]]:
     return page.evaluate(f"""() => [...document.querySelectorAll("{PLAY_CONTROLS}")].map(e => {{
         const r = e.getBoundingClientRect();
@@ -229,6 +236,18 @@ def test_five_piles_their_grab_controls_and_your_favourites_are_in_view(site, de
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"itsmine-five-{size}.png"))
     assert watched.errors == [] and watched.foreign == []
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1366x768"])
+def test_the_tally_stays_inside_the_hand_bar_whatever_your_favourites(site, devices, size):
+    """A desktop, four players: the tally of hearts and cards keeps inside the hand bar
+    beside the longest favourites' words (its counts ran past the bar's edge)."""
+    page = devices.take(**VIEWS[size]).open(site.url + "#/itsmine")
+    start_game(page, "itsmine", FIVE[:4], seed=5, names={0: "Ana"}, options={"#opt_first": "1"})
+    page.locator("[data-hand-bar] .tally-row").first.wait_for()
+    page.evaluate("""() => { const [flavour, shape] = document.querySelectorAll('[data-hand-bar] .fav b');
+        flavour.textContent = 'Strawberry'; shape.textContent = 'Sandwich'; }""")
+    assert page.evaluate(TALLY_OUT_OF_BAR) == []
 
 
 def ana_flips(page) -> int:

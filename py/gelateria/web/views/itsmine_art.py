@@ -315,13 +315,16 @@ def heart_icon() -> Markup:
 
 
 def favourite_badges(favourite) -> Markup:
-    """A secret favourite (flavour, shape): its flavour badge and shape, named."""
+    """A secret favourite (flavour, shape): its flavour badge and shape, named. Each
+    picture keeps to its name when the line wraps."""
     flavour, shape = favourite
     return h("span", {"class": "fav"},
-             svg("svg", flavour_badge(flavour, 10, 10, 9), viewBox="0 0 20 20", width=22, height=22, aria_hidden="true"),
-             h("b", None, flavour_name(flavour)),
-             svg("svg", shape_use(shape, 0, 0, 24, None), viewBox="0 0 24 24", width=24, height=24, aria_hidden="true"),
-             h("b", None, shape_name(shape)))
+             h("span", {"class": "fav-part"},
+               svg("svg", flavour_badge(flavour, 10, 10, 9), viewBox="0 0 20 20", width=22, height=22, aria_hidden="true"),
+               h("b", None, flavour_name(flavour))),
+             h("span", {"class": "fav-part"},
+               svg("svg", shape_use(shape, 0, 0, 24, None), viewBox="0 0 24 24", width=24, height=24, aria_hidden="true"),
+               h("b", None, shape_name(shape))))
 
 
 def kbd(text: str) -> Markup:

@@ -176,11 +176,14 @@ def test_multiplayer_and_video_boards_show_every_player():
     screen.on_action("start", {"form": form_of(screen, seed="5")})
     screen.on_action("roll", {})
     assert app.page.count('class="mat ') == 2
+    # The table says its mode: the layout with others' mats reads it (static/gelatinous.css).
+    assert re.search(r'<section class="table gelatinous"[^>]* data-mode="video"', app.page)
     screen.on_action("new-game", {})
     screen.on_action("mode", {"mode": "multi", "form": form_of(screen)})
     screen.on_action("start", {"form": form_of(screen, seed="5")})
     screen.on_action("roll", {})
     assert app.page.count('class="mat ') == 3 and "1s go to" in app.page
+    assert re.search(r'<section class="table gelatinous"[^>]* data-mode="multi"', app.page)
 
 
 def test_odds_come_after_the_render_and_are_cached():

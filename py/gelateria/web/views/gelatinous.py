@@ -294,6 +294,7 @@ class GelatinousView(View):
         return Parts(board=board, side=side, details=details, strip=strip(facts), status=status(facts),
                      summary=summary(facts, ui) if over else Markup(""),
                      focus="[data-action='roll']",  # a player works at the Roll button (Space/Enter, or a tap)
+                     table_data={"data-mode": view["mode"]},  # (the layout with others' mats: static/gelatinous.css)
                      wake=wake_ms(facts, ui), hold_end=ending(facts, ui),
                      headline=_(nobody) if over and nobody else None, outcome=view["outcome"] if over else None,
                      # A roll playing out, the odds worked out: these change, the rest stays.

@@ -94,6 +94,7 @@ def test_solitaire_by_clicking_roll_to_the_end():
     app, screen = make()
     screen.on_action("start", {"form": form_of(screen, seed="7")})
     assert screen.phase == "play" and 'data-tally="0"' in app.page
+    assert re.search(r'<section class="table gelatinous"[^>]* data-mode="solitaire"', app.page)  # (its layout reads it)
     rolls = 0
     while screen.phase == "play":
         screen.on_action("roll", {})

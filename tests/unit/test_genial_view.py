@@ -389,12 +389,16 @@ def test_the_board_turns_tall_and_the_arrows_follow_the_screen():
 
 def shown_px(s, cell) -> tuple[float, float]:
     """Where a space's centre is on the measured board element, in px."""
+    return board_px(s, *scene(s).geo.centres[cell])
+
+
+def board_px(s, x: float, y: float) -> tuple[float, float]:
+    """Where a point of the board (in its units) is on the measured board element, in px."""
     from gelateria.web.views.board_pan import visible_box
-    cam, geo = s.ui.camera, scene(s).geo
-    x, y, w, _hh = visible_box(cam.view_box(geo.box), cam.aspect)
-    cx, cy = geo.centres[cell]
+    cam = s.ui.camera
+    vx, vy, w, _hh = visible_box(cam.view_box(scene(s).geo.box), cam.aspect)
     scale = cam.board_px[0] / w
-    return ((cx - x) * scale, (cy - y) * scale)
+    return ((x - vx) * scale, (y - vy) * scale)
 
 
 def px_per_unit(s) -> float:
@@ -649,6 +653,31 @@ def test_a_turn_on_a_small_phone_opens_on_bos_tile_and_your_nearest_tiles():
         assert all(shown(c) for c in bo), size
         assert sum(shown(a) and shown(b) for a, b in own) >= least, size
         assert px_per_unit(s) * 2 * HALF_H == pytest.approx(36, abs=0.5)  # the scale a finger needs, not zoomed out
+
+
+@pytest.mark.parametrize("seed, cut", [(3, 8), (4, 12), (9, 20), (21, 16), (30, 12)])
+def test_a_turn_on_a_small_phone_shows_what_bos_tile_scored_whole(seed, cut):
+    """On a 360x640 phone's board, where the badge of what Bo's tile scored sits beside
+    it towards the board's edge (these deals and rounds put it to the left or below), the
+    turn opens with the badge as well as the tile inside what is seen, not half of
+    "+3 +1" cut by the edge."""
+    from gelateria.core.session import play as bots_play
+    from gelateria.web.views.genial_art import badge_box
+
+    size, right = (340.0, 285.0), 56
+    app, s = table(HUMAN_VS_BOT, seed=seed)
+    s.set_board_size(*size, True, [0, right, 0, 0])
+    for player, move in bots_play(GAME, ["normal", "normal"], seed).record.moves[:cut]:
+        assert s.act(player, move, quiet=True)
+    s.render()
+    v, geo = scene(s).v, scene(s).geo
+
+    def seen(x, y):
+        sx, sy = board_px(s, x, y)
+        return -0.5 <= sx <= size[0] - right + 0.5 and -0.5 <= sy <= size[1] + 0.5
+    assert all(seen(*geo.centres[tuple(v["last"][k])]) for k in "ab")
+    x, y, w, hh = badge_box(geo, v, v["last"])
+    assert seen(x, y) and seen(x + w, y + hh), (board_px(s, x, y), board_px(s, x + w, y + hh))
 
 
 def test_the_scores_panel_calls_you_you_as_the_strip_does():

@@ -417,7 +417,7 @@ def frame_turn(s: Scene) -> None:
     if box is None or far is not None:  # the margin never costs Bo's tile its place beside yours
         box, far = turn_box(s, *room)
     if box is None:
-        cam.frame(key, cells_box(geo, latest_cells(s)), need)
+        cam.frame(key, latest_box(s, latest_cells(s)), need)
         return
     box, tight = padded(box, room), box
     if far is not None:
@@ -426,10 +426,13 @@ def frame_turn(s: Scene) -> None:
     cam.framed = key
     width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
 
-    def seen(view, box=box) -> bool:  # the box inside the clear area of this view
-        return covers((view[0] + ax / scale, view[1] + ay / scale, aw / scale, ah / scale), box)
+    def seen(view, box=box, slack=0.0) -> bool:  # the box inside the clear area of this view (widened by slack px)
+        return covers((view[0] + (ax - slack) / scale, view[1] + (ay - slack) / scale,
+                       (aw + 2 * slack) / scale, (ah + 2 * slack) / scale), box)
 
-    if seen(visible_box(cam.view_box(need), cam.aspect), tight):  # a view that shows it all stays: no move for a margin
+    # A view that shows it all stays: no move for a margin, nor for the badge's round end
+    # at the edge (a pixel).
+    if seen(visible_box(cam.view_box(need), cam.aspect), tight, slack=cam.FRAME_MARGIN_PX + 1):
         return
     x, y, w, hh = box
     view = (x + w / 2 - (ax + aw / 2) / scale, y + hh / 2 - (ay + ah / 2) / scale, width, height)
@@ -446,9 +449,9 @@ def show_latest(s: Scene) -> None:
         return
     scale = cam.board_px[0] / visible_box(cam.view_box(geo.box), cam.aspect)[2]
     ax, ay, aw, ah = cam.clear_area()
-    box = cells_box(geo, cells)
+    box = latest_box(s, cells)
     if box[2] * scale > aw or box[3] * scale > ah:
-        box = cells_box(geo, cells[:2])
+        box = latest_box(s, cells[:2])
     x, y, w, hh = box
     width, height = cam.board_px[0] / scale, cam.board_px[1] / scale
     cam.set_view_box(x + w / 2 - (ax + aw / 2) / scale, y + hh / 2 - (ay + ah / 2) / scale, width, height)
@@ -465,12 +468,13 @@ def turn_box(s: Scene, w: float, hh: float):
     if last and "a" in last:
         first = (tuple(last["a"]), tuple(last["b"]))
         towers = [(tuple(v["towers"][t]["at"]),) for t, _c, _pts in last["towers"]]
+        box = latest_box(s, first)
     elif own:  # a pass, or the game's first move: your tile nearest the middle of the view
         x, y, vw, vh = s.ui.camera.view_box(geo.box)
         first = min(own, key=lambda t: math.dist(geo.centres[t[0]], (x + vw / 2, y + vh / 2)))
+        box = cells_box(geo, first)
     else:
         return None, None
-    box = cells_box(geo, first)
     if box[2] > w or box[3] > hh:
         return None, None
     own = nearest_first(geo, own, box)
@@ -557,6 +561,13 @@ def play_box(s: Scene, said) -> tuple[float, float, float, float] | None:
     if s.me is None or ui.second is not None:
         return None
     return cells_box(s.geo, [ui.first, *s.pairs.get(ui.first, ())] if ui.first is not None else guide.pointed(s, said))
+
+
+def latest_box(s: Scene, cells) -> tuple[float, float, float, float] | None:
+    """The box round `cells` (the latest tile's, see latest_cells) and the badge beside
+    the tile that says what it scored: framed with the tile, read whole."""
+    box = cells_box(s.geo, cells)
+    return box and union(box, art.badge_box(s.geo, s.v, latest(s.facts)))
 
 
 def cells_box(geo: art.Geometry, cells) -> tuple[float, float, float, float] | None:

@@ -336,7 +336,7 @@ def latest_tile(geo: Geometry, v: dict) -> Markup:
     return svg("g",
                svg("polygon", points=geo.tile_outline(a, b), class_=f"gs-last-ring p{player}"),
                *rings,
-               badge(geo, v, a, b, last["gain"], player),
+               badge(geo, v, last, player),
                class_="gs-last", data_last=player, data_tile=f"{cell_key(a)};{cell_key(b)}")
 
 
@@ -378,10 +378,23 @@ def badge_spot(geo: Geometry, v: dict, a, b, width: float) -> tuple[float, float
     return max(spots, key=clearance)
 
 
-def badge(geo: Geometry, v: dict, a, b, gain, player: int) -> Markup:
-    items = [(c, g) for c, g in zip(COLOURS, gain) if g]
-    width = 42 if not items else 8 + BADGE_ITEM * len(items)
-    cx, y = badge_spot(geo, v, a, b, width)
+def badge_box(geo: Geometry, v: dict, last: dict) -> tuple[float, float, float, float]:
+    """The latest move's badge (v["last"], a tile), in board units: x, y, width, height.
+    The view frames it with the tile, so what the tile scored is read whole."""
+    width = badge_width(last["gain"])
+    cx, y = badge_spot(geo, v, tuple(last["a"]), tuple(last["b"]), width)
+    return (cx - width / 2, y - BADGE_H / 2, width, BADGE_H)
+
+
+def badge_width(gain) -> float:
+    scored = sum(1 for g in gain if g)
+    return 42 if not scored else 8 + BADGE_ITEM * scored
+
+
+def badge(geo: Geometry, v: dict, last: dict, player: int) -> Markup:
+    items = [(c, g) for c, g in zip(COLOURS, last["gain"]) if g]
+    left, top, width, _ = badge_box(geo, v, last)
+    cx, y = left + width / 2, top + BADGE_H / 2
     base = y + LABEL * 0.36  # the text's baseline: its digits centred on y
     if not items:
         body = [svg("text", "+0", x=n(cx), y=n(base), class_="gs-badge-text")]

@@ -1,11 +1,12 @@
 """The Gelatinous and It's Mine! rules pages in a real browser: the components and
 every worked example are drawn SVG with a Try it link; Try it opens the example's
 position as a practice game where the move gives what the page says; and practice
-games never reach the home screen's Continue or Finished lists."""
+games never reach the home screen's Continue or Finished lists. On every game's rules
+page, in each language, no two words of a drawing overlap."""
 
 import pytest
 
-from conftest import assert_no_saved_games
+from conftest import GAMES, assert_no_saved_games
 
 EXAMPLES = {
     "gelatinous": ["solitaire-roll", "cube-complete", "passing"],
@@ -30,6 +31,35 @@ def test_the_rules_page_draws_the_components_and_every_example_with_a_try_link(s
     # every figure fits the screen: nothing scrolls sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert sized.errors == []
+
+
+# Pairs of words drawn over each other in the rules pages' drawings (their boxes overlap
+# by more than 2 px each way: glyph boxes include a line's leading).
+OVERLAPS = """() => {
+    const out = [];
+    for (const svg of document.querySelectorAll('section.rules svg')) {
+        const words = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && t.getClientRects().length)
+            .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
+        words.forEach(([a, ra], i) => words.slice(i + 1).forEach(([b, rb]) => {
+            const across = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+            const down = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+            if (across > 2 && down > 2) out.push(`${a} / ${b}`);
+        }));
+    }
+    return out;
+}"""
+
+
+def test_no_words_in_a_rules_drawing_overlap_in_any_language(site, watched):
+    page = watched.open(site.url + "#/")
+    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
+        page.select_option("select[data-language]", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for game in GAMES:
+            page.goto(site.url + f"#/{game}/rules")
+            page.locator(f"section.rules[data-game='{game}'] figure svg").first.wait_for()
+            assert page.evaluate(OVERLAPS) == [], (lang, game)
+    assert watched.errors == []
 
 
 def test_gelatinous_try_it_rolls_what_the_page_says(site, watched):

@@ -398,8 +398,9 @@ def mat_art(view: dict, seat: int, fresh: bool) -> Markup:
         cls = "cube-die pop" if new else "cube-die"
         style = f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if new else None
         parts.append(svg("g", iso_die(i, j, k), class_=cls, style=style, data_cube_slot=slot))
-    if cube_after == CUBE:
-        parts.append(svg("g", svg("text", "★", x=CUBE_OX, y=iso(0, 0, 2)[1] - 6, class_="cube-star"),
+    if cube_after == CUBE:  # a star beside the cube's top, right of it: the label above keeps its line
+        star_x, star_y = iso(2, 0, 2)[0] + 15, iso(0, 0, 2)[1] + 10
+        parts.append(svg("g", svg("text", "★", x=fnum(star_x), y=star_y, class_="cube-star"),
                          class_="pop" if animate else None, style=f"--d:{fnum(T_MOVE1 + T_TRAVEL)}" if animate else None))
 
     # --- hand tray

@@ -93,14 +93,23 @@ NAME_SHOWN_WHOLE = """name => {
     range.setEnd(crumb.firstChild, name.length);
     return range.getBoundingClientRect().right <= crumb.getBoundingClientRect().right + 0.5;
 }"""
+# The crumb's last word (a rules page's "ルール") inside the crumb: nothing of it cut off.
+CRUMB_SHOWN_WHOLE = """() => {
+    const crumb = document.querySelector('.top-bar .crumb'), text = crumb.firstChild;
+    const range = document.createRange();
+    range.setStart(text, text.length - 1);
+    range.setEnd(text, text.length);
+    const last = range.getBoundingClientRect(), box = crumb.getBoundingClientRect();
+    return last.right <= box.right + 0.5 && last.bottom <= box.bottom + 0.5;
+}"""
 BRAND_NAME_SHOWN = "document.querySelector('.top-bar .brand-name').getBoundingClientRect().width > 1"
 
 
 def test_on_the_smallest_phone_the_top_bar_names_the_game_whole(site, devices):
     """360 px wide, in Japanese (the longest names): at a game's rules (the page a link
     shows while Python starts has the same top bar) the icon alone leads home and the
-    game's name has the line. (It used to read "ゲ…": the box's name took the room.)
-    A desktop keeps the box's name."""
+    game's name has the line, and "ルール" the next where it needs it. (It used to read
+    "ゲ…": the box's name took the room.) A desktop keeps the box's name."""
     page = phone(devices, "small", "ja").open(site.url + "#/")
     i18n.set_language("ja")
     try:
@@ -111,6 +120,7 @@ def test_on_the_smallest_phone_the_top_bar_names_the_game_whole(site, devices):
         page.goto(site.url + f"#/{game}/rules")
         page.wait_for_selector(f"[data-screen='rules'][data-game='{game}']")
         assert page.evaluate(NAME_SHOWN_WHOLE, titles[game]), (game, page.locator(".top-bar .crumb").inner_text())
+        assert page.evaluate(CRUMB_SHOWN_WHOLE), (game, page.locator(".top-bar .crumb").inner_text())
         assert not page.evaluate(BRAND_NAME_SHOWN)
         assert page.get_by_role("link", name="ジェラテリアのホーム").is_visible()
     desktop = devices.take(viewport={"width": 1366, "height": 768}).open(site.url + "#/genial/rules")

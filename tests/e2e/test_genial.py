@@ -114,6 +114,21 @@ def test_a_human_places_tiles_by_clicking_two_hexes_and_the_hard_bot_replies(sit
     assert watched.errors == [] and watched.foreign == []
 
 
+def test_the_turn_panel_holds_its_words_whole_in_every_language(site, watched):
+    """At a desktop the turn panel keeps one height through a turn (nothing under the
+    pointer moves), tall enough for its longest words: in Japanese and Korean the first
+    step's keys were cut off ("키: Tab, 방향키, Enter," without "Esc.")."""
+    code, _state = game_link(2, 31, 12)
+    page = watched.open(site.url + "#/genial/game/" + code)
+    take_seat(page)
+    for lang in ("ja", "ko", "en"):  # (back in English: the device is lent on)
+        page.select_option("select[data-language]", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector("[data-move-bar='first'] .gs-keys")
+        assert page.locator(".gs-step").evaluate("e => e.scrollHeight <= e.clientHeight + 1"), lang
+    assert watched.errors == []
+
+
 def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     code, state = game_link(4, 21, 76)  # round 20: everyone but Ana has placed 19 tiles
     page = watched.open(site.url + "#/genial/game/" + code)

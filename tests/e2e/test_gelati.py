@@ -111,6 +111,31 @@ def test_a_human_places_a_tile_by_clicking_and_the_bot_replies(site, watched):
     assert watched.errors == [] and watched.foreign == []
 
 
+# Of the order cards' words, how far each line's end runs past its card's inner edge, in px
+# (positive: it runs into the border or out of the card).
+ORDER_WORDS_PAST = """() => [...document.querySelectorAll('li.gl-order-card')].flatMap(card => {
+    const edge = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).borderRightWidth);
+    return [...card.querySelectorAll('.gl-order-parts span')].map(span => {
+        const words = document.createRange();
+        words.selectNodeContents(span);
+        return [span.textContent, Math.round(words.getBoundingClientRect().right - edge)];
+    }).filter(([_text, past]) => past > 0);
+})"""
+
+
+def test_your_orders_words_stay_inside_their_cards_in_every_language(site, watched):
+    """At a desktop the two order cards share a row: "✗ waffle cone" and "✗ ワッフルコーン"
+    ran 4-5 px into the card's border (deal 5 has one)."""
+    page = watched.open(site.url + "#/gelati")
+    start_game(page, "gelati", ["human", "normal"], seed=5)
+    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
+        page.select_option("select[data-language]", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector("li.gl-order-card")
+        assert page.evaluate(ORDER_WORDS_PAST) == [], lang
+    assert watched.errors == []
+
+
 def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watched):
     page = watched.open(site.url + "#/gelati/game/" + midgame_link())
     page.wait_for_selector("[data-game='gelati'][data-phase='play']")

@@ -543,7 +543,7 @@ def order_card(order: int, held: list[int], ready: bool) -> Markup:
              h("span", {"class": "visually-hidden"},
                (_("Order: {order}, you hold {count} of 3 parts: ready to complete.") if ready
                 else _("Order: {order}, you hold {count} of 3 parts.")).format(order=order_text(order), count=done)),
-             ice_cream_picture(order_tile(order), size=34),
+             ice_cream_picture(order_tile(order), size=28),  # (28: "✗ waffle cone" beside it in a 143 px card)
              h("ul", {"class": "gl-order-parts", "aria-hidden": "true"}, *checks))
 
 

@@ -145,6 +145,12 @@ def test_a_midgame_board_from_a_link_renders_fast_and_guides_the_turn(site, watc
     assert page.locator("[data-stack]").inner_text().startswith("Stack:")
     assert page.locator("[data-supply]").count() == 12
     assert page.locator("[data-player]").count() == 2
+    # Bo's move since your last turn is longer than its box: the line the box's edge cuts
+    # fades out (it would read as all there is; a phone shows no scroll bar).
+    since = page.locator(".since-last")
+    assert since.evaluate("b => b.scrollHeight > b.clientHeight + 1")
+    fade = "b => { const after = getComputedStyle(b, '::after'); return [after.content, after.visibility]; }"
+    assert since.evaluate(fade) == ['""', "visible"]
 
     # Render time of the whole screen (Python markup + DOM), re-rendered by the zoom button.
     timings = page.evaluate("""async () => {

@@ -481,6 +481,25 @@ def test_the_strip_shows_your_score_and_the_best_others_and_a_changed_score_flas
     assert re.search(rf'id="gl-tile-{q}-{r}"[^>]*class="gl-tile gl-new"|class="gl-tile gl-new"[^>]*id="gl-tile-{q}-{r}"', html)
 
 
+def test_when_the_game_is_over_the_strip_says_who_won_not_who_leads():
+    """Bots only (no "You"): over, the strip names the winner ("Bo wins with 52/50"), or
+    the tie, where it said "Bo leads 52/50" beside the result."""
+    from dataclasses import replace
+
+    from gelateria.core.session import play as bots_play
+
+    app, s = table([Seat("bot", "Ana", "normal"), Seat("bot", "Bo", "normal")], seed=9)
+    for player, move in bots_play(GAME, ["normal", "normal"], 9, {}).record.moves:
+        assert s.act(player, move, quiet=True)
+    facts = s.facts()
+    assert facts.phase == "over" and len(facts.view["winners"]) == 1
+    winner = facts.names[facts.view["winners"][0]]
+    strip = strip_of(s.render())
+    assert f'<span class="gl-strip-name">{winner}</span> wins with' in strip and "leads" not in strip
+    tie = s.view.strip(replace(facts, view={**facts.view, "winners": [0, 1]}))
+    assert str(tie).count("gl-strip-name") == 0 and "A tie at" in str(tie)
+
+
 def test_a_changed_score_flashes_once_per_change_and_the_flash_is_not_cut_short():
     app, s = table(HUMAN_VS_BOT)
     target = max(spaces(s.facts(), s.ui), key=lambda c: preview(s.facts(), s.ui.selected, c)["points"])

@@ -443,7 +443,12 @@ class GelatiView(View):
         def name(p):
             return h("span", {"class": "gl-strip-name"}, names[p])
 
-        if me is None:
+        winners = v["winners"] if facts.phase == "over" else []
+        if me is None and len(winners) == 1:  # over: who won, not who "leads"
+            words = fill(_("{player} wins with {score}"), player=name(winners[0]), score=toward_goal(winners[0]))
+        elif me is None and winners:
+            words = fill(_("A tie at {score}"), score=toward_goal(winners[0]))
+        elif me is None:
             words = fill(_("{player} leads {score}"), player=name(lead), score=toward_goal(lead))
         else:  # the best of the others, whether you lead or not: you always see where they are
             other = next(p for p in order if p != me)

@@ -1,7 +1,8 @@
 """Gelati's rules page in a real browser: the parts and each seed example drawn as SVG,
 "Try it" opening a practice board where the example's move scores what the page
-says; nothing from it reaches the home screen's Continue or Finished lists. (The
-guided first game: test_guided_gelati.py.)"""
+says; nothing from it reaches the home screen's Continue or Finished lists; each part's
+name stays in its column in every language. (The guided first game:
+test_guided_gelati.py.)"""
 
 import time
 
@@ -54,3 +55,25 @@ def test_a_refused_example_shows_the_rules_own_words(site, watched):
     page.locator("figure[data-example='not-matching']").get_by_role("link", name="Try it").click()
     page.wait_for_selector("[data-practice='not-matching']")
     assert page.locator("[data-spot='0,0']").count() == 0  # the refused space is not offered
+
+
+# The parts whose names end past their own column (into the next part's, or the next
+# kind's), by how many px.
+PART_NAMES_PAST = """() => [...document.querySelectorAll('.gl-part-list li')].map(li => {
+    const name = document.createRange();
+    name.selectNodeContents(li.querySelector('span'));
+    const edge = Math.min(li.getBoundingClientRect().right, li.closest('.gl-kind').getBoundingClientRect().right);
+    return [li.textContent, Math.round(name.getBoundingClientRect().right - edge)];
+}).filter(([_name, past]) => past > 0)"""
+
+
+def test_each_parts_name_stays_in_its_column_in_every_language(site, watched):
+    """At a desktop the three kinds of parts stand side by side: "chocolate" ran 13 px and
+    "ワッフルコーン" 23 px into the next part's column."""
+    page = watched.open(site.url + "#/gelati/rules")
+    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
+        page.select_option("select[data-language]", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(".gl-part-list li")
+        assert page.evaluate(PART_NAMES_PAST) == [], lang
+    assert watched.errors == []

@@ -65,6 +65,10 @@ def test_every_example_is_on_the_rules_page_with_its_numbers_and_a_try_link():
             "and 6 dice in hand; Player 3 has 2 of 8 in the cube and 4 dice in hand.") in html
     assert 'aria-label="Rolled 3, 6, 1, 3, 5, 5, 2 and 6"' in html  # the roll, as the figure draws it
     assert 'data-went="left"' in html and 'data-came="reserve"' in html
+    # Where dice went, a player's name kept whole on its line (never "right to Player" over "3")
+    assert '<span class="gel-where">right to <span class="gel-name">Player 3</span></span>' in html
+    assert '<span class="gel-where">from <span class="gel-name">Player 1</span></span>' in html
+    assert 'aria-label="6 right to Player 3"' in html  # (and said whole)
     # the six faces and the cube of eight 3s
     assert all(f'aria-label="a {face}"' in html for face in range(1, 7))
     assert 'aria-label="A cube of eight dice, all 3s"' in html

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gelateria.core.i18n import N_, _, and_list, ngettext, seat_label
 from gelateria.games.gelatinous.rules import CUBE, GAME, WON
-from gelateria.web.markup import Markup, h
+from gelateria.web.markup import Markup, fill, h
 from gelateria.web.views.gelatinous_art import (SLOTS, dice, dice_row, flat_die, iso, iso_die, mat_art, rolled_words,
                                                  tally_marks)
 
@@ -57,16 +57,27 @@ def components() -> Markup:
 
 # --- an example: the roll and the mats after it ----------------------------------------
 
-def where_words(where: str, seat: int, players: int) -> str:
+def where_words(where: str, seat: int, players: int) -> tuple[str, int | None]:
+    """Where dice went, as a sentence with {player} in it, and that player's seat."""
     if where == "cube":
-        return _("to the cube")
+        return _("to the cube"), None
     if where == "reserve":
-        return _("to the reserve")
+        return _("to the reserve"), None
     if where == "left":
-        return _("left to {player}").format(player=seat_label((seat + 1) % players))
+        return _("left to {player}"), (seat + 1) % players
     if where == "right":
-        return _("right to {player}").format(player=seat_label((seat - 1) % players))
-    return _("stay in hand")
+        return _("right to {player}"), (seat - 1) % players
+    return _("stay in hand"), None
+
+
+def where_label(words: str, player: int | None) -> tuple[Markup, str]:
+    """A row's label, the player's name kept on one line (never "Player" above "3"), and
+    the same words as plain text."""
+    if player is None:
+        return h("span", {"class": "gel-where"}, words), words
+    name = seat_label(player)
+    return (h("span", {"class": "gel-where"}, *fill(words, player=h("span", {"class": "gel-name"}, name))),
+            words.format(player=name))
 
 
 def journeys(view: dict, seat: int) -> Markup:
@@ -80,17 +91,16 @@ def journeys(view: dict, seat: int) -> Markup:
     for where in ("cube", "reserve", "left", "right", "hand"):
         went = [f for f, d in zip(faces, last["dest"]) if d == where]
         if went:
-            words = where_words(where, seat, players)
-            rows.append(h("li", {"data-went": where}, h("span", {"class": "gel-where"}, words),
+            label, words = where_label(*where_words(where, seat, players))
+            rows.append(h("li", {"data-went": where}, label,
                           dice_row(went, _("{faces} {where}").format(faces=and_list(went), where=words))))
     # Dice from the reserve come unrolled; a neighbour's keep the face they were passed for.
-    came = [(last.get("from_reserve", 0), None, _("back from the reserve"), "reserve")]
-    came += [(got["dice"], got["face"], _("from {player}").format(player=seat_label(got["from"])), "got")
+    came = [(last.get("from_reserve", 0), None, where_label(_("back from the reserve"), None), "reserve")]
+    came += [(got["dice"], got["face"], where_label(_("from {player}"), got["from"]), "got")
              for got in last.get("received", [])]
-    for count, face, words, kind in came:
+    for count, face, (label, words), kind in came:
         if count:
-            rows.append(h("li", {"data-came": kind}, h("span", {"class": "gel-where"}, words),
-                          dice_row([face] * count, f"{dice(count)} {words}", kind)))
+            rows.append(h("li", {"data-came": kind}, label, dice_row([face] * count, f"{dice(count)} {words}", kind)))
     return h("ul", {"class": "gel-journeys"}, *rows)
 
 

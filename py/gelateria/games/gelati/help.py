@@ -76,7 +76,7 @@ RULES: list[tuple[str, list[str]]] = [
                "the pile has any). You may complete several orders in one turn."),
             N_("After placing you may also trade with the supply as often as you like: give back any "
                "two parts and take one other part that the supply still has. You cannot take back a "
-               "part of the same kind you are giving (the seed rulebook trades parts 'for other "
+               "part of the same kind you are giving (the printed rulebook trades parts 'for other "
                "parts')."),
             N_("You may hold at most 5 parts when you end your turn. Over that, discard parts to the "
                "supply, trade or complete orders until you hold 5. You may only discard while you "
@@ -108,7 +108,7 @@ RULES: list[tuple[str, list[str]]] = [
     (
         N_("Choices this app makes"),
         [
-            N_("The seed rulebook leaves these open; the app settles them so: Player 1 starts. "
+            N_("The printed rulebook leaves these open; the app settles them so: Player 1 starts. "
                "Trading and completing orders happen after you place (or pass), before you end the "
                "turn. Returned tiles are set aside during an exchange and shuffled back in when it "
                "ends, so you never draw back the tile you just returned. A turn without a placement "

@@ -102,10 +102,17 @@ def test_your_turn_lights_the_spaces_that_score_and_a_tap_there_offers_points():
 
 
 def test_a_preview_in_japanese_has_no_space_between_its_sentences():
+    """Nor the first step ("1枚目（全20枚）。マスを…"), nor a rules example's result
+    ("3点獲得：塔…")."""
     from gelateria.core import i18n
+    from gelateria.web.screens import RulesScreen
     i18n.set_language("ja")
     try:
         app, s = table(HUMAN_VS_BOT)
+        first = re.sub(r"<[^>]+>", "", re.search(r'data-move-bar="first".*?</p>', s.render(), re.S).group(0))
+        assert "。" in first and not re.search(r"[。：] ", first), first
+        results = re.findall(r'data-example-result="">(.*?)</span>', str(RulesScreen(FakeApp(), "genial").render()))
+        assert results and all("：" in r and not re.search(r"[。：] ", r) for r in results), results
         a, b = scoring_placement(s.state, 0, golden=0)
         click(s, a)
         click(s, b)

@@ -321,7 +321,7 @@ def step(s: Scene, p):
     if me is None:
         return "watch", [latest_line(s)], [], None
     if s.must_pass():
-        return ("pass", [h("strong", None, _("No tile fits anywhere:")), " ", _("you pass this turn.")],
+        return ("pass", [h("strong", None, _("No tile fits anywhere:")), sentence_gap(), _("you pass this turn.")],
                 [h("button", {"type": "button", "data-action": "pass", "aria-keyshortcuts": "p"},
                    pgettext("move", "Pass"))], None)
     cancel = h("button", {"type": "button", "class": "secondary", "data-action": "cancel"}, _("Cancel"))
@@ -332,9 +332,9 @@ def step(s: Scene, p):
                  if s.tap_magnifies() else _("Tap a space for one half of your tile; pink spaces score."))
         return ("first", refusal or [art.tile_picture(me), h("strong", {"class": "gs-tile-no"},
                                        _("Tile {number} of {total}.").format(number=tile_no, total=ROUNDS)),
-                                     " ",
+                                     sentence_gap(),
                                      pointer_words(touch, _("Click a space for one half of your tile, then a neighbour.")),
-                                     h("span", {"class": "gs-keys"}, " " + _("Keys: Tab, arrows, Enter, Esc."))],
+                                     h("span", {"class": "gs-keys"}, sentence_gap() + _("Keys: Tab, arrows, Enter, Esc."))],
                 [], None)
     if ui.second is None:
         where = where_words(v, ui.first)

@@ -8,7 +8,7 @@ from the rules' own numbers.
 
 from __future__ import annotations
 
-from gelateria.core.i18n import N_, _, ngettext, seat_label
+from gelateria.core.i18n import N_, _, ngettext, seat_label, sentence_gap
 from gelateria.games.genial.rules import CELLS, COLOURS, GAME, colour_name, place_words, tile_preview
 from gelateria.web.markup import Markup, h, join, svg
 from gelateria.web.views import genial_art as art
@@ -168,4 +168,4 @@ def result(example, outcome) -> str:
         reasons.append(_("in all {gains}").format(gains=gain_words(event["gain"])))
     total = sum(event["gain"])
     head = _("Scores {total}:").format(total=total) if total else _("No points:")
-    return head + " " + _("{reasons}.").format(reasons=_("; ").join(reasons))
+    return head + sentence_gap() + _("{reasons}.").format(reasons=_("; ").join(reasons))

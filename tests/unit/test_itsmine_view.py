@@ -53,7 +53,7 @@ def test_setup_offers_who_flips_first_and_starts_a_real_time_game():
     view = screen(app, [])
     app.screen = view
     page = view.render()
-    assert 'name="opt_first"' in page and "Q W E R T, Y U I O P" in page
+    assert 'name="opt_first"' in page and "Q\u00a0W\u00a0E\u00a0R\u00a0T, Y\u00a0U\u00a0I\u00a0O\u00a0P" in page
     form = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "hard", "seat2_kind": "easy",
             "seat3_kind": "normal", "seed": "12", "opt_first": "0"}
     view.on_action("start", {"form": form})

@@ -50,6 +50,8 @@ from gelateria.web.views.itsmine_panels import (
 )
 
 TICK_EVERY_MS = 100  # the countdown is drawn again this often
+# The key rows named on the new-game panel, each row held together (no-break spaces: never "Q W E" over "R T").
+KEY_ROWS_SAID = "Q\u00a0W\u00a0E\u00a0R\u00a0T, Y\u00a0U\u00a0I\u00a0O\u00a0P, Z\u00a0X\u00a0C\u00a0V\u00a0B, …"
 BURST_MS = 1400  # length of the "It's mine!" animation (and of the hearts won or lost)
 
 
@@ -156,7 +158,7 @@ class ItsMineView(View):
             # (a keyboard's hint, or a touch screen's: CSS shows the one for this pointer)
             h("p", {"class": "setup-hint im-fine"}, _(
                 "Real time: bots react as fast as their level. With two or more humans at this screen, each grabs "
-                "with a key row of their own ({keys}) on the shared keyboard.").format(keys="Q W E R T, Y U I O P, Z X C V B, …")),
+                "with a key row of their own ({keys}) on the shared keyboard.").format(keys=KEY_ROWS_SAID)),
             h("p", {"class": "setup-hint im-coarse", "data-touch-level": "normal"}, _(
                 "On a touch screen, “{normal}” is the fair match: it grabs about as fast as a thumb can read the "
                 "cards and tap. “{hard}” is quicker.").format(

@@ -26,6 +26,25 @@ def test_home_boots_and_shows_the_four_games(site, watched):
     page.screenshot(path=str(SHOTS / "home.png"))
 
 
+# Each game card's row (its top) and where its Play button's top is, in px.
+CARDS = """() => [...document.querySelectorAll('[data-card]')].map(card => [
+    Math.round(card.getBoundingClientRect().top), Math.round(card.querySelector('.card-play').getBoundingClientRect().top)])"""
+
+
+@pytest.mark.parametrize("width", [768, 1366])
+def test_the_games_stand_in_even_rows_with_play_level(site, devices, width):
+    """A tablet shows the four games two by two (it showed three and one alone) and a
+    desktop four abreast; in a row every Play button is at one height, however long each
+    game's pitch (they stood wherever the pitch ended)."""
+    page = devices.take(viewport={"width": width, "height": 1024}).open(site.url + "#/")
+    page.wait_for_selector("[data-card]")
+    cards = page.evaluate(CARDS)
+    rows = sorted({top for top, _play in cards})
+    assert [sum(top == row for top, _play in cards) for row in rows] == ([2, 2] if width < 1000 else [4])
+    for row in rows:
+        assert len({play for top, play in cards if top == row}) == 1, cards
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_route_renders(site, watched, game_id):
     page = watched.open(site.url + f"#/{game_id}")

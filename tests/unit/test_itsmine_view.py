@@ -112,6 +112,8 @@ def test_a_human_flips_and_grabs_with_keys_and_clicks():
     assert seat == 0 and move == {"a": "g", "p": [0], "t": t}
     assert view.state.tokens[0] == 1 and view.state.box == 1
     assert "♥ Ana → the box" in view.log[-1]
+    # Over her pile, "It's mine!" is said by "You", as her seat is named (the log keeps names)
+    assert '<span class="burst-name">You</span>' in app.updated("burst0")[-1]
     # A pile with nothing on it: the rules' refusal is shown, nothing else changes.
     moves = len(view.record.moves)
     view.on_action("grab", {"pile": "2"})

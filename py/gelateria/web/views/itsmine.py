@@ -454,7 +454,7 @@ def burst_part(s: Scene, i: int) -> Markup:
         grabber, at = s.ui.bursts.get(i, (None, 0))
         grabber = grabber if s.now - at < BURST_MS else None
     return h("div", {"class": "burst-slot", "data-part": f"burst{i}", "aria-hidden": "true"},
-             burst(grabber, s.names[grabber]) if grabber is not None else None)
+             burst(grabber, s.said(grabber)) if grabber is not None else None)
 
 
 def grab_part(s: Scene, i: int) -> Markup:

@@ -808,6 +808,17 @@ def wait_in_page(page, expression: str, timeout_ms: float, every_ms: int = 100) 
         page.wait_for_timeout(every_ms)
 
 
+def each_language(page):
+    """The page switched by its language menu to English, Japanese and Korean in turn,
+    each yielded once the page speaks it, then back to English: a device is lent on in
+    the language it came in."""
+    for lang in ("en", "ja", "ko", None):
+        page.select_option("select[data-language]", lang or "en")
+        page.wait_for_function(f"document.documentElement.lang === '{lang or 'en'}'")
+        if lang:
+            yield lang
+
+
 def take_seat(page, seat: int = 0) -> None:
     """A game opened from a link asks which player you are (issue 30): answer `seat`."""
     page.locator(f"[data-chooser] [data-action='take-seat'][data-seat='{seat}']").click()

@@ -10,7 +10,7 @@ import pytest
 from gelateria.core.session import play
 from gelateria.core.record import Record, Seat, encode
 from gelateria.games.gelati.rules import GAME
-from conftest import SIZES, start_game, take_seat, think_stats
+from conftest import SIZES, each_language, start_game, take_seat, think_stats
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -128,9 +128,7 @@ def test_your_orders_words_stay_inside_their_cards_in_every_language(site, watch
     ran 4-5 px into the card's border (deal 5 has one)."""
     page = watched.open(site.url + "#/gelati")
     start_game(page, "gelati", ["human", "normal"], seed=5)
-    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
-        page.select_option("select[data-language]", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    for lang in each_language(page):
         page.wait_for_selector("li.gl-order-card")
         assert page.evaluate(ORDER_WORDS_PAST) == [], lang
     assert watched.errors == []

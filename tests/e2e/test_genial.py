@@ -11,7 +11,7 @@ import pytest
 from gelateria.core.session import Session, play
 from gelateria.core.record import Record, Seat, decode, encode
 from gelateria.games.genial.rules import CELLS, COLOUR_NAMES, COLOURS, GAME
-from conftest import SIZES, start_game, take_seat, think_stats
+from conftest import SIZES, each_language, start_game, take_seat, think_stats
 from phone_sizes import PHONES
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -121,9 +121,7 @@ def test_the_turn_panel_holds_its_words_whole_in_every_language(site, watched):
     code, _state = game_link(2, 31, 12)
     page = watched.open(site.url + "#/genial/game/" + code)
     take_seat(page)
-    for lang in ("ja", "ko", "en"):  # (back in English: the device is lent on)
-        page.select_option("select[data-language]", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    for lang in each_language(page):
         page.wait_for_selector("[data-move-bar='first'] .gs-keys")
         assert page.locator(".gs-step").evaluate("e => e.scrollHeight <= e.clientHeight + 1"), lang
     assert watched.errors == []

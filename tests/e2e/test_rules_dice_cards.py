@@ -6,7 +6,7 @@ page, in each language, no two words of a drawing overlap."""
 
 import pytest
 
-from conftest import GAMES, assert_no_saved_games
+from conftest import GAMES, assert_no_saved_games, each_language
 
 EXAMPLES = {
     "gelatinous": ["solitaire-roll", "cube-complete", "passing"],
@@ -52,9 +52,7 @@ OVERLAPS = """() => {
 
 def test_no_words_in_a_rules_drawing_overlap_in_any_language(site, watched):
     page = watched.open(site.url + "#/")
-    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
-        page.select_option("select[data-language]", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    for lang in each_language(page):
         for game in GAMES:
             page.goto(site.url + f"#/{game}/rules")
             page.locator(f"section.rules[data-game='{game}'] figure svg").first.wait_for()

@@ -6,7 +6,7 @@ test_guided_gelati.py.)"""
 
 import time
 
-from conftest import assert_no_saved_games
+from conftest import assert_no_saved_games, each_language
 
 EXAMPLES = 7
 
@@ -71,9 +71,7 @@ def test_each_parts_name_stays_in_its_column_in_every_language(site, watched):
     """At a desktop the three kinds of parts stand side by side: "chocolate" ran 13 px and
     "ワッフルコーン" 23 px into the next part's column."""
     page = watched.open(site.url + "#/gelati/rules")
-    for lang in ("en", "ja", "ko", "en"):  # (back in English: the device is lent on)
-        page.select_option("select[data-language]", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    for lang in each_language(page):
         page.wait_for_selector(".gl-part-list li")
         assert page.evaluate(PART_NAMES_PAST) == [], lang
     assert watched.errors == []

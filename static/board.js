@@ -14,6 +14,7 @@
   const DRAG_PX = 6; // movement before a press becomes a drag
   const WHEEL_RATE = 0.0015; // zoom factor per wheel pixel (exponential)
   const SWALLOW_MS = 400;
+  const TOOLS_ROOM_PX = 6; // kept between what is framed and tools over the board, so nothing sits against them
   const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
   let root = null;
@@ -40,9 +41,12 @@
     const rect = svg.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
     // The part of the board below the screen's edge (a landscape phone, a notice above)
-    // is not seen: the playable spaces are framed in what is. (Its controls sit beside
-    // it, never over it.) Insets: [top, right, bottom, left] px.
-    const insets = [0, 0, Math.max(0, Math.round(rect.bottom - innerHeight)), 0];
+    // is not seen, nor what tools floating over its right edge cover (a phone's), and
+    // 6 px more: the playable spaces are framed in what is. Insets: [top, right, bottom, left] px.
+    const tools = root.querySelector("[data-board-tools]");
+    const over = tools ? tools.getBoundingClientRect() : null;
+    const right = over && over.width && over.left < rect.right ? Math.round(rect.right - over.left + TOOLS_ROOM_PX) : 0;
+    const insets = [0, right, Math.max(0, Math.round(rect.bottom - innerHeight)), 0];
     const said = JSON.stringify([Math.round(rect.width), Math.round(rect.height), insets]);
     if (said === measured) return;
     measured = said;

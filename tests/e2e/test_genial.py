@@ -127,6 +127,19 @@ def test_the_turn_panel_holds_its_words_whole_in_every_language(site, watched):
     assert watched.errors == []
 
 
+@pytest.mark.parametrize("size", [{"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True},
+                                  {"viewport": {"width": 1024, "height": 768}}], ids=["tablet", "desktop"])
+def test_on_a_wider_screen_the_board_tools_cover_no_space(site, devices, size):
+    """A tablet or a desktop has room for the board's tools beside it: at 768 px they
+    floated over its right edge and hid nine spaces, a tower among them. (A phone keeps
+    them over the edge: test_genial_phone.)"""
+    page = devices.take(**size).open(site.url + "#/genial")
+    start_game(page, "genial", ["human", "normal"], seed=9)
+    page.wait_for_selector("[data-move-bar='first']")
+    board, tools = page.locator("svg[data-board]").bounding_box(), page.locator("[data-board-tools]").bounding_box()
+    assert tools["x"] >= board["x"] + board["width"], (board, tools)
+
+
 def test_a_nearly_full_board_renders_fast_and_plays_by_keyboard(site, watched):
     code, state = game_link(4, 21, 76)  # round 20: everyone but Ana has placed 19 tiles
     page = watched.open(site.url + "#/genial/game/" + code)

@@ -73,9 +73,6 @@ SPACE_UNITS = 2 * art.HALF_H  # a space's narrow width in board units
 # On a touch screen a space is at least this wide: a fingertip (the cells touch, so a
 # finger a little off lands on a neighbour it can see), and a token 17 px across.
 TAP_MIN_PX = 36.0
-# The tool column over the board's right edge (genial.css .gs-board-tools: 6 px from it, 44 or 40 wide),
-# and 6 px more, so nothing framed sits under or against it: by a finger's pointer or not.
-TOOLS_PX = {True: 56, False: 52}
 TURN_PAD = art.R  # board units kept round what a turn's start frames: half a hex, so no tile of it meets the edge
 # Keys 1-4 choose the first golden half's colour (in the order the buttons show), 5-8 the second's.
 GOLDEN_KEYS = {str(k + 1): (k // 4, COLOURS[k % 4]) for k in range(8)}
@@ -146,9 +143,9 @@ class GenialView(View):
 
     def measured(self, ui: GenialUI, width: float, height: float, coarse: bool,
                  insets: tuple = (0.0, 0.0, 0.0, 0.0)) -> bool:
-        # The tools float over the board's right edge: what is played is framed clear of them.
-        top, right, bottom, left = insets
-        return ui.camera.set_board_size(width, height, coarse, (top, max(right, TOOLS_PX[coarse]), bottom, left))
+        # The page measures what of the board its tools cover (static/board.js): over its
+        # right edge on a phone, beside it on a wider screen. What is played is framed clear.
+        return ui.camera.set_board_size(width, height, coarse, insets)
 
     def panned(self, ui: GenialUI, x: float, y: float, w: float, hh: float) -> None:
         """The pan/zoom helper reports where a drag, pinch or wheel left the board."""
@@ -721,7 +718,7 @@ def board_tools(s: Scene) -> Markup:
         # i18n: a board tool's visible word; the screen reader hears it and then "the whole board in view"
         whole = tool("fit", pgettext("board tool", "Fit"), _("the whole board in view"), FIT_ICON,
                      title=_("Show the whole board"), aria_pressed="false" if zoomed else "true", disabled=not zoomed)
-    return h("div", {"class": "gs-board-tools", "role": "group", "aria-label": _("Board view")},
+    return h("div", {"class": "gs-board-tools", "data-board-tools": "", "role": "group", "aria-label": _("Board view")},
              tool("zoom-in", "+", _("Zoom in"), title=_("Zoom in (or Ctrl + wheel, or pinch)")),
              tool("zoom-out", "−", _("Zoom out"), title=_("Zoom out"), disabled=not zoomed),
              whole,

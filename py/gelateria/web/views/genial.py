@@ -22,8 +22,9 @@ What a player sees and does:
   where you were outlined on it; Back returns there, and a tap zooms in at your scale.
   As your turn starts, the latest tile (what changed) slides into view if it is out of
   it; choosing a first half brings every neighbour that finishes it into view (clear of
-  the tools, which float in a column over the board's right edge; a tap on the arrow to
-  an unseen latest tile brings it into view). The scale stays as the player left it
+  the tools, which float in a column over a phone's board's right edge, beside it on a
+  wider screen; a tap on the arrow to an unseen latest tile brings it into view). The
+  scale stays as the player left it
   between moves; Fit (or Esc) shows the whole board, Back (or Esc) returns. At most three
   taps a turn: a half, the other half, Place (or the other half again); the board's
   numbers (tokens, what a move scored) 12 px or more at a finger's scale;
